@@ -1,0 +1,24 @@
+#!/bin/sh
+# Installs the Debian packages filterlab needs, only when one is missing.
+# Called by `make` (all, check, report, asan); safe to run any time.
+set -e
+need="libxxhash-dev clang libclang-rt-14-dev gnuplot-nox"
+missing=""
+for p in $need; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        missing="$missing $p"
+    fi
+done
+[ -z "$missing" ] && exit 0
+echo "filterlab: installing missing Debian packages:$missing"
+if [ "$(id -u)" != 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then SUDO=sudo; else
+        echo "filterlab: not root and no sudo; run: apt-get install$missing" >&2
+        exit 1
+    fi
+else
+    SUDO=
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends $missing

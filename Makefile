@@ -1,0 +1,87 @@
+# filterlab -- plain Makefile.  Output goes to build/.
+#
+#   make            build build/filterlab, the unit tests and libfilterlab.a
+#   make check      install what is missing, build, run every test (plain and
+#                   ASan+UBSan), replay the shipped workloads
+#   make report     install what is missing, build, replay the shipped
+#                   workloads and print their summaries
+#   make asan       the ASan+UBSan build in build/asan/
+#   make install    PREFIX=/usr/local: bin/filterlab, include/filterlab/filter.h,
+#                   lib/libfilterlab.a
+#   make clean
+
+CC       ?= cc
+ASAN_CC  ?= clang
+PREFIX   ?= /usr/local
+BUILD    := build
+OPT      ?= -O2
+CFLAGS   ?=
+WARN     := -Wall -Wextra -Werror
+BASE     := -std=c11 -D_GNU_SOURCE -g $(WARN) -MMD -MP
+LDLIBS   := -lxxhash -ldl -lm
+ASANFL   := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+LIB_SRCS  := $(wildcard engine/*.c workloads/*.c model/*.c properties/*.c)
+CLI_SRCS  := $(wildcard cli/*.c)
+TEST_SRCS := $(wildcard tests/*.c)
+
+LIB_OBJS  := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
+CLI_OBJS  := $(CLI_SRCS:%.c=$(BUILD)/obj/%.o)
+TEST_OBJS := $(TEST_SRCS:%.c=$(BUILD)/obj/%.o)
+ALIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/asan/obj/%.o)
+ACLI_OBJS := $(CLI_SRCS:%.c=$(BUILD)/asan/obj/%.o)
+ATEST_OBJS:= $(TEST_SRCS:%.c=$(BUILD)/asan/obj/%.o)
+
+.PHONY: all check report asan install clean deps
+
+all: deps $(BUILD)/filterlab $(BUILD)/tests/unit $(BUILD)/libfilterlab.a
+
+deps:
+	@sh .ci/deps.sh
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE) $(OPT) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/asan/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(ASAN_CC) $(BASE) $(ASANFL) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/libfilterlab.a: $(LIB_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+# -rdynamic: plugins resolve fl_buf_append and fl_registry_* against the
+# binary; objects are linked whole so every ABI function is there.
+$(BUILD)/filterlab: $(LIB_OBJS) $(CLI_OBJS)
+	$(CC) $(OPT) -rdynamic $^ -o $@ $(LDLIBS)
+
+$(BUILD)/tests/unit: $(LIB_OBJS) $(TEST_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(OPT) -rdynamic $^ -o $@ $(LDLIBS)
+
+$(BUILD)/asan/filterlab: $(ALIB_OBJS) $(ACLI_OBJS)
+	$(ASAN_CC) $(ASANFL) -rdynamic $^ -o $@ $(LDLIBS)
+
+$(BUILD)/asan/tests/unit: $(ALIB_OBJS) $(ATEST_OBJS)
+	@mkdir -p $(dir $@)
+	$(ASAN_CC) $(ASANFL) -rdynamic $^ -o $@ $(LDLIBS)
+
+asan: deps $(BUILD)/asan/filterlab $(BUILD)/asan/tests/unit
+
+check: all asan
+	@sh tests/run.sh
+
+report: all
+	@sh reports/report.sh
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include/filterlab $(DESTDIR)$(PREFIX)/lib
+	install -m 755 $(BUILD)/filterlab $(DESTDIR)$(PREFIX)/bin/filterlab
+	install -m 644 engine/filter.h $(DESTDIR)$(PREFIX)/include/filterlab/filter.h
+	install -m 644 $(BUILD)/libfilterlab.a $(DESTDIR)$(PREFIX)/lib/libfilterlab.a
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

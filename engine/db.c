@@ -1,0 +1,311 @@
+/*
+ * db.c -- opening, closing and writing a database: options and policy
+ * lists, the MANIFEST at open, sequence numbers, the memtable and its flush
+ * to a new L0 SST (which may trigger compaction), metrics and introspection.
+ * The read path is in read.c, compaction in compact.c.
+ */
+#include "engine_internal.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int fl_db_fail(fl_db *db, int status, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(db->err, sizeof db->err, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+const char *fl_db_errmsg(const fl_db *db) { return db->err[0] ? db->err : "no error"; }
+
+/* Each SST keeps its file open; make room for many. */
+static void raise_fd_limit(void) {
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+}
+
+int fl_db_open_sst(fl_db *db, uint64_t id, fl_sst_reader **out) {
+    int rc = fl_sst_open(db->dir, id, &db->policies, out, &db->metrics.filter_errors,
+                         db->err, sizeof db->err);
+    return rc;
+}
+
+static void free_tree(fl_db *db) {
+    for (size_t i = 0; i < db->l0_count; i++) fl_sst_close(db->l0[i]);
+    free(db->l0);
+    for (size_t r = 0; r < db->run_count; r++) {
+        for (size_t i = 0; i < db->runs[r].count; i++) fl_sst_close(db->runs[r].ssts[i]);
+        free(db->runs[r].ssts);
+    }
+    free(db->runs);
+    db->l0 = NULL;
+    db->runs = NULL;
+    db->l0_count = db->run_count = 0;
+}
+
+static void free_db(fl_db *db) {
+    free_tree(db);
+    fl_memtable_free(db->mem);
+    fl_policy_list_free(&db->policies);
+    fl_policy_list_free(&db->compactor);
+    fl_options_free(&db->opt);
+    free(db);
+}
+
+static int load_tree(fl_db *db, const fl_manifest_data *m) {
+    db->l0 = calloc(m->l0_count ? m->l0_count : 1, sizeof *db->l0);
+    db->runs = calloc(m->run_count ? m->run_count : 1, sizeof *db->runs);
+    if (!db->l0 || !db->runs) return FL_ERR_NOMEM;
+    db->l0_cap = m->l0_count ? m->l0_count : 1;
+    db->run_cap = m->run_count ? m->run_count : 1;
+    for (size_t i = 0; i < m->l0_count; i++) {
+        int rc = fl_db_open_sst(db, m->l0[i], &db->l0[i]);
+        if (rc) return rc;
+        db->l0_count++;
+    }
+    for (size_t r = 0; r < m->run_count; r++) {
+        fl_run *run = &db->runs[r];
+        run->ssts = calloc(m->run_sizes[r] ? m->run_sizes[r] : 1, sizeof *run->ssts);
+        if (!run->ssts) return FL_ERR_NOMEM;
+        db->run_count++;
+        for (size_t i = 0; i < m->run_sizes[r]; i++) {
+            int rc = fl_db_open_sst(db, m->runs[r][i], &run->ssts[i]);
+            if (rc) return rc;
+            run->count++;
+        }
+    }
+    return FL_OK;
+}
+
+int fl_db_open(const char *dir, const fl_registry *reg, const fl_options *opt,
+               fl_db **out, char *err, size_t err_len) {
+    *out = NULL;
+    fl_db *db = calloc(1, sizeof *db);
+    if (!db) return FL_ERR_NOMEM;
+    int rc;
+    if (strlen(dir) >= sizeof db->dir - 32) {
+        snprintf(err, err_len, "%s: path too long", dir);
+        free(db);
+        return FL_ERR_INVALID;
+    }
+    snprintf(db->dir, sizeof db->dir, "%s", dir);
+    db->reg = reg;
+    if ((rc = fl_options_copy(&db->opt, opt))) { free(db); return rc; }
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
+        snprintf(err, err_len, "%s: cannot create database directory: %s", dir, strerror(errno));
+        free_db(db);
+        return FL_ERR_IO;
+    }
+    const char *wp = db->opt.policies ? db->opt.policies : "bloom(bits=10)";
+    const char *cp = db->opt.compactor ? db->opt.compactor : wp;
+    char perr[512];
+    if ((rc = fl_policy_list_parse(reg, wp, &db->policies, perr, sizeof perr))) {
+        snprintf(err, err_len, "option policies: %s", perr);
+        free_db(db);
+        return rc;
+    }
+    if ((rc = fl_policy_list_parse(reg, cp, &db->compactor, perr, sizeof perr))) {
+        snprintf(err, err_len, "option compactor: %s", perr);
+        free_db(db);
+        return rc;
+    }
+    if ((rc = fl_memtable_new(&db->mem))) { free_db(db); return rc; }
+    raise_fd_limit();
+    fl_manifest_data m;
+    rc = fl_manifest_read(dir, &m, db->err, sizeof db->err);
+    if (rc == FL_ERR_NOTFOUND) {
+        db->next_sst = 1;
+        db->next_seq = 1;
+        rc = fl_db_write_manifest(db);
+    } else if (rc == FL_OK) {
+        db->next_sst = m.next_sst;
+        db->next_seq = m.next_seq ? m.next_seq : 1;
+        rc = load_tree(db, &m);
+        fl_manifest_data_free(&m);
+    }
+    if (rc) {
+        snprintf(err, err_len, "%s", db->err[0] ? db->err : fl_strerror(rc));
+        free_db(db);
+        return rc;
+    }
+    db->violations_at_open = fl_call_stats_get().contract_violations;
+    *out = db;
+    return FL_OK;
+}
+
+int fl_db_close(fl_db *db) {
+    if (!db) return FL_OK;
+    int rc = fl_db_flush(db);
+    if (rc == FL_OK) rc = fl_db_write_manifest(db);
+    free_db(db);
+    return rc;
+}
+
+/* ---- Writes ------------------------------------------------------------ */
+
+static int check_key(fl_db *db, fl_slice k, const char *what) {
+    if (k.len > FL_MAX_KEY)
+        return fl_db_fail(db, FL_ERR_INVALID, "%s of %zu bytes: keys are at most %u bytes",
+                          what, k.len, FL_MAX_KEY);
+    return FL_OK;
+}
+
+static int after_write(fl_db *db) {
+    if (fl_memtable_bytes(db->mem) >= db->opt.memtable_bytes) return fl_db_flush(db);
+    return FL_OK;
+}
+
+int fl_db_put(fl_db *db, fl_slice key, fl_slice value) {
+    int rc = check_key(db, key, "key");
+    if (rc) return rc;
+    if (value.len > FL_MAX_VALUE)
+        return fl_db_fail(db, FL_ERR_INVALID, "value of %zu bytes: values are at most 1 MiB", value.len);
+    fl_entry e = { key.data, key.len, value.data, value.len, db->next_seq, FL_ENTRY_PUT };
+    if ((rc = fl_memtable_add(db->mem, &e))) return rc;
+    db->next_seq++;
+    return after_write(db);
+}
+
+int fl_db_delete(fl_db *db, fl_slice key) {
+    int rc = check_key(db, key, "key");
+    if (rc) return rc;
+    fl_entry e = { key.data, key.len, (const uint8_t *)"", 0, db->next_seq, FL_ENTRY_DELETE };
+    if ((rc = fl_memtable_add(db->mem, &e))) return rc;
+    db->next_seq++;
+    return after_write(db);
+}
+
+int fl_db_delete_range(fl_db *db, fl_slice start, fl_slice end) {
+    int rc = check_key(db, start, "range start");
+    if (!rc) rc = check_key(db, end, "range end");
+    if (rc) return rc;
+    if (fl_bytes_cmp(end.data, end.len, start.data, start.len) <= 0) return FL_OK;
+    if ((rc = fl_memtable_add_rtomb(db->mem, start, end, db->next_seq))) return rc;
+    db->next_seq++;
+    return after_write(db);
+}
+
+/* Writes the memtable to one new L0 SST with the writer's policies. */
+int fl_db_flush_memtable(fl_db *db) {
+    if (fl_memtable_empty(db->mem)) return FL_OK;
+    fl_sst_write_cfg cfg = {
+        .dir = db->dir, .policies = &db->policies, .min_filter_keys = db->opt.min_filter_keys,
+        .block_bytes = db->opt.block_bytes, .legacy_filters = db->opt.legacy_filters,
+    };
+    uint64_t id = db->next_sst++;
+    fl_sst_writer *w;
+    int rc = fl_sst_writer_new(&cfg, id, &w, db->err, sizeof db->err);
+    if (rc) return rc;
+    fl_mt_iter it;
+    fl_entry e;
+    fl_memtable_seek(db->mem, NULL, 0, &it);
+    while (rc == FL_OK && fl_memtable_next(&it, &e)) rc = fl_sst_writer_add(w, &e);
+    const fl_rtomb_list *rts = fl_memtable_rtombs(db->mem);
+    for (size_t i = 0; i < rts->count && rc == FL_OK; i++) rc = fl_sst_writer_add_rtomb(w, &rts->items[i]);
+    if (rc) { fl_sst_writer_abort(w); return fl_db_fail(db, rc, "flush: %s", fl_strerror(rc)); }
+    fl_sst_info info;
+    if ((rc = fl_sst_writer_finish(w, &info, db->err, sizeof db->err))) return rc;
+    fl_sst_info_free(&info);
+    fl_sst_reader *r;
+    if ((rc = fl_db_open_sst(db, id, &r))) return rc;
+    if (db->l0_count == db->l0_cap) {
+        size_t cap = db->l0_cap ? db->l0_cap * 2 : 8;
+        fl_sst_reader **n = realloc(db->l0, cap * sizeof *n);
+        if (!n) { fl_sst_close(r); return FL_ERR_NOMEM; }
+        db->l0 = n;
+        db->l0_cap = cap;
+    }
+    memmove(db->l0 + 1, db->l0, db->l0_count * sizeof *db->l0);
+    db->l0[0] = r;
+    db->l0_count++;
+    db->metrics.ssts_written++;
+    db->metrics.flushes++;
+    fl_memtable *fresh;
+    if ((rc = fl_memtable_new(&fresh))) return rc;
+    fl_memtable_free(db->mem);
+    db->mem = fresh;
+    return fl_db_write_manifest(db);
+}
+
+int fl_db_flush(fl_db *db) {
+    if (fl_memtable_empty(db->mem)) return FL_OK;
+    int rc = fl_db_flush_memtable(db);
+    return rc ? rc : fl_compact_auto(db, false);
+}
+
+int fl_db_compact(fl_db *db, bool full) {
+    if (full) {
+        int rc = fl_db_flush_memtable(db);
+        return rc ? rc : fl_compact_full(db);
+    }
+    return fl_compact_auto(db, true);
+}
+
+/* ---- Metrics, trace and introspection ------------------------------------ */
+
+void fl_db_metrics(const fl_db *db, fl_metrics *out) {
+    *out = db->metrics;
+    out->contract_violations = fl_call_stats_get().contract_violations - db->violations_at_open;
+}
+
+void fl_db_set_probe_trace(fl_db *db, fl_probe_fn fn, void *arg) {
+    db->trace = fn;
+    db->trace_arg = arg;
+}
+
+static int meta_from(fl_sst_meta *m, const fl_sst_reader *r, int level) {
+    const fl_sst_info *in = &r->info;
+    memset(m, 0, sizeof *m);
+    m->id = in->id;
+    m->level = level;
+    m->smallest = fl_memdup(in->smallest, in->smallest_len);
+    m->largest = fl_memdup(in->largest, in->largest_len);
+    m->smallest_len = in->smallest_len;
+    m->largest_len = in->largest_len;
+    m->largest_exclusive = in->largest_exclusive;
+    m->entries = in->entries;
+    m->range_tombstones = in->range_tombstones;
+    m->filter_names = calloc(r->sub_count ? r->sub_count : 1, sizeof(char *));
+    if (!m->smallest || !m->largest || !m->filter_names) return FL_ERR_NOMEM;
+    for (size_t i = 0; i < r->sub_count; i++) {
+        if (!(m->filter_names[i] = strdup(r->subs[i].name))) return FL_ERR_NOMEM;
+        m->filter_count = i + 1;
+    }
+    return FL_OK;
+}
+
+void fl_sst_meta_free(fl_sst_meta *metas, size_t count) {
+    for (size_t i = 0; metas && i < count; i++) {
+        free(metas[i].smallest);
+        free(metas[i].largest);
+        for (size_t j = 0; j < metas[i].filter_count; j++) free(metas[i].filter_names[j]);
+        free(metas[i].filter_names);
+    }
+    free(metas);
+}
+
+int fl_db_ssts(const fl_db *db, fl_sst_meta **out, size_t *count) {
+    size_t n = db->l0_count;
+    for (size_t r = 0; r < db->run_count; r++) n += db->runs[r].count;
+    fl_sst_meta *m = calloc(n ? n : 1, sizeof *m);
+    if (!m) return FL_ERR_NOMEM;
+    size_t k = 0;
+    int rc = FL_OK;
+    for (size_t i = 0; i < db->l0_count && !rc; i++) rc = meta_from(&m[k++], db->l0[i], 0);
+    for (size_t r = 0; r < db->run_count; r++)
+        for (size_t i = 0; i < db->runs[r].count && !rc; i++)
+            rc = meta_from(&m[k++], db->runs[r].ssts[i], (int)r + 1);
+    if (rc) { fl_sst_meta_free(m, k); return rc; }
+    *out = m;
+    *count = n;
+    return FL_OK;
+}

@@ -1,0 +1,193 @@
+/*
+ * engine.h -- the filterlab LSM engine: the database API (SPEC section 2).
+ *
+ * A database is a directory holding a MANIFEST and immutable NNNNNN.sst
+ * files.  Writes go to a sorted memtable; a full memtable is flushed to a new
+ * L0 SST; L0 SSTs are compacted into sorted runs.  Every SST carries one
+ * filter per configured policy in a composite filter block (or a Legacy
+ * block), and every read asks those filters before reading any index or data
+ * block of an SST (SPEC 2.4).
+ *
+ * Call order:   fl_db_open  (put|delete|delete_range|get|scan*|flush|compact)*
+ *               fl_db_close
+ * One thread at a time per fl_db.  There is no write-ahead log yet: close
+ * flushes the memtable; a process that exits without close loses it.
+ *
+ * Errors: every function returns FL_OK or a negative FL_ERR_* (filter.h).
+ * After an error, fl_db_errmsg() describes it -- what, where (file, SST id,
+ * block) and what was expected.  A corrupt data, index, range-tombstone or
+ * info block is FL_ERR_CORRUPT: the engine never returns data it could not
+ * verify.  A corrupt FILTER block is never an error: the SST is read
+ * unfiltered and `filter_errors` counts it.
+ *
+ * Sequence invariant (relied on by get): every entry of a newer source
+ * (memtable, then L0 newest first, then runs newest first) has a higher
+ * sequence number than every entry of an older one.
+ */
+#ifndef FL_ENGINE_H
+#define FL_ENGINE_H
+
+#include "filter.h"
+
+/* ---- Buffers ----------------------------------------------------------- */
+
+/* The growable buffer behind fl_buf_append(); the caller owns data. */
+struct fl_buf { uint8_t *data; size_t len, cap; };
+
+void fl_buf_init(fl_buf *buf);
+void fl_buf_free(fl_buf *buf);                   /* frees data, re-inits   */
+void fl_buf_reset(fl_buf *buf);                  /* len = 0, keeps memory  */
+
+/* ---- Registry lifecycle ------------------------------------------------ */
+
+/* A new registry with the built-in kinds registered: policy "bloom",
+ * extractors "fixed", "capped", "delim", "lastdelim". */
+int  fl_registry_new(fl_registry **out);
+void fl_registry_free(fl_registry *reg);        /* also dlcloses plugins   */
+
+/* dlopen()s path, checks it exports fl_plugin_init, calls it once.  A plugin
+ * whose objects state an abi_version newer than FL_FILTER_ABI_VERSION is
+ * refused when the object is made (FL_ERR_VERSION). */
+int fl_registry_load_plugin(fl_registry *reg, const char *path, char *err, size_t err_len);
+
+/* Comma-separated known kinds, for error messages: "bloom, mine". */
+void fl_registry_policy_kinds(const fl_registry *reg, char *out, size_t out_len);
+void fl_registry_extractor_kinds(const fl_registry *reg, char *out, size_t out_len);
+
+
+/* ---- Options (SPEC 2.5) ------------------------------------------------ */
+
+typedef struct fl_options {
+    char    *policies;          /* writer's policy list spec; owned         */
+    char    *compactor;         /* compactor's list; NULL = same as writer  */
+    uint64_t min_filter_keys;   /* 0                                        */
+    uint64_t memtable_bytes;    /* 64 KiB                                   */
+    uint64_t sst_bytes;         /* 64 KiB                                   */
+    uint64_t block_bytes;       /* 4 KiB                                    */
+    uint64_t l0_trigger;        /* 4                                        */
+    uint64_t max_runs;          /* 4                                        */
+    int      legacy_filters;    /* 0                                        */
+} fl_options;
+
+/* Fills in the defaults (policies = "bloom(bits=10)"). */
+void fl_options_init(fl_options *opt);
+void fl_options_free(fl_options *opt);
+int  fl_options_copy(fl_options *dst, const fl_options *src);
+/* Sets one option from its workload spelling (key "policies", value
+ * "bloom(bits=10)").  FL_ERR_INVALID with a message naming the key and what
+ * was expected. */
+int  fl_options_set(fl_options *opt, const char *key, const char *value,
+                    char *err, size_t err_len);
+
+/* ---- Opening and closing ----------------------------------------------- */
+
+typedef struct fl_db fl_db;
+
+/* Opens (creating if needed) the database in dir.  reg resolves the policy
+ * specs and must outlive the db.  On failure *out is NULL and err says why.
+ * Reopening with other policies is a policy migration (SPEC 2.5). */
+int fl_db_open(const char *dir, const fl_registry *reg, const fl_options *opt,
+               fl_db **out, char *err, size_t err_len);
+/* Flushes the memtable, writes the manifest, frees everything.  The db is
+ * freed even when an error is returned. */
+int fl_db_close(fl_db *db);
+const char *fl_db_errmsg(const fl_db *db);
+
+/* ---- Writes ------------------------------------------------------------- */
+
+int fl_db_put(fl_db *db, fl_slice key, fl_slice value);
+int fl_db_delete(fl_db *db, fl_slice key);
+/* Deletes [start, end); a no-op when end <= start. */
+int fl_db_delete_range(fl_db *db, fl_slice start, fl_slice end);
+int fl_db_flush(fl_db *db);                     /* no-op if memtable empty  */
+int fl_db_compact(fl_db *db, bool full);        /* full: everything, 1 run  */
+
+/* ---- Reads -------------------------------------------------------------- */
+
+/* ctx may be NULL.  On FL_OK, *found says whether the key is live; if so
+ * value holds its value (value is reset first). */
+int fl_db_get(fl_db *db, fl_slice key, const fl_filter_context *ctx,
+              fl_buf *value, bool *found);
+
+/* Receives live keys in order.  The slices are valid during the call only.
+ * Return nonzero to stop the scan early (fl_db_scan* then returns FL_OK). */
+typedef int (*fl_scan_fn)(void *arg, fl_slice key, fl_slice value);
+
+int fl_db_scan_prefix(fl_db *db, fl_slice prefix, const fl_filter_context *ctx,
+                      fl_scan_fn fn, void *arg);
+/* [start, end); never uses prefix filters. */
+int fl_db_scan(fl_db *db, fl_slice start, fl_slice end, fl_scan_fn fn, void *arg);
+
+/* ---- Metrics (SPEC 6) ---------------------------------------------------- */
+
+typedef struct fl_filter_counters {
+    uint64_t considered, unfiltered, positive, negative, false_positive;
+    /* Expected-FP accounting for built-in blooms: over eligible probes
+     * (negative + false_positive) on SSTs with exactly one usable built-in
+     * bloom sub-filter, the sum of that bloom's expected FP rate for the
+     * probe (1.0 when it could not probe) and the number of such probes. */
+    double   expected_fp_sum;
+    uint64_t expected_probes;
+} fl_filter_counters;
+
+typedef struct fl_metrics {
+    fl_filter_counters point, prefix;
+    uint64_t filter_errors;        /* filter blocks or sub-filters unusable */
+    uint64_t contract_violations;  /* plugin contract breaks seen           */
+    uint64_t ssts_written, sst_reads, flushes, compactions;
+} fl_metrics;
+
+void fl_db_metrics(const fl_db *db, fl_metrics *out);
+
+/* ---- Probe trace (SPEC 6) ------------------------------------------------ */
+
+typedef enum fl_verdict {
+    FL_VERDICT_UNFILTERED = 0,   /* no usable sub-filter                     */
+    FL_VERDICT_MAYBE = 1,        /* every usable sub-filter said true        */
+    FL_VERDICT_NO = 2            /* some sub-filter said false: SST skipped  */
+} fl_verdict;
+
+typedef struct fl_subfilter_verdict {
+    const char *name;            /* the sub-filter's stored name             */
+    bool usable;                 /* matched a policy and decoded             */
+    bool might_match;            /* its answer (true when not usable)        */
+} fl_subfilter_verdict;
+
+typedef struct fl_probe_event {
+    fl_target_kind kind;         /* POINT for get, PREFIX for scan_prefix    */
+    fl_slice target;             /* the key or prefix                        */
+    uint64_t sst_id;
+    fl_verdict verdict;
+    bool legacy;                 /* the SST's filter block is Legacy         */
+    size_t sub_count;
+    const fl_subfilter_verdict *subs;
+    bool held_match;             /* MAYBE/UNFILTERED: the SST held a match   */
+} fl_probe_event;
+
+/* One call per considered SST, after its verdict (and, when read, after it
+ * was positioned).  Pointers are valid during the call only. */
+typedef void (*fl_probe_fn)(void *arg, const fl_probe_event *event);
+void fl_db_set_probe_trace(fl_db *db, fl_probe_fn fn, void *arg);
+
+/* ---- Introspection (for the checker and tools) --------------------------- */
+
+typedef struct fl_sst_meta {
+    uint64_t id;
+    int      level;              /* 0 for L0, else 1 + index of its run      */
+    uint8_t *smallest; size_t smallest_len;
+    uint8_t *largest;  size_t largest_len;
+    bool     largest_exclusive;  /* largest is only a range tombstone's end  */
+    uint64_t entries, range_tombstones;
+    size_t   filter_count;       /* sub-filters it carries                   */
+    char   **filter_names;       /* ("" for a Legacy block)                  */
+} fl_sst_meta;
+
+/* Every live SST in read order: L0 newest first, then runs newest first,
+ * each run in key order.  Free with fl_sst_meta_free. */
+int  fl_db_ssts(const fl_db *db, fl_sst_meta **out, size_t *count);
+void fl_sst_meta_free(fl_sst_meta *metas, size_t count);
+/* Whether the SST's key range covers key / overlaps the prefix's range. */
+bool fl_sst_covers_key(const fl_sst_meta *m, fl_slice key);
+bool fl_sst_overlaps_range(const fl_sst_meta *m, fl_slice start, fl_slice end, bool end_open);
+
+#endif /* FL_ENGINE_H */

@@ -1,0 +1,213 @@
+/*
+ * engine_internal.h -- declarations shared by the engine's own files: the
+ * entry and range-tombstone types, the memtable, SST writer and reader, the
+ * filter block codec, the manifest, and the fl_db structure.
+ *
+ * Ordering invariant everywhere: entries are sorted by (key ascending,
+ * bytewise, shorter first; then seq descending), so the first entry of a key
+ * is its newest version.
+ */
+#ifndef FL_ENGINE_INTERNAL_H
+#define FL_ENGINE_INTERNAL_H
+
+#include "engine.h"
+#include "filter_internal.h"
+
+#include <stdio.h>
+
+#define FL_MAX_KEY   65535u
+#define FL_MAX_VALUE (1u << 20)
+
+/* ---- Entries --------------------------------------------------------- */
+
+typedef struct fl_entry {
+    const uint8_t *key; size_t klen;
+    const uint8_t *val; size_t vlen;
+    uint64_t seq;
+    uint8_t kind;               /* FL_ENTRY_PUT or FL_ENTRY_DELETE */
+} fl_entry;
+
+typedef struct fl_rtomb {
+    uint8_t *start; size_t slen;
+    uint8_t *end;   size_t elen;
+    uint64_t seq;
+} fl_rtomb;
+
+typedef struct fl_rtomb_list { fl_rtomb *items; size_t count, cap; } fl_rtomb_list;
+
+int  fl_bytes_cmp(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen);
+int  fl_entry_cmp(const fl_entry *a, const fl_entry *b);     /* key asc, seq desc */
+bool fl_has_prefix(const uint8_t *k, size_t klen, const uint8_t *p, size_t plen);
+/* The smallest key greater than every key with prefix p: sets *out/len and
+ * returns true, or false when there is none (p empty or all 0xFF). */
+bool fl_prefix_successor(const uint8_t *p, size_t plen, uint8_t **out, size_t *out_len);
+bool fl_rtomb_covers(const fl_rtomb *rt, const uint8_t *k, size_t klen);
+int  fl_rtomb_list_add(fl_rtomb_list *l, const uint8_t *s, size_t slen,
+                       const uint8_t *e, size_t elen, uint64_t seq);
+void fl_rtomb_list_free(fl_rtomb_list *l);
+void *fl_memdup(const void *p, size_t n);      /* n == 0 gives a 1-byte block */
+
+/* ---- Memtable: a skiplist in an arena ---------------------------------- */
+
+typedef struct fl_memtable fl_memtable;
+int    fl_memtable_new(fl_memtable **out);
+void   fl_memtable_free(fl_memtable *mt);
+int    fl_memtable_add(fl_memtable *mt, const fl_entry *e);
+int    fl_memtable_add_rtomb(fl_memtable *mt, fl_slice s, fl_slice e, uint64_t seq);
+size_t fl_memtable_bytes(const fl_memtable *mt);
+bool   fl_memtable_empty(const fl_memtable *mt);
+/* The newest entry of key, or false. */
+bool   fl_memtable_get(const fl_memtable *mt, const uint8_t *k, size_t klen, fl_entry *out);
+const fl_rtomb_list *fl_memtable_rtombs(const fl_memtable *mt);
+/* Iteration from the first entry >= key (NULL: from the start). */
+typedef struct fl_mt_iter { const void *node; } fl_mt_iter;
+void fl_memtable_seek(const fl_memtable *mt, const uint8_t *k, size_t klen, fl_mt_iter *it);
+bool fl_memtable_next(fl_mt_iter *it, fl_entry *out);
+
+/* ---- Filter block (SPEC 2.6) ------------------------------------------- */
+
+typedef struct fl_named_filter { char *name; fl_slice data; } fl_named_filter;
+/* Composite block parse: names are copied, data points into block.
+ * FL_ERR_CORRUPT on duplicates, trailing bytes, or lengths past the end. */
+int  fl_composite_parse(fl_slice block, fl_named_filter **out, size_t *count);
+void fl_named_filters_free(fl_named_filter *f, size_t count);
+int  fl_composite_encode(const fl_named_filter *f, size_t count, fl_buf *out);
+
+/* ---- SST files ---------------------------------------------------------- */
+
+#define FL_FILTER_LEGACY    0
+#define FL_FILTER_COMPOSITE 1
+
+/* What an SST's info block says (SPEC 2.6), plus the manifest's view. */
+typedef struct fl_sst_info {
+    uint64_t id;
+    uint8_t *smallest; size_t smallest_len;
+    uint8_t *largest;  size_t largest_len;
+    bool     largest_exclusive;
+    uint8_t *first_key; size_t first_key_len;   /* point entries only */
+    uint8_t *last_key;  size_t last_key_len;
+    uint64_t entries, range_tombstones, min_seq, max_seq;
+    uint64_t data_len, rt_offset, rt_len, index_offset, index_len;
+    uint64_t filter_offset, filter_len;
+    int      filter_format;                      /* absent: Legacy */
+    size_t   filter_count;
+    char   **filter_names;                       /* "" for Legacy  */
+    uint64_t file_bytes;
+} fl_sst_info;
+
+void fl_sst_info_free(fl_sst_info *info);
+int  fl_sst_info_copy(fl_sst_info *dst, const fl_sst_info *src);
+/* The info block's tagged fields.  Decode fills defaults for absent tags. */
+int  fl_sst_info_encode(const fl_sst_info *info, fl_buf *out);
+int  fl_sst_info_decode(fl_slice block, fl_sst_info *info);
+void fl_sst_path(const char *dir, uint64_t id, char *out, size_t out_len);
+
+typedef struct fl_sst_write_cfg {
+    const char *dir;
+    const fl_policy_list *policies;
+    uint64_t min_filter_keys, block_bytes;
+    int legacy_filters;
+} fl_sst_write_cfg;
+
+typedef struct fl_sst_writer fl_sst_writer;
+int  fl_sst_writer_new(const fl_sst_write_cfg *cfg, uint64_t id, fl_sst_writer **out,
+                       char *err, size_t err_len);
+int  fl_sst_writer_add(fl_sst_writer *w, const fl_entry *e);
+int  fl_sst_writer_add_rtomb(fl_sst_writer *w, const fl_rtomb *rt);
+uint64_t fl_sst_writer_entries(const fl_sst_writer *w);
+uint64_t fl_sst_writer_bytes(const fl_sst_writer *w);
+/* Writes filters, index, info and footer, fsyncs; fills info (owned). */
+int  fl_sst_writer_finish(fl_sst_writer *w, fl_sst_info *info, char *err, size_t err_len);
+void fl_sst_writer_abort(fl_sst_writer *w);    /* frees and unlinks */
+
+/* One sub-filter of an open SST as seen by the current configuration. */
+typedef struct fl_sst_subfilter {
+    char *name;
+    const fl_filter_policy *policy;   /* NULL: no configured policy matches */
+    fl_filter *filter;                /* NULL: unusable                     */
+    bool bloom;                       /* a built-in bloom (or Legacy)       */
+    double bloom_expected_fp;         /* when bloom                         */
+} fl_sst_subfilter;
+
+typedef struct fl_sst_reader {
+    fl_sst_info info;
+    char path[4096];
+    int fd;
+    bool legacy;                      /* the block is Legacy                */
+    bool filter_error;                /* the filter block was unusable      */
+    size_t sub_count;
+    fl_sst_subfilter *subs;
+    fl_rtomb_list rtombs;
+    /* lazily loaded index */
+    bool index_loaded;
+    size_t index_count;
+    struct fl_index_entry { uint8_t *last; size_t last_len; uint64_t off, len; } *index;
+    /* the last data block read */
+    uint8_t *block; size_t block_len; uint64_t block_off; bool block_valid;
+} fl_sst_reader;
+
+/* Opens an SST: footer, info, range tombstones and filter block (decoded
+ * against policies); no index or data block is read.  Errors name the file
+ * and block. */
+int  fl_sst_open(const char *dir, uint64_t id, const fl_policy_list *policies,
+                 fl_sst_reader **out, uint64_t *filter_errors, char *err, size_t err_len);
+void fl_sst_close(fl_sst_reader *r);
+
+/* Iteration over an SST's entries from the first >= key (NULL: start). */
+typedef struct fl_sst_iter {
+    fl_sst_reader *r;
+    size_t block;       /* index of the current block */
+    size_t pos;         /* offset in the current block */
+    bool done;
+} fl_sst_iter;
+int  fl_sst_seek(fl_sst_reader *r, const uint8_t *k, size_t klen, fl_sst_iter *it,
+                 char *err, size_t err_len);
+/* 1 and *e (valid until the next call) / 0 at the end / negative error. */
+int  fl_sst_next(fl_sst_iter *it, fl_entry *e, char *err, size_t err_len);
+/* The newest entry of key: 1 found, 0 not, negative error. */
+int  fl_sst_get(fl_sst_reader *r, const uint8_t *k, size_t klen, fl_entry *e,
+                char *err, size_t err_len);
+
+/* ---- Manifest ------------------------------------------------------------ */
+
+typedef struct fl_run { fl_sst_reader **ssts; size_t count; } fl_run;
+
+typedef struct fl_manifest_data {
+    uint64_t next_sst, next_seq;
+    uint64_t *l0; size_t l0_count;               /* newest first */
+    size_t run_count;
+    uint64_t **runs; size_t *run_sizes;          /* newest first, key order */
+} fl_manifest_data;
+
+int  fl_manifest_read(const char *dir, fl_manifest_data *out, char *err, size_t err_len);
+void fl_manifest_data_free(fl_manifest_data *m);
+
+/* ---- The database --------------------------------------------------------- */
+
+struct fl_db {
+    char dir[4096];
+    const fl_registry *reg;
+    fl_options opt;
+    fl_policy_list policies, compactor;
+    fl_memtable *mem;
+    uint64_t next_sst, next_seq;
+    fl_sst_reader **l0; size_t l0_count, l0_cap;     /* newest first */
+    fl_run *runs; size_t run_count, run_cap;         /* newest first */
+    fl_metrics metrics;
+    uint64_t violations_at_open;
+    fl_probe_fn trace; void *trace_arg;
+    char err[1024];
+};
+
+int  fl_db_fail(fl_db *db, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+int  fl_db_write_manifest(fl_db *db);
+/* Opens the SST just written as a reader for the current configuration. */
+int  fl_db_open_sst(fl_db *db, uint64_t id, fl_sst_reader **out);
+int  fl_db_flush_memtable(fl_db *db);
+/* Compaction (compact.c): L0 into a new run when L0 has l0_trigger SSTs
+ * (or force), then all runs into one when there are more than max_runs. */
+int  fl_compact_auto(fl_db *db, bool force_l0);
+int  fl_compact_full(fl_db *db);
+
+#endif /* FL_ENGINE_INTERNAL_H */

@@ -1,0 +1,96 @@
+/*
+ * keys.c -- byte-string order and the small helpers every part of the
+ * engine shares: bytewise comparison (memcmp, shorter prefix first), the
+ * entry order (key ascending, seq descending), prefix ranges, and range
+ * tombstone coverage over [start, end).
+ */
+#include "engine_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int fl_bytes_cmp(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen) {
+    size_t n = alen < blen ? alen : blen;
+    int c = n ? memcmp(a, b, n) : 0;
+    if (c) return c;
+    return alen < blen ? -1 : alen > blen ? 1 : 0;
+}
+
+int fl_entry_cmp(const fl_entry *a, const fl_entry *b) {
+    int c = fl_bytes_cmp(a->key, a->klen, b->key, b->klen);
+    if (c) return c;
+    return a->seq > b->seq ? -1 : a->seq < b->seq ? 1 : 0;
+}
+
+bool fl_has_prefix(const uint8_t *k, size_t klen, const uint8_t *p, size_t plen) {
+    return klen >= plen && (plen == 0 || memcmp(k, p, plen) == 0);
+}
+
+bool fl_prefix_successor(const uint8_t *p, size_t plen, uint8_t **out, size_t *out_len) {
+    size_t n = plen;
+    while (n > 0 && p[n - 1] == 0xFF) n--;
+    if (n == 0) return false;
+    uint8_t *s = fl_memdup(p, n);
+    if (!s) return false;
+    s[n - 1]++;
+    *out = s;
+    *out_len = n;
+    return true;
+}
+
+bool fl_rtomb_covers(const fl_rtomb *rt, const uint8_t *k, size_t klen) {
+    return fl_bytes_cmp(rt->start, rt->slen, k, klen) <= 0 &&
+           fl_bytes_cmp(k, klen, rt->end, rt->elen) < 0;
+}
+
+void *fl_memdup(const void *p, size_t n) {
+    uint8_t *d = malloc(n ? n : 1);
+    if (d && n) memcpy(d, p, n);
+    return d;
+}
+
+int fl_rtomb_list_add(fl_rtomb_list *l, const uint8_t *s, size_t slen,
+                      const uint8_t *e, size_t elen, uint64_t seq) {
+    if (l->count == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 8;
+        fl_rtomb *n = realloc(l->items, cap * sizeof *n);
+        if (!n) return FL_ERR_NOMEM;
+        l->items = n;
+        l->cap = cap;
+    }
+    fl_rtomb *rt = &l->items[l->count];
+    rt->start = fl_memdup(s, slen);
+    rt->end = fl_memdup(e, elen);
+    if (!rt->start || !rt->end) { free(rt->start); free(rt->end); return FL_ERR_NOMEM; }
+    rt->slen = slen;
+    rt->elen = elen;
+    rt->seq = seq;
+    l->count++;
+    return FL_OK;
+}
+
+void fl_rtomb_list_free(fl_rtomb_list *l) {
+    for (size_t i = 0; i < l->count; i++) {
+        free(l->items[i].start);
+        free(l->items[i].end);
+    }
+    free(l->items);
+    memset(l, 0, sizeof *l);
+}
+
+/* ---- SST metadata helpers (engine.h) ------------------------------------- */
+
+bool fl_sst_covers_key(const fl_sst_meta *m, fl_slice key) {
+    if (fl_bytes_cmp(key.data, key.len, m->smallest, m->smallest_len) < 0) return false;
+    int c = fl_bytes_cmp(key.data, key.len, m->largest, m->largest_len);
+    return c < 0 || (c == 0 && !m->largest_exclusive);
+}
+
+bool fl_sst_overlaps_range(const fl_sst_meta *m, fl_slice start, fl_slice end, bool end_open) {
+    /* [start, end) (or [start, +inf) when end_open) against the SST's range */
+    int c = fl_bytes_cmp(start.data, start.len, m->largest, m->largest_len);
+    if (c > 0 || (c == 0 && m->largest_exclusive)) return false;
+    if (!end_open && fl_bytes_cmp(m->smallest, m->smallest_len, end.data, end.len) >= 0)
+        return false;
+    return true;
+}

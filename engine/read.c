@@ -1,0 +1,375 @@
+/*
+ * read.c -- the read path (SPEC 2.4): get, scan_prefix and scan, filter
+ * evaluation, metrics and the probe trace.
+ *
+ * For every considered SST the filters are asked before any index or data
+ * block is read, with AND logic over every usable sub-filter; a NO skips the
+ * SST.  Range tombstones are applied whatever the filters say: they were
+ * loaded when the SST was opened.  Anything a filter cannot tell is MAYBE.
+ */
+#include "engine_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Filter evaluation ------------------------------------------------- */
+
+#define MAX_SUBS_ON_STACK 16
+
+typedef struct probe {
+    fl_verdict verdict;
+    size_t sub_count;
+    fl_subfilter_verdict *subs;
+    fl_subfilter_verdict stack[MAX_SUBS_ON_STACK];
+    int bloom;               /* index of the only usable bloom, or -1 */
+} probe;
+
+static void probe_free(probe *p) {
+    if (p->subs != p->stack) free(p->subs);
+}
+
+static int evaluate(fl_sst_reader *r, const fl_filter_query *q, probe *p) {
+    p->sub_count = r->sub_count;
+    p->subs = r->sub_count <= MAX_SUBS_ON_STACK ? p->stack : malloc(r->sub_count * sizeof *p->subs);
+    if (!p->subs) return FL_ERR_NOMEM;
+    size_t usable = 0, blooms = 0;
+    bool all_true = true;
+    p->bloom = -1;
+    for (size_t i = 0; i < r->sub_count; i++) {
+        const fl_sst_subfilter *s = &r->subs[i];
+        fl_subfilter_verdict *v = &p->subs[i];
+        v->name = s->name;
+        v->usable = s->filter != NULL;
+        v->might_match = true;
+        if (!v->usable) continue;
+        usable++;
+        /* every usable sub-filter is asked, so the trace shows each answer */
+        v->might_match = fl_call_might_match(s->policy, s->filter, q);
+        if (!v->might_match) all_true = false;
+        if (s->bloom) { blooms++; p->bloom = (int)i; }
+    }
+    if (blooms != 1) p->bloom = -1;
+    p->verdict = usable == 0 ? FL_VERDICT_UNFILTERED : all_true ? FL_VERDICT_MAYBE : FL_VERDICT_NO;
+    return FL_OK;
+}
+
+/* Counts one considered SST and sends its trace event. */
+static void account(fl_db *db, fl_sst_reader *r, const fl_filter_query *q, probe *p, bool held) {
+    fl_filter_counters *c = q->target.kind == FL_TARGET_POINT ? &db->metrics.point : &db->metrics.prefix;
+    c->considered++;
+    bool eligible = false;
+    switch (p->verdict) {
+    case FL_VERDICT_UNFILTERED: c->unfiltered++; db->metrics.sst_reads++; break;
+    case FL_VERDICT_MAYBE:
+        c->positive++;
+        db->metrics.sst_reads++;
+        if (!held) { c->false_positive++; eligible = true; }
+        break;
+    case FL_VERDICT_NO: c->negative++; eligible = true; break;
+    }
+    if (eligible && p->bloom >= 0) {
+        const fl_sst_subfilter *s = &r->subs[p->bloom];
+        c->expected_fp_sum += fl_bloom_filter_probes(s->filter, q) ? s->bloom_expected_fp : 1.0;
+        c->expected_probes++;
+    }
+    if (db->trace) {
+        fl_probe_event ev = {
+            .kind = q->target.kind, .target = q->target.bytes, .sst_id = r->info.id,
+            .verdict = p->verdict, .legacy = r->legacy, .sub_count = p->sub_count,
+            .subs = p->subs, .held_match = p->verdict != FL_VERDICT_NO && held,
+        };
+        db->trace(db->trace_arg, &ev);
+    }
+}
+
+/* ---- Locating SSTs ------------------------------------------------------- */
+
+static bool covers(const fl_sst_reader *r, const uint8_t *k, size_t klen) {
+    const fl_sst_info *in = &r->info;
+    if (in->entries == 0 && in->range_tombstones == 0) return false;
+    if (fl_bytes_cmp(k, klen, in->smallest, in->smallest_len) < 0) return false;
+    int c = fl_bytes_cmp(k, klen, in->largest, in->largest_len);
+    return c < 0 || (c == 0 && !in->largest_exclusive);
+}
+
+/* [start, end) overlaps the SST; end NULL means unbounded. */
+static bool overlaps(const fl_sst_reader *r, const uint8_t *s, size_t slen,
+                     const uint8_t *e, size_t elen) {
+    const fl_sst_info *in = &r->info;
+    if (in->entries == 0 && in->range_tombstones == 0) return false;
+    int c = fl_bytes_cmp(s, slen, in->largest, in->largest_len);
+    if (c > 0 || (c == 0 && in->largest_exclusive)) return false;
+    if (e && fl_bytes_cmp(in->smallest, in->smallest_len, e, elen) >= 0) return false;
+    return true;
+}
+
+/* The one SST of a run whose range covers k, or NULL. */
+static fl_sst_reader *run_find(const fl_run *run, const uint8_t *k, size_t klen) {
+    size_t lo = 0, hi = run->count;
+    while (lo < hi) {                  /* first SST with smallest > k */
+        size_t mid = lo + (hi - lo) / 2;
+        const fl_sst_info *in = &run->ssts[mid]->info;
+        if (fl_bytes_cmp(in->smallest, in->smallest_len, k, klen) <= 0) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo == 0) return NULL;
+    fl_sst_reader *r = run->ssts[lo - 1];
+    return covers(r, k, klen) ? r : NULL;
+}
+
+static uint64_t rtomb_max_seq(const fl_rtomb_list *l, const uint8_t *k, size_t klen) {
+    uint64_t m = 0;
+    for (size_t i = 0; i < l->count; i++)
+        if (l->items[i].seq > m && fl_rtomb_covers(&l->items[i], k, klen)) m = l->items[i].seq;
+    return m;
+}
+
+/* ---- get ----------------------------------------------------------------- */
+
+typedef enum { GET_GO_ON, GET_DONE } get_step;
+
+/* Looks in one SST; *step says whether it decided the answer. */
+static int get_in_sst(fl_db *db, fl_sst_reader *r, const fl_filter_query *q, uint64_t *rt_seq,
+                      fl_buf *value, bool *found, get_step *step) {
+    const uint8_t *k = q->target.bytes.data;
+    size_t klen = q->target.bytes.len;
+    uint64_t s = rtomb_max_seq(&r->rtombs, k, klen);   /* never hidden by a filter */
+    if (s > *rt_seq) *rt_seq = s;
+    probe p;
+    int rc = evaluate(r, q, &p);
+    if (rc) return rc;
+    fl_entry e;
+    int hit = 0;
+    if (p.verdict != FL_VERDICT_NO) {
+        hit = fl_sst_get(r, k, klen, &e, db->err, sizeof db->err);
+        if (hit < 0) { probe_free(&p); return hit; }
+    }
+    account(db, r, q, &p, hit == 1);
+    probe_free(&p);
+    *step = GET_GO_ON;
+    if (hit == 1) {
+        *step = GET_DONE;
+        if (e.kind == FL_ENTRY_PUT && e.seq > *rt_seq) {
+            *found = true;
+            return fl_buf_append(value, e.val, e.vlen);
+        }
+        return FL_OK;
+    }
+    /* a covering range tombstone is newer than everything in older SSTs */
+    if (*rt_seq > 0) *step = GET_DONE;
+    return FL_OK;
+}
+
+int fl_db_get(fl_db *db, fl_slice key, const fl_filter_context *ctx, fl_buf *value, bool *found) {
+    fl_buf_reset(value);
+    *found = false;
+    if (key.len > FL_MAX_KEY)
+        return fl_db_fail(db, FL_ERR_INVALID, "get: key of %zu bytes is too long", key.len);
+    uint64_t rt_seq = rtomb_max_seq(fl_memtable_rtombs(db->mem), key.data, key.len);
+    fl_entry e;
+    if (fl_memtable_get(db->mem, key.data, key.len, &e)) {
+        if (e.kind == FL_ENTRY_PUT && e.seq > rt_seq) {
+            *found = true;
+            return fl_buf_append(value, e.val, e.vlen);
+        }
+        return FL_OK;
+    }
+    if (rt_seq > 0) return FL_OK;
+    fl_filter_query q = { { FL_TARGET_POINT, key }, ctx };
+    get_step step = GET_GO_ON;
+    int rc = FL_OK;
+    for (size_t i = 0; i < db->l0_count && step == GET_GO_ON && !rc; i++)
+        if (covers(db->l0[i], key.data, key.len))
+            rc = get_in_sst(db, db->l0[i], &q, &rt_seq, value, found, &step);
+    for (size_t i = 0; i < db->run_count && step == GET_GO_ON && !rc; i++) {
+        fl_sst_reader *r = run_find(&db->runs[i], key.data, key.len);
+        if (r) rc = get_in_sst(db, r, &q, &rt_seq, value, found, &step);
+    }
+    return rc;
+}
+
+/* ---- Range reads: scan_prefix and scan ----------------------------------- */
+
+/* One ordered source: the memtable, an L0 SST, or a run's SSTs in order. */
+typedef struct source {
+    bool memtable;
+    fl_mt_iter mt;
+    fl_sst_reader **ssts;     /* chain; owned array of borrowed readers */
+    size_t count, at;
+    fl_sst_iter it;
+    bool has;                 /* head is valid */
+    fl_entry head;
+} source;
+
+typedef struct range_read {
+    fl_db *db;
+    const uint8_t *start; size_t slen;
+    const uint8_t *end; size_t elen;          /* NULL: unbounded */
+    source *src; size_t nsrc, cap;
+    fl_rtomb_list rts;                        /* borrowed copies of pointers */
+} range_read;
+
+static int src_advance(range_read *rr, source *s) {
+    fl_db *db = rr->db;
+    if (s->memtable) { s->has = fl_memtable_next(&s->mt, &s->head); return FL_OK; }
+    for (;;) {
+        int rc = fl_sst_next(&s->it, &s->head, db->err, sizeof db->err);
+        if (rc < 0) return rc;
+        if (rc == 1) { s->has = true; return FL_OK; }
+        if (++s->at >= s->count) { s->has = false; return FL_OK; }
+        rc = fl_sst_seek(s->ssts[s->at], rr->start, rr->slen, &s->it, db->err, sizeof db->err);
+        if (rc) return rc;
+    }
+}
+
+static int add_source(range_read *rr, source *s) {
+    if (rr->nsrc == rr->cap) {
+        size_t cap = rr->cap ? rr->cap * 2 : 8;
+        source *n = realloc(rr->src, cap * sizeof *n);
+        if (!n) return FL_ERR_NOMEM;
+        rr->src = n;
+        rr->cap = cap;
+    }
+    rr->src[rr->nsrc++] = *s;
+    return FL_OK;
+}
+
+static int add_rtombs(range_read *rr, const fl_rtomb_list *l) {
+    for (size_t i = 0; i < l->count; i++) {
+        const fl_rtomb *rt = &l->items[i];
+        /* only those overlapping [start, end) matter */
+        if (fl_bytes_cmp(rt->end, rt->elen, rr->start, rr->slen) <= 0) continue;
+        if (rr->end && fl_bytes_cmp(rt->start, rt->slen, rr->end, rr->elen) >= 0) continue;
+        if (rr->rts.count == rr->rts.cap) {
+            size_t cap = rr->rts.cap ? rr->rts.cap * 2 : 16;
+            fl_rtomb *n = realloc(rr->rts.items, cap * sizeof *n);
+            if (!n) return FL_ERR_NOMEM;
+            rr->rts.items = n;
+            rr->rts.cap = cap;
+        }
+        rr->rts.items[rr->rts.count++] = *rt;   /* borrowed */
+    }
+    return FL_OK;
+}
+
+/* Considers one SST: filters (prefix reads only), then positions it. */
+static int consider(range_read *rr, fl_sst_reader *r, const fl_filter_query *q,
+                    fl_sst_reader ***chain, size_t *chain_len) {
+    fl_db *db = rr->db;
+    int rc = add_rtombs(rr, &r->rtombs);
+    if (rc) return rc;
+    if (q) {
+        probe p;
+        if ((rc = evaluate(r, q, &p))) return rc;
+        bool held = false;
+        if (p.verdict != FL_VERDICT_NO) {
+            /* positioned now, so an abandoned scan counts like a finished one */
+            fl_sst_iter it;
+            fl_entry e;
+            rc = fl_sst_seek(r, rr->start, rr->slen, &it, db->err, sizeof db->err);
+            if (!rc) rc = fl_sst_next(&it, &e, db->err, sizeof db->err);
+            if (rc < 0) { probe_free(&p); return rc; }
+            held = rc == 1 && fl_has_prefix(e.key, e.klen, q->target.bytes.data, q->target.bytes.len);
+            rc = FL_OK;
+        }
+        account(db, r, q, &p, held);
+        bool skip = p.verdict == FL_VERDICT_NO;
+        probe_free(&p);
+        if (skip) return FL_OK;
+    } else {
+        db->metrics.sst_reads++;
+    }
+    fl_sst_reader **n = realloc(*chain, (*chain_len + 1) * sizeof *n);
+    if (!n) return FL_ERR_NOMEM;
+    n[(*chain_len)++] = r;
+    *chain = n;
+    return FL_OK;
+}
+
+static int add_chain(range_read *rr, fl_sst_reader **chain, size_t n) {
+    if (n == 0) { free(chain); return FL_OK; }
+    source s = { .ssts = chain, .count = n };
+    int rc = fl_sst_seek(chain[0], rr->start, rr->slen, &s.it, rr->db->err, sizeof rr->db->err);
+    if (!rc) rc = src_advance(rr, &s);
+    if (!rc) rc = add_source(rr, &s);
+    if (rc) free(chain);
+    return rc;
+}
+
+static int range_run(fl_db *db, fl_slice start, const uint8_t *end, size_t elen,
+                     const fl_filter_query *q, fl_scan_fn fn, void *arg) {
+    range_read rr = { .db = db, .start = start.data, .slen = start.len, .end = end, .elen = elen };
+    fl_buf key, val;
+    fl_buf_init(&key);
+    fl_buf_init(&val);
+    source m = { .memtable = true };
+    fl_memtable_seek(db->mem, start.data, start.len, &m.mt);
+    int rc = src_advance(&rr, &m);
+    if (!rc) rc = add_source(&rr, &m);
+    if (!rc) rc = add_rtombs(&rr, fl_memtable_rtombs(db->mem));
+    for (size_t i = 0; i < db->l0_count && !rc; i++) {
+        if (!overlaps(db->l0[i], start.data, start.len, end, elen)) continue;
+        fl_sst_reader **chain = NULL;
+        size_t n = 0;
+        rc = consider(&rr, db->l0[i], q, &chain, &n);
+        if (!rc) rc = add_chain(&rr, chain, n);
+        else free(chain);
+    }
+    for (size_t r = 0; r < db->run_count && !rc; r++) {
+        fl_sst_reader **chain = NULL;
+        size_t n = 0;
+        for (size_t i = 0; i < db->runs[r].count && !rc; i++)
+            if (overlaps(db->runs[r].ssts[i], start.data, start.len, end, elen))
+                rc = consider(&rr, db->runs[r].ssts[i], q, &chain, &n);
+        if (!rc) rc = add_chain(&rr, chain, n);
+        else free(chain);
+    }
+    /* merge: the smallest key; its newest version decides */
+    while (!rc) {
+        source *best = NULL;
+        for (size_t i = 0; i < rr.nsrc; i++)
+            if (rr.src[i].has && (!best || fl_entry_cmp(&rr.src[i].head, &best->head) < 0))
+                best = &rr.src[i];
+        if (!best) break;
+        const fl_entry *e = &best->head;
+        if (end && fl_bytes_cmp(e->key, e->klen, end, elen) >= 0) break;
+        fl_buf_reset(&key);
+        fl_buf_reset(&val);
+        uint64_t seq = e->seq;
+        bool live = e->kind == FL_ENTRY_PUT;
+        if ((rc = fl_buf_append(&key, e->key, e->klen))) break;
+        if ((rc = fl_buf_append(&val, e->val, e->vlen))) break;
+        /* step every source past this key */
+        for (size_t i = 0; i < rr.nsrc && !rc; i++)
+            while (!rc && rr.src[i].has &&
+                   fl_bytes_cmp(rr.src[i].head.key, rr.src[i].head.klen, key.data, key.len) == 0)
+                rc = src_advance(&rr, &rr.src[i]);
+        if (rc) break;
+        if (live && rtomb_max_seq(&rr.rts, key.data, key.len) > seq) live = false;
+        if (live && fn(arg, (fl_slice){ key.data, key.len }, (fl_slice){ val.data, val.len })) break;
+    }
+    for (size_t i = 0; i < rr.nsrc; i++) free(rr.src[i].ssts);
+    free(rr.src);
+    free(rr.rts.items);
+    fl_buf_free(&key);
+    fl_buf_free(&val);
+    return rc;
+}
+
+int fl_db_scan_prefix(fl_db *db, fl_slice prefix, const fl_filter_context *ctx,
+                      fl_scan_fn fn, void *arg) {
+    uint8_t *succ = NULL;
+    size_t slen = 0;
+    if (prefix.len > FL_MAX_KEY)
+        return fl_db_fail(db, FL_ERR_INVALID, "scan_prefix: prefix of %zu bytes is too long", prefix.len);
+    bool bounded = fl_prefix_successor(prefix.data, prefix.len, &succ, &slen);
+    fl_filter_query q = { { FL_TARGET_PREFIX, prefix }, ctx };
+    int rc = range_run(db, prefix, bounded ? succ : NULL, slen, &q, fn, arg);
+    free(succ);
+    return rc;
+}
+
+int fl_db_scan(fl_db *db, fl_slice start, fl_slice end, fl_scan_fn fn, void *arg) {
+    if (fl_bytes_cmp(end.data, end.len, start.data, start.len) <= 0) return FL_OK;
+    return range_run(db, start, end.data ? end.data : (const uint8_t *)"", end.len, NULL, fn, arg);
+}

@@ -1,0 +1,359 @@
+/*
+ * sst_read.c -- opens and reads one SST.  Opening reads only the footer,
+ * the info block, the range-tombstone block and the filter block: a read
+ * asks the filters before any index or data block is touched.  The index is
+ * loaded on the first data access.  Every block's checksum and bounds are
+ * verified before use; a bad data, index, range-tombstone or info block is
+ * FL_ERR_CORRUPT naming the file and block, while a bad filter block only
+ * makes the SST unfiltered (and counts a filter error).
+ */
+#include "engine_internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+static int corrupt(fl_sst_reader *r, char *err, size_t err_len, const char *block, const char *what) {
+    snprintf(err, err_len, "%s: corrupt %s block: %s", r->path, block, what);
+    return FL_ERR_CORRUPT;
+}
+
+/* Reads [off, off+len) and its checksum into a new buffer.  1: checksum or
+ * read past the end; negative: I/O error. */
+static int read_block(fl_sst_reader *r, uint64_t off, uint64_t len, uint8_t **out) {
+    *out = NULL;
+    if (len > r->info.file_bytes || off > r->info.file_bytes - len ||
+        r->info.file_bytes - len - off < 8)
+        return 1;
+    uint8_t *b = malloc((size_t)len + 8);
+    if (!b) return FL_ERR_NOMEM;
+    size_t got = 0;
+    while (got < len + 8) {
+        ssize_t k = pread(r->fd, b + got, (size_t)len + 8 - got, (off_t)(off + got));
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) { free(b); return k < 0 ? FL_ERR_IO : 1; }
+        got += (size_t)k;
+    }
+    uint64_t want = fl_get_be64(b + len);
+    if (XXH3_64bits(b, (size_t)len) != want) { free(b); return 1; }
+    *out = b;
+    return 0;
+}
+
+static void free_subs(fl_sst_reader *r) {
+    for (size_t i = 0; i < r->sub_count; i++) {
+        if (r->subs[i].filter) fl_call_filter_destroy(r->subs[i].policy, r->subs[i].filter);
+        free(r->subs[i].name);
+    }
+    free(r->subs);
+    r->subs = NULL;
+    r->sub_count = 0;
+}
+
+static void set_bloom_stats(fl_sst_subfilter *s) {
+    uint64_t m, lines;
+    unsigned k;
+    if (s->filter && fl_bloom_filter_stats(s->filter, &m, &lines, &k)) {
+        s->bloom = true;
+        s->bloom_expected_fp = fl_bloom_expected_fp(m, lines, k);
+    }
+}
+
+/* Decodes the filter block against the configured policies. */
+static int load_filters(fl_sst_reader *r, const fl_policy_list *pl, uint64_t *filter_errors) {
+    if (r->info.filter_len == 0) return FL_OK;
+    uint8_t *b = NULL;
+    int rc = read_block(r, r->info.filter_offset, r->info.filter_len, &b);
+    if (rc < 0 && rc != FL_ERR_IO) return rc;
+    if (rc != 0) { r->filter_error = true; (*filter_errors)++; return FL_OK; }
+    fl_slice block = { b, (size_t)r->info.filter_len };
+    if (r->info.filter_format == FL_FILTER_LEGACY) {
+        r->legacy = true;
+        const fl_filter_policy *bloom = NULL;
+        for (size_t i = 0; i < pl->count && !bloom; i++)
+            if (fl_policy_is_builtin_bloom(pl->items[i])) bloom = pl->items[i];
+        r->subs = calloc(1, sizeof *r->subs);
+        if (!r->subs || !(r->subs[0].name = strdup(""))) { free(b); return FL_ERR_NOMEM; }
+        r->sub_count = 1;
+        if (bloom) {
+            r->subs[0].policy = bloom;
+            if (fl_bloom_legacy_decode(block, &r->subs[0].filter) != FL_OK) {
+                r->subs[0].filter = NULL;
+                r->filter_error = true;
+                (*filter_errors)++;
+            }
+            set_bloom_stats(&r->subs[0]);
+        }
+    } else if (r->info.filter_format == FL_FILTER_COMPOSITE) {
+        fl_named_filter *nf;
+        size_t n;
+        rc = fl_composite_parse(block, &nf, &n);
+        if (rc == FL_ERR_NOMEM) { free(b); return rc; }
+        if (rc != FL_OK) {
+            r->filter_error = true;
+            (*filter_errors)++;
+        } else {
+            r->subs = calloc(n ? n : 1, sizeof *r->subs);
+            if (!r->subs) { fl_named_filters_free(nf, n); free(b); return FL_ERR_NOMEM; }
+            for (size_t i = 0; i < n; i++) {
+                fl_sst_subfilter *s = &r->subs[i];
+                s->name = nf[i].name;
+                nf[i].name = NULL;
+                r->sub_count = i + 1;
+                for (size_t j = 0; j < pl->count; j++) {
+                    if (strcmp(fl_call_policy_name(pl->items[j]), s->name) != 0) continue;
+                    s->policy = pl->items[j];
+                    if (fl_call_decode(s->policy, nf[i].data, &s->filter) != FL_OK) {
+                        s->filter = NULL;
+                        (*filter_errors)++;
+                    }
+                    set_bloom_stats(s);
+                    break;
+                }
+            }
+            fl_named_filters_free(nf, n);
+        }
+    } else {
+        r->filter_error = true;          /* a format this reader does not know */
+        (*filter_errors)++;
+    }
+    free(b);
+    return FL_OK;
+}
+
+static int load_rtombs(fl_sst_reader *r, char *err, size_t err_len) {
+    uint8_t *b = NULL;
+    int rc = read_block(r, r->info.rt_offset, r->info.rt_len, &b);
+    if (rc < 0) return rc;
+    if (rc) return corrupt(r, err, err_len, "range-tombstone", "checksum or bounds");
+    const uint8_t *p = b, *end = b + r->info.rt_len;
+    uint64_t n;
+    rc = fl_get_varint(&p, end, &n);
+    for (uint64_t i = 0; rc == FL_OK && i < n; i++) {
+        uint64_t sl, el, seq;
+        const uint8_t *s, *e;
+        if (fl_get_varint(&p, end, &sl) || sl > (uint64_t)(end - p)) { rc = FL_ERR_CORRUPT; break; }
+        s = p; p += sl;
+        if (fl_get_varint(&p, end, &el) || el > (uint64_t)(end - p)) { rc = FL_ERR_CORRUPT; break; }
+        e = p; p += el;
+        if (fl_get_varint(&p, end, &seq)) { rc = FL_ERR_CORRUPT; break; }
+        rc = fl_rtomb_list_add(&r->rtombs, s, (size_t)sl, e, (size_t)el, seq);
+    }
+    if (rc == FL_OK && p != end) rc = FL_ERR_CORRUPT;
+    free(b);
+    if (rc == FL_ERR_CORRUPT) return corrupt(r, err, err_len, "range-tombstone", "malformed");
+    return rc;
+}
+
+int fl_sst_open(const char *dir, uint64_t id, const fl_policy_list *policies,
+                fl_sst_reader **out, uint64_t *filter_errors, char *err, size_t err_len) {
+    fl_sst_reader *r = calloc(1, sizeof *r);
+    if (!r) return FL_ERR_NOMEM;
+    *out = NULL;
+    fl_sst_path(dir, id, r->path, sizeof r->path);
+    r->fd = open(r->path, O_RDONLY | O_CLOEXEC);
+    if (r->fd < 0) {
+        snprintf(err, err_len, "%s: cannot open SST: %s", r->path, strerror(errno));
+        free(r);
+        return FL_ERR_IO;
+    }
+    struct stat st;
+    uint8_t foot[24], *ib = NULL;
+    int rc = FL_OK;
+    if (fstat(r->fd, &st) != 0 || st.st_size < 24 ||
+        pread(r->fd, foot, 24, st.st_size - 24) != 24) {
+        rc = corrupt(r, err, err_len, "footer", "file too short");
+        goto fail;
+    }
+    if (memcmp(foot + 20, "FLST", 4) != 0 || fl_get_be32(foot + 16) != 1) {
+        rc = corrupt(r, err, err_len, "footer", "bad magic or format version (expected FLST v1)");
+        goto fail;
+    }
+    uint64_t io = fl_get_be64(foot), il = fl_get_be64(foot + 8);
+    uint64_t size = (uint64_t)st.st_size;
+    if (il > size || io > size - 24 || size - 24 - io < il || size - 24 - io - il != 8) {
+        rc = corrupt(r, err, err_len, "footer", "info block out of bounds");
+        goto fail;
+    }
+    r->info.file_bytes = size - 24;      /* blocks live before the footer */
+    rc = read_block(r, io, il, &ib);
+    if (rc < 0) goto fail;
+    if (rc) { rc = corrupt(r, err, err_len, "info", "checksum mismatch"); goto fail; }
+    fl_sst_info info;
+    rc = fl_sst_info_decode((fl_slice){ ib, (size_t)il }, &info);
+    free(ib);
+    if (rc) { if (rc == FL_ERR_CORRUPT) corrupt(r, err, err_len, "info", "malformed field"); goto fail; }
+    info.file_bytes = size - 24;
+    info.id = id;
+    r->info = info;
+    if (info.data_len > info.rt_offset || info.rt_offset > io || info.index_offset > io) {
+        rc = corrupt(r, err, err_len, "info", "block offsets out of order");
+        goto fail;
+    }
+    rc = load_rtombs(r, err, err_len);
+    if (rc) goto fail;
+    if (r->rtombs.count != info.range_tombstones) {
+        rc = corrupt(r, err, err_len, "range-tombstone", "count differs from the info block");
+        goto fail;
+    }
+    rc = load_filters(r, policies, filter_errors);
+    if (rc) goto fail;
+    *out = r;
+    return FL_OK;
+fail:
+    if (rc == FL_ERR_IO) snprintf(err, err_len, "%s: read failed: %s", r->path, strerror(errno));
+    fl_sst_close(r);
+    return rc;
+}
+
+void fl_sst_close(fl_sst_reader *r) {
+    if (!r) return;
+    if (r->fd >= 0) close(r->fd);
+    free_subs(r);
+    fl_rtomb_list_free(&r->rtombs);
+    for (size_t i = 0; i < r->index_count; i++) free(r->index[i].last);
+    free(r->index);
+    free(r->block);
+    fl_sst_info_free(&r->info);
+    free(r);
+}
+
+/* ---- Index and data blocks --------------------------------------------- */
+
+static int load_index(fl_sst_reader *r, char *err, size_t err_len) {
+    if (r->index_loaded) return FL_OK;
+    uint8_t *b = NULL;
+    int rc = read_block(r, r->info.index_offset, r->info.index_len, &b);
+    if (rc < 0) return rc;
+    if (rc) return corrupt(r, err, err_len, "index", "checksum or bounds");
+    const uint8_t *p = b, *end = b + r->info.index_len;
+    size_t cap = 0;
+    while (p < end) {
+        uint64_t kl, off, len;
+        if (fl_get_varint(&p, end, &kl) || kl > (uint64_t)(end - p)) { rc = FL_ERR_CORRUPT; break; }
+        const uint8_t *k = p;
+        p += kl;
+        if (fl_get_varint(&p, end, &off) || fl_get_varint(&p, end, &len)) { rc = FL_ERR_CORRUPT; break; }
+        if (len > r->info.data_len || off > r->info.data_len - len) { rc = FL_ERR_CORRUPT; break; }
+        if (r->index_count == cap) {
+            cap = cap ? cap * 2 : 16;
+            void *n = realloc(r->index, cap * sizeof *r->index);
+            if (!n) { rc = FL_ERR_NOMEM; break; }
+            r->index = n;
+        }
+        struct fl_index_entry *ie = &r->index[r->index_count];
+        ie->last = fl_memdup(k, (size_t)kl);
+        if (!ie->last) { rc = FL_ERR_NOMEM; break; }
+        ie->last_len = (size_t)kl;
+        ie->off = off;
+        ie->len = len;
+        r->index_count++;
+    }
+    free(b);
+    if (rc == FL_ERR_CORRUPT) return corrupt(r, err, err_len, "index", "malformed entry");
+    if (rc) return rc;
+    r->index_loaded = true;
+    return FL_OK;
+}
+
+static int load_block(fl_sst_reader *r, size_t bi, char *err, size_t err_len) {
+    const struct fl_index_entry *ie = &r->index[bi];
+    if (r->block_valid && r->block_off == ie->off) return FL_OK;
+    free(r->block);
+    r->block = NULL;
+    r->block_valid = false;
+    int rc = read_block(r, ie->off, ie->len, &r->block);
+    if (rc < 0) return rc;
+    if (rc) {
+        char what[64];
+        snprintf(what, sizeof what, "data block %zu at offset %llu: checksum", bi,
+                 (unsigned long long)ie->off);
+        return corrupt(r, err, err_len, "data", what);
+    }
+    r->block_len = (size_t)ie->len;
+    r->block_off = ie->off;
+    r->block_valid = true;
+    return FL_OK;
+}
+
+/* Decodes the entry at *pos of the current block. */
+static int decode_entry(fl_sst_reader *r, size_t *pos, fl_entry *e) {
+    const uint8_t *p = r->block + *pos, *end = r->block + r->block_len;
+    uint64_t kl, seq, vl;
+    if (fl_get_varint(&p, end, &kl) || kl > (uint64_t)(end - p)) return FL_ERR_CORRUPT;
+    e->key = p; e->klen = (size_t)kl; p += kl;
+    if (p >= end) return FL_ERR_CORRUPT;
+    e->kind = *p++;
+    if (e->kind != FL_ENTRY_PUT && e->kind != FL_ENTRY_DELETE) return FL_ERR_CORRUPT;
+    if (fl_get_varint(&p, end, &seq) || fl_get_varint(&p, end, &vl) || vl > (uint64_t)(end - p))
+        return FL_ERR_CORRUPT;
+    e->seq = seq;
+    e->val = p; e->vlen = (size_t)vl; p += vl;
+    *pos = (size_t)(p - r->block);
+    return FL_OK;
+}
+
+/* The first block whose last key is >= k. */
+static size_t find_block(const fl_sst_reader *r, const uint8_t *k, size_t klen) {
+    size_t lo = 0, hi = r->index_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (fl_bytes_cmp(r->index[mid].last, r->index[mid].last_len, k, klen) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+int fl_sst_seek(fl_sst_reader *r, const uint8_t *k, size_t klen, fl_sst_iter *it,
+                char *err, size_t err_len) {
+    memset(it, 0, sizeof *it);
+    it->r = r;
+    int rc = load_index(r, err, err_len);
+    if (rc) return rc;
+    it->block = k ? find_block(r, k, klen) : 0;
+    if (it->block >= r->index_count) { it->done = true; return FL_OK; }
+    rc = load_block(r, it->block, err, err_len);
+    if (rc) return rc;
+    /* skip entries < k */
+    if (k) {
+        size_t pos = 0;
+        while (pos < r->block_len) {
+            fl_entry e;
+            size_t at = pos;
+            if (decode_entry(r, &pos, &e)) return corrupt(r, err, err_len, "data", "malformed entry");
+            if (fl_bytes_cmp(e.key, e.klen, k, klen) >= 0) { pos = at; break; }
+        }
+        it->pos = pos;
+    }
+    return FL_OK;
+}
+
+int fl_sst_next(fl_sst_iter *it, fl_entry *e, char *err, size_t err_len) {
+    fl_sst_reader *r = it->r;
+    while (!it->done) {
+        int rc = load_block(r, it->block, err, err_len);
+        if (rc) return rc;
+        if (it->pos < r->block_len) {
+            if (decode_entry(r, &it->pos, e)) return corrupt(r, err, err_len, "data", "malformed entry");
+            return 1;
+        }
+        it->block++;
+        it->pos = 0;
+        if (it->block >= r->index_count) it->done = true;
+    }
+    return 0;
+}
+
+int fl_sst_get(fl_sst_reader *r, const uint8_t *k, size_t klen, fl_entry *e,
+               char *err, size_t err_len) {
+    fl_sst_iter it;
+    int rc = fl_sst_seek(r, k, klen, &it, err, err_len);
+    if (rc) return rc;
+    rc = fl_sst_next(&it, e, err, err_len);
+    if (rc <= 0) return rc;
+    return fl_bytes_cmp(e->key, e->klen, k, klen) == 0 ? 1 : 0;
+}

@@ -1,0 +1,309 @@
+/*
+ * sst_write.c -- writes one SST (format in sst_format.c).  Entries arrive
+ * in order; each goes into the current data block and, puts and point
+ * tombstones alike, to one filter builder per configured policy (or to the
+ * Legacy whole-key bloom builder).  finish() writes the range tombstones,
+ * the index, the filter block, the info block and the footer, then fsyncs.
+ * An SST with fewer than min_filter_keys entries gets no filter block.
+ */
+#include "engine_internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+struct fl_sst_writer {
+    fl_sst_write_cfg cfg;
+    uint64_t id;
+    char path[4096];
+    int fd;
+    uint64_t offset;               /* bytes written to the file so far */
+    fl_buf block, index, file;     /* current data block, index, staged bytes */
+    uint8_t *last_key; size_t last_len; bool have_last;
+    uint8_t *first_key; size_t first_len;
+    uint64_t entries, min_seq, max_seq;
+    fl_rtomb_list rtombs;
+    /* filters */
+    size_t nbuilders;
+    const fl_filter_policy **bpolicies;
+    fl_filter_builder **builders;
+    bool legacy;
+};
+
+static int write_all(fl_sst_writer *w, const void *p, size_t n) {
+    const uint8_t *b = p;
+    while (n) {
+        ssize_t k = write(w->fd, b, n);
+        if (k < 0) { if (errno == EINTR) continue; return FL_ERR_IO; }
+        b += k; n -= (size_t)k;
+        w->offset += (uint64_t)k;
+    }
+    return FL_OK;
+}
+
+/* Writes a block followed by its XXH3-64 checksum. */
+static int write_block(fl_sst_writer *w, const uint8_t *p, size_t n) {
+    uint8_t sum[8];
+    uint64_t h = XXH3_64bits(p, n);
+    for (int i = 0; i < 8; i++) sum[i] = (uint8_t)(h >> (56 - 8 * i));
+    int rc = write_all(w, p, n);
+    return rc ? rc : write_all(w, sum, 8);
+}
+
+int fl_sst_writer_new(const fl_sst_write_cfg *cfg, uint64_t id, fl_sst_writer **out,
+                      char *err, size_t err_len) {
+    fl_sst_writer *w = calloc(1, sizeof *w);
+    if (!w) return FL_ERR_NOMEM;
+    w->cfg = *cfg;
+    w->id = id;
+    fl_sst_path(cfg->dir, id, w->path, sizeof w->path);
+    fl_buf_init(&w->block);
+    fl_buf_init(&w->index);
+    fl_buf_init(&w->file);
+    w->min_seq = UINT64_MAX;
+    w->fd = open(w->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (w->fd < 0) {
+        snprintf(err, err_len, "%s: cannot create: %s", w->path, strerror(errno));
+        free(w);
+        return FL_ERR_IO;
+    }
+    const fl_policy_list *pl = cfg->policies;
+    w->bpolicies = calloc(pl->count + 1, sizeof *w->bpolicies);
+    w->builders = calloc(pl->count + 1, sizeof *w->builders);
+    if (!w->bpolicies || !w->builders) { fl_sst_writer_abort(w); return FL_ERR_NOMEM; }
+    if (cfg->legacy_filters) {
+        /* Legacy: one whole-key bloom with the first bloom policy's bits. */
+        for (size_t i = 0; i < pl->count; i++) {
+            if (!fl_policy_is_builtin_bloom(pl->items[i])) continue;
+            if (fl_bloom_legacy_builder(fl_bloom_policy_millibits(pl->items[i]),
+                                        &w->builders[0]) == FL_OK) {
+                w->bpolicies[0] = pl->items[i];
+                w->nbuilders = 1;
+            }
+            break;
+        }
+        w->legacy = true;
+    } else {
+        for (size_t i = 0; i < pl->count; i++) {
+            fl_filter_builder *b = NULL;
+            if (fl_call_new_builder(pl->items[i], &b) == FL_OK && b) {
+                w->bpolicies[w->nbuilders] = pl->items[i];
+                w->builders[w->nbuilders++] = b;
+            }
+        }
+    }
+    *out = w;
+    return FL_OK;
+}
+
+static int flush_block(fl_sst_writer *w) {
+    if (w->block.len == 0) return FL_OK;
+    uint64_t off = w->offset;
+    int rc = write_block(w, w->block.data, w->block.len);
+    if (!rc) rc = fl_buf_put_varint(&w->index, w->last_len);
+    if (!rc) rc = fl_buf_append(&w->index, w->last_key, w->last_len);
+    if (!rc) rc = fl_buf_put_varint(&w->index, off);
+    if (!rc) rc = fl_buf_put_varint(&w->index, w->block.len);
+    fl_buf_reset(&w->block);
+    return rc;
+}
+
+int fl_sst_writer_add(fl_sst_writer *w, const fl_entry *e) {
+    int rc = FL_OK;
+    bool same_key = w->have_last && fl_bytes_cmp(e->key, e->klen, w->last_key, w->last_len) == 0;
+    /* Versions of one key stay in one block, so a get reads one block. */
+    if (!same_key && w->block.len >= w->cfg.block_bytes) rc = flush_block(w);
+    if (!rc) rc = fl_buf_put_varint(&w->block, e->klen);
+    if (!rc) rc = fl_buf_append(&w->block, e->key, e->klen);
+    if (!rc) rc = fl_buf_put_u8(&w->block, e->kind);
+    if (!rc) rc = fl_buf_put_varint(&w->block, e->seq);
+    if (!rc) rc = fl_buf_put_varint(&w->block, e->vlen);
+    if (!rc) rc = fl_buf_append(&w->block, e->val, e->vlen);
+    if (rc) return rc;
+    if (!same_key) {
+        uint8_t *k = fl_memdup(e->key, e->klen);
+        if (!k) return FL_ERR_NOMEM;
+        free(w->last_key);
+        w->last_key = k;
+        w->last_len = e->klen;
+        if (!w->have_last) {
+            w->first_key = fl_memdup(e->key, e->klen);
+            if (!w->first_key) return FL_ERR_NOMEM;
+            w->first_len = e->klen;
+        }
+        w->have_last = true;
+    }
+    w->entries++;
+    if (e->seq < w->min_seq) w->min_seq = e->seq;
+    if (e->seq > w->max_seq) w->max_seq = e->seq;
+    fl_row_entry row = {
+        .key = { e->key, e->klen }, .value = { e->val, e->vlen },
+        .seq = e->seq, .kind = (fl_entry_kind)e->kind,
+    };
+    for (size_t i = 0; i < w->nbuilders; i++)
+        fl_call_add_entry(w->bpolicies[i], w->builders[i], &row);
+    return FL_OK;
+}
+
+int fl_sst_writer_add_rtomb(fl_sst_writer *w, const fl_rtomb *rt) {
+    if (rt->seq < w->min_seq) w->min_seq = rt->seq;
+    if (rt->seq > w->max_seq) w->max_seq = rt->seq;
+    return fl_rtomb_list_add(&w->rtombs, rt->start, rt->slen, rt->end, rt->elen, rt->seq);
+}
+
+uint64_t fl_sst_writer_entries(const fl_sst_writer *w) { return w->entries; }
+uint64_t fl_sst_writer_bytes(const fl_sst_writer *w) { return w->offset + w->block.len; }
+
+/* Builds every filter and encodes the filter block into out.  A sub-filter
+ * whose build or encode fails is left out (the wrappers report it). */
+static int build_filters(fl_sst_writer *w, fl_buf *out, fl_sst_info *info) {
+    size_t n = 0;
+    fl_named_filter *nf = calloc(w->nbuilders + 1, sizeof *nf);
+    fl_buf *bufs = calloc(w->nbuilders + 1, sizeof *bufs);
+    int rc = (nf && bufs) ? FL_OK : FL_ERR_NOMEM;
+    bool want = w->entries >= w->cfg.min_filter_keys;
+    for (size_t i = 0; i < w->nbuilders && rc == FL_OK; i++) {
+        const fl_filter_policy *p = w->bpolicies[i];
+        fl_filter *f = NULL;
+        if (!want) continue;
+        if (fl_call_build(p, w->builders[i], &f) != FL_OK || !f) continue;
+        fl_buf_init(&bufs[n]);
+        if (fl_call_encode(p, f, &bufs[n]) == FL_OK) {
+            nf[n].name = (char *)(w->legacy ? "" : fl_call_policy_name(p));
+            nf[n].data.data = bufs[n].data;
+            nf[n].data.len = bufs[n].len;
+            n++;
+        } else {
+            fl_buf_free(&bufs[n]);
+        }
+        fl_call_filter_destroy(p, f);
+    }
+    if (rc == FL_OK && n > 0) {
+        if (w->legacy) rc = fl_buf_append(out, nf[0].data.data, nf[0].data.len);
+        else rc = fl_composite_encode(nf, n, out);
+    }
+    if (rc == FL_OK) {
+        info->filter_names = calloc(n ? n : 1, sizeof(char *));
+        if (!info->filter_names) rc = FL_ERR_NOMEM;
+        for (size_t i = 0; rc == FL_OK && i < n; i++) {
+            info->filter_names[i] = strdup(nf[i].name);
+            if (!info->filter_names[i]) rc = FL_ERR_NOMEM;
+            else info->filter_count = i + 1;
+        }
+    }
+    for (size_t i = 0; i < n; i++) fl_buf_free(&bufs[i]);
+    free(bufs);
+    free(nf);
+    return rc;
+}
+
+/* The SST's key range covers its point entries and its range tombstones. */
+static int key_range(fl_sst_writer *w, fl_sst_info *info) {
+    const uint8_t *lo = w->first_key, *hi = w->last_key;
+    size_t lol = w->first_len, hil = w->last_len;
+    bool have = w->have_last, excl = false;
+    for (size_t i = 0; i < w->rtombs.count; i++) {
+        const fl_rtomb *rt = &w->rtombs.items[i];
+        if (!have || fl_bytes_cmp(rt->start, rt->slen, lo, lol) < 0) { lo = rt->start; lol = rt->slen; }
+        int c = have ? fl_bytes_cmp(rt->end, rt->elen, hi, hil) : 1;
+        if (c > 0) { hi = rt->end; hil = rt->elen; excl = true; }
+        have = true;
+    }
+    info->smallest = fl_memdup(lo, lol);
+    info->largest = fl_memdup(hi, hil);
+    info->first_key = fl_memdup(w->first_key, w->first_len);
+    info->last_key = fl_memdup(w->last_key, w->last_len);
+    info->smallest_len = lol;
+    info->largest_len = hil;
+    info->first_key_len = w->first_len;
+    info->last_key_len = w->last_len;
+    info->largest_exclusive = excl;
+    return info->smallest && info->largest && info->first_key && info->last_key ? FL_OK : FL_ERR_NOMEM;
+}
+
+int fl_sst_writer_finish(fl_sst_writer *w, fl_sst_info *info, char *err, size_t err_len) {
+    memset(info, 0, sizeof *info);
+    fl_buf tmp;
+    fl_buf_init(&tmp);
+    int rc = flush_block(w);
+    info->id = w->id;
+    info->data_len = w->offset;
+    info->entries = w->entries;
+    info->range_tombstones = w->rtombs.count;
+    info->min_seq = w->min_seq == UINT64_MAX ? 0 : w->min_seq;
+    info->max_seq = w->max_seq;
+    /* range-tombstone block */
+    if (!rc) rc = fl_buf_put_varint(&tmp, w->rtombs.count);
+    for (size_t i = 0; i < w->rtombs.count && !rc; i++) {
+        const fl_rtomb *rt = &w->rtombs.items[i];
+        rc = fl_buf_put_varint(&tmp, rt->slen);
+        if (!rc) rc = fl_buf_append(&tmp, rt->start, rt->slen);
+        if (!rc) rc = fl_buf_put_varint(&tmp, rt->elen);
+        if (!rc) rc = fl_buf_append(&tmp, rt->end, rt->elen);
+        if (!rc) rc = fl_buf_put_varint(&tmp, rt->seq);
+    }
+    info->rt_offset = w->offset;
+    info->rt_len = tmp.len;
+    if (!rc) rc = write_block(w, tmp.data, tmp.len);
+    /* index block */
+    info->index_offset = w->offset;
+    info->index_len = w->index.len;
+    if (!rc) rc = write_block(w, w->index.data, w->index.len);
+    /* filter block */
+    fl_buf_reset(&tmp);
+    if (!rc) rc = build_filters(w, &tmp, info);
+    info->filter_format = w->legacy ? FL_FILTER_LEGACY : FL_FILTER_COMPOSITE;
+    info->filter_offset = w->offset;
+    info->filter_len = tmp.len;
+    if (!rc && tmp.len) rc = write_block(w, tmp.data, tmp.len);
+    if (!tmp.len) info->filter_offset = 0;
+    if (!rc) rc = key_range(w, info);
+    /* info block and footer */
+    fl_buf_reset(&tmp);
+    uint64_t info_off = w->offset;
+    if (!rc) rc = fl_sst_info_encode(info, &tmp);
+    if (!rc) rc = write_block(w, tmp.data, tmp.len);
+    if (!rc) {
+        uint8_t foot[24];
+        uint64_t il = tmp.len;
+        for (int i = 0; i < 8; i++) foot[i] = (uint8_t)(info_off >> (56 - 8 * i));
+        for (int i = 0; i < 8; i++) foot[8 + i] = (uint8_t)(il >> (56 - 8 * i));
+        foot[16] = 0; foot[17] = 0; foot[18] = 0; foot[19] = 1;
+        memcpy(foot + 20, "FLST", 4);
+        rc = write_all(w, foot, sizeof foot);
+    }
+    if (!rc && fsync(w->fd) != 0) rc = FL_ERR_IO;
+    info->file_bytes = w->offset;
+    fl_buf_free(&tmp);
+    if (rc) {
+        snprintf(err, err_len, "%s: writing SST failed: %s", w->path, fl_strerror(rc));
+        fl_sst_info_free(info);
+        fl_sst_writer_abort(w);
+        return rc;
+    }
+    close(w->fd);
+    w->fd = -1;
+    w->path[0] = 0;          /* keep the file */
+    fl_sst_writer_abort(w);
+    return FL_OK;
+}
+
+void fl_sst_writer_abort(fl_sst_writer *w) {
+    if (!w) return;
+    if (w->fd >= 0) close(w->fd);
+    if (w->path[0]) unlink(w->path);
+    for (size_t i = 0; i < w->nbuilders; i++)
+        fl_call_builder_destroy(w->bpolicies[i], w->builders[i]);
+    free(w->builders);
+    free(w->bpolicies);
+    fl_buf_free(&w->block);
+    fl_buf_free(&w->index);
+    fl_buf_free(&w->file);
+    free(w->last_key);
+    free(w->first_key);
+    fl_rtomb_list_free(&w->rtombs);
+    free(w);
+}

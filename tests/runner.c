@@ -1,0 +1,99 @@
+/*
+ * runner.c -- runs the registered unit tests and prints one line per test
+ * and a closing "N passed, N failed".  Usage: unit [SUBSTRING] [--list].
+ */
+#include "test.h"
+#include "../engine/filter.h"
+
+#include <ftw.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#define MAX_TESTS 1024
+
+static struct { const char *name, *file; fl_test_fn fn; } tests[MAX_TESTS];
+static int test_count;
+static int current_failures;
+static char tmpdir[4096];
+
+void fl_test_register(const char *name, fl_test_fn fn, const char *file) {
+    if (test_count == MAX_TESTS) { fprintf(stderr, "too many tests\n"); exit(2); }
+    tests[test_count].name = name;
+    tests[test_count].file = file;
+    tests[test_count].fn = fn;
+    test_count++;
+}
+
+void fl_test_fail(const char *file, int line, const char *fmt, ...) {
+    va_list ap;
+    current_failures++;
+    fprintf(stderr, "  %s:%d: ", file, line);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+const char *fl_test_status_name(int status) { return fl_strerror(status); }
+
+const char *fl_test_srcdir(void) {
+    const char *s = getenv("FL_SRCDIR");
+    return s && *s ? s : ".";
+}
+
+const char *fl_test_tmpdir(void) {
+    if (!tmpdir[0]) {
+        const char *base = getenv("TMPDIR");
+        snprintf(tmpdir, sizeof tmpdir, "%s/fltest.XXXXXX", base && *base ? base : "/tmp");
+        if (!mkdtemp(tmpdir)) { perror("mkdtemp"); exit(2); }
+    }
+    return tmpdir;
+}
+
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw) {
+    (void)sb; (void)flag; (void)ftw;
+    return remove(path);
+}
+
+static void drop_tmpdir(void) {
+    const char *keep = getenv("FL_TEST_KEEP");
+    if (tmpdir[0] && !(keep && strcmp(keep, "1") == 0))
+        nftw(tmpdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    tmpdir[0] = 0;
+}
+
+int main(int argc, char **argv) {
+    const char *filter = NULL;
+    int passed = 0, failed = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--list") == 0) {
+            for (int t = 0; t < test_count; t++) printf("%s\n", tests[t].name);
+            return 0;
+        }
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            printf("usage: %s [SUBSTRING] [--list]\n"
+                   "Runs the unit tests whose name contains SUBSTRING (all by default).\n"
+                   "FL_TEST_KEEP=1 keeps each test's temporary directory.\n", argv[0]);
+            return 0;
+        }
+        filter = argv[i];
+    }
+    for (int t = 0; t < test_count; t++) {
+        if (filter && !strstr(tests[t].name, filter)) continue;
+        current_failures = 0;
+        tests[t].fn();
+        if (current_failures) {
+            printf("FAIL %s (%s)\n", tests[t].name, tests[t].file);
+            fprintf(stderr, "  rerun: FL_TEST_KEEP=1 %s %s\n", argv[0], tests[t].name);
+            failed++;
+        } else {
+            printf("ok   %s\n", tests[t].name);
+            passed++;
+        }
+        fflush(stdout);
+        drop_tmpdir();
+    }
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}

@@ -1,0 +1,247 @@
+/*
+ * test_db.c -- the engine end to end: random puts, deletes and range
+ * deletes over small keys with flushes, compactions and reopens under
+ * changing policies, checked after every step against a plain array of
+ * (key -> value) kept in the test; counters always add up; the manifest
+ * survives reopen; compaction output runs have disjoint key ranges.
+ */
+#include "test.h"
+#include "../engine/engine.h"
+
+#include <stdlib.h>
+
+#define NKEYS 64
+
+typedef struct ref { bool live[NKEYS]; char val[NKEYS][16]; } ref;
+
+static uint64_t rng_state;
+static uint64_t rnd(void) {
+    rng_state ^= rng_state << 13; rng_state ^= rng_state >> 7; rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+/* keys: "", "\0", "\xff", "a", "ab", "k07", ... some binary, some empty */
+static size_t key_of(int i, uint8_t *out) {
+    switch (i) {
+    case 0: return 0;
+    case 1: out[0] = 0; return 1;
+    case 2: out[0] = 0xff; out[1] = 0xff; return 2;
+    case 3: out[0] = 'a'; return 1;
+    default: return (size_t)snprintf((char *)out, 16, "k%02d:%d", i, i % 5);
+    }
+}
+
+static int key_index(fl_slice k) {
+    uint8_t b[16];
+    for (int i = 0; i < NKEYS; i++) {
+        size_t n = key_of(i, b);
+        if (n == k.len && (n == 0 || memcmp(b, k.data, n) == 0)) return i;
+    }
+    return -1;
+}
+
+typedef struct collect { bool seen[NKEYS]; int count; bool bad_order; uint8_t last[16]; size_t last_len; bool any; } collect;
+
+static int collect_fn(void *arg, fl_slice k, fl_slice v) {
+    collect *c = arg;
+    int i = key_index(k);
+    (void)v;
+    if (i < 0) { c->bad_order = true; return 0; }
+    if (c->any) {
+        size_t n = c->last_len < k.len ? c->last_len : k.len;
+        int cmp = n ? memcmp(c->last, k.data, n) : 0;
+        if (cmp > 0 || (cmp == 0 && c->last_len >= k.len)) c->bad_order = true;
+    }
+    memcpy(c->last, k.data, k.len);
+    c->last_len = k.len;
+    c->any = true;
+    c->seen[i] = true;
+    c->count++;
+    return 0;
+}
+
+static void check_counters(fl_db *db) {
+    fl_metrics m;
+    fl_db_metrics(db, &m);
+    const fl_filter_counters *cs[2] = { &m.point, &m.prefix };
+    for (int i = 0; i < 2; i++) {
+        CHECK_EQ(cs[i]->considered, cs[i]->unfiltered + cs[i]->positive + cs[i]->negative);
+        CHECK(cs[i]->false_positive <= cs[i]->positive);
+    }
+}
+
+static void check_all(fl_db *db, const ref *r, uint64_t seed) {
+    fl_buf v;
+    fl_buf_init(&v);
+    for (int i = 0; i < NKEYS; i++) {
+        uint8_t k[16];
+        size_t n = key_of(i, k);
+        bool found;
+        CHECK_OK(fl_db_get(db, (fl_slice){ k, n }, NULL, &v, &found));
+        if (found != r->live[i]) {
+            fl_test_fail(__FILE__, __LINE__, "seed %llu key %d: found=%d want %d",
+                         (unsigned long long)seed, i, found, r->live[i]);
+        } else if (found) {
+            CHECK_MEM(v.data, v.len, r->val[i], strlen(r->val[i]));
+        }
+    }
+    /* full scan and a few prefix scans */
+    collect c = { 0 };
+    CHECK_OK(fl_db_scan(db, (fl_slice){ (const uint8_t *)"", 0 },
+                        (fl_slice){ (const uint8_t *)"\xff\xff\xff", 3 }, collect_fn, &c));
+    CHECK(!c.bad_order);
+    for (int i = 0; i < NKEYS; i++)
+        if (c.seen[i] != r->live[i])
+            fl_test_fail(__FILE__, __LINE__, "seed %llu scan key %d: seen=%d want %d",
+                         (unsigned long long)seed, i, c.seen[i], r->live[i]);
+    const char *prefixes[] = { "k1", "k0", "k2", "a", "", "zz" };
+    for (size_t p = 0; p < sizeof prefixes / sizeof *prefixes; p++) {
+        collect pc = { 0 };
+        size_t plen = strlen(prefixes[p]);
+        CHECK_OK(fl_db_scan_prefix(db, (fl_slice){ (const uint8_t *)prefixes[p], plen }, NULL,
+                                   collect_fn, &pc));
+        CHECK(!pc.bad_order);
+        for (int i = 0; i < NKEYS; i++) {
+            uint8_t k[16];
+            size_t n = key_of(i, k);
+            bool want = r->live[i] && n >= plen && memcmp(k, prefixes[p], plen) == 0;
+            if (pc.seen[i] != want)
+                fl_test_fail(__FILE__, __LINE__, "seed %llu prefix \"%s\" key %d: seen=%d want %d",
+                             (unsigned long long)seed, prefixes[p], i, pc.seen[i], want);
+        }
+    }
+    check_counters(db);
+    fl_buf_free(&v);
+}
+
+static const char *const policy_sets[] = {
+    "bloom(bits=10)", "bloom(bits=10,prefix=fixed:2)", "bloom(bits=4,prefix=delim::,whole_key=0)",
+    "none", "bloom(bits=0)", "bloom(bits=10,prefix=capped:3);bloom(bits=7,prefix=fixed:1,whole_key=0)",
+    "bloom(bits=2.5,prefix=lastdelim::)",
+};
+
+static void run_random(uint64_t seed) {
+    rng_state = seed * 2654435761u + 1;
+    fl_registry *reg;
+    CHECK_OK(fl_registry_new(&reg));
+    char dir[4200], err[1024];
+    snprintf(dir, sizeof dir, "%s/db%llu", fl_test_tmpdir(), (unsigned long long)seed);
+    fl_options opt;
+    fl_options_init(&opt);
+    CHECK_OK(fl_options_set(&opt, "memtable_bytes", "300", err, sizeof err));
+    CHECK_OK(fl_options_set(&opt, "sst_bytes", "200", err, sizeof err));
+    CHECK_OK(fl_options_set(&opt, "block_bytes", "64", err, sizeof err));
+    CHECK_OK(fl_options_set(&opt, "l0_trigger", "3", err, sizeof err));
+    CHECK_OK(fl_options_set(&opt, "max_runs", "2", err, sizeof err));
+    fl_db *db;
+    CHECK_OK(fl_db_open(dir, reg, &opt, &db, err, sizeof err));
+    ref r = { 0 };
+    for (int step = 0; step < 600 && db; step++) {
+        int op = (int)(rnd() % 100);
+        int i = (int)(rnd() % NKEYS);
+        uint8_t k[16], k2[16];
+        size_t n = key_of(i, k);
+        if (op < 50) {
+            snprintf(r.val[i], sizeof r.val[i], "v%d.%d", i, step);
+            CHECK_OK(fl_db_put(db, (fl_slice){ k, n }, (fl_slice){ (const uint8_t *)r.val[i], strlen(r.val[i]) }));
+            r.live[i] = true;
+        } else if (op < 65) {
+            CHECK_OK(fl_db_delete(db, (fl_slice){ k, n }));
+            r.live[i] = false;
+        } else if (op < 72) {
+            int j = (int)(rnd() % NKEYS);
+            size_t n2 = key_of(j, k2);
+            CHECK_OK(fl_db_delete_range(db, (fl_slice){ k, n }, (fl_slice){ k2, n2 }));
+            for (int x = 0; x < NKEYS; x++) {
+                uint8_t kx[16];
+                size_t nx = key_of(x, kx);
+                size_t m1 = nx < n ? nx : n, m2 = nx < n2 ? nx : n2;
+                int c1 = m1 ? memcmp(kx, k, m1) : 0, c2 = m2 ? memcmp(kx, k2, m2) : 0;
+                bool ge = c1 > 0 || (c1 == 0 && nx >= n);
+                bool lt = c2 < 0 || (c2 == 0 && nx < n2);
+                if (ge && lt) r.live[x] = false;
+            }
+        } else if (op < 80) {
+            CHECK_OK(fl_db_flush(db));
+        } else if (op < 85) {
+            CHECK_OK(fl_db_compact(db, rnd() % 3 == 0));
+        } else if (op < 88) {
+            const char *ps = policy_sets[rnd() % (sizeof policy_sets / sizeof *policy_sets)];
+            CHECK_OK(fl_options_set(&opt, "policies", ps, err, sizeof err));
+            CHECK_OK(fl_options_set(&opt, "legacy_filters", rnd() % 4 == 0 ? "1" : "0", err, sizeof err));
+            CHECK_OK(fl_options_set(&opt, "compactor", rnd() % 3 == 0 ? "none" : ps, err, sizeof err));
+            CHECK_OK(fl_db_close(db));
+            db = NULL;
+            int rc = fl_db_open(dir, reg, &opt, &db, err, sizeof err);
+            if (rc) fl_test_fail(__FILE__, __LINE__, "seed %llu reopen: %s", (unsigned long long)seed, err);
+        } else {
+            if (db) check_all(db, &r, seed);
+        }
+    }
+    if (db) {
+        check_all(db, &r, seed);
+        /* runs have disjoint, ordered ranges */
+        fl_sst_meta *m;
+        size_t cnt;
+        CHECK_OK(fl_db_ssts(db, &m, &cnt));
+        for (size_t a = 1; a < cnt; a++) {
+            if (m[a].level == 0 || m[a].level != m[a - 1].level) continue;
+            fl_slice s = { m[a].smallest, m[a].smallest_len };
+            CHECK(!fl_sst_covers_key(&m[a - 1], s));
+        }
+        fl_sst_meta_free(m, cnt);
+        CHECK_OK(fl_db_close(db));
+    }
+    fl_options_free(&opt);
+    fl_registry_free(reg);
+}
+
+FL_TEST(db_random_ops_match_reference) {
+    for (uint64_t seed = 1; seed <= 40; seed++) run_random(seed);
+}
+
+FL_TEST(db_reopen_keeps_data_and_sequence) {
+    fl_registry *reg;
+    CHECK_OK(fl_registry_new(&reg));
+    char dir[4200], err[1024];
+    snprintf(dir, sizeof dir, "%s/db", fl_test_tmpdir());
+    fl_options opt;
+    fl_options_init(&opt);
+    fl_db *db;
+    CHECK_OK(fl_db_open(dir, reg, &opt, &db, err, sizeof err));
+    CHECK_OK(fl_db_put(db, (fl_slice){ (const uint8_t *)"a", 1 }, (fl_slice){ (const uint8_t *)"1", 1 }));
+    CHECK_OK(fl_db_close(db));
+    CHECK_OK(fl_db_open(dir, reg, &opt, &db, err, sizeof err));
+    /* a newer write after reopen must win over the flushed one */
+    CHECK_OK(fl_db_put(db, (fl_slice){ (const uint8_t *)"a", 1 }, (fl_slice){ (const uint8_t *)"2", 1 }));
+    CHECK_OK(fl_db_flush(db));
+    fl_buf v;
+    fl_buf_init(&v);
+    bool found;
+    CHECK_OK(fl_db_get(db, (fl_slice){ (const uint8_t *)"a", 1 }, NULL, &v, &found));
+    CHECK(found);
+    CHECK_MEM(v.data, v.len, "2", 1);
+    CHECK_OK(fl_db_close(db));
+    /* a bad policy spec names the option */
+    CHECK_OK(fl_options_set(&opt, "policies", "bloom(bits=x)", err, sizeof err));
+    CHECK(fl_db_open(dir, reg, &opt, &db, err, sizeof err) != FL_OK);
+    CHECK_CONTAINS(err, "policies");
+    fl_buf_free(&v);
+    fl_options_free(&opt);
+    fl_registry_free(reg);
+}
+
+FL_TEST(options_errors_name_the_key) {
+    fl_options o;
+    char err[512];
+    fl_options_init(&o);
+    CHECK_RC(fl_options_set(&o, "memtable_bytes", "12x", err, sizeof err), FL_ERR_INVALID);
+    CHECK_CONTAINS(err, "memtable_bytes");
+    CHECK_RC(fl_options_set(&o, "l0_trigger", "0", err, sizeof err), FL_ERR_INVALID);
+    CHECK_RC(fl_options_set(&o, "legacy_filters", "2", err, sizeof err), FL_ERR_INVALID);
+    CHECK_RC(fl_options_set(&o, "bogus", "1", err, sizeof err), FL_ERR_INVALID);
+    CHECK_CONTAINS(err, "known");
+    CHECK_OK(fl_options_set(&o, "min_filter_keys", "10", err, sizeof err));
+    CHECK_EQ(o.min_filter_keys, 10);
+    fl_options_free(&o);
+}

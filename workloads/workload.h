@@ -1,0 +1,95 @@
+/*
+ * workload.h -- the workload format, version 1 (SPEC section 9): parsing,
+ * printing, and the byte-string spelling shared by every printer.
+ *
+ * A workload is a list of ops, each remembering the line it came from so
+ * that results and violations can name it.  Parsing is all-or-nothing: any
+ * malformed line fails the whole parse with a message naming the file, the
+ * line number and what was expected, so nothing of a bad workload is run.
+ *
+ * print() then parse() gives back the same ops (kinds, bytes, options,
+ * contexts); only line numbers, comments and spacing may differ.
+ *
+ * This module is at the bottom of the data flow: it knows nothing of the
+ * engine.  It checks option KEYS against the list of SPEC 2.5; option VALUES
+ * are the engine's to check.
+ */
+#ifndef FL_WORKLOAD_H
+#define FL_WORKLOAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef enum fl_op_kind {
+    FL_OP_OPEN = 1,       /* opts                                   */
+    FL_OP_PUT,            /* a = key, b = value                      */
+    FL_OP_DEL,            /* a = key                                 */
+    FL_OP_DELRANGE,       /* a = start, b = end                      */
+    FL_OP_GET,            /* a = key, ctx                            */
+    FL_OP_SCAN_PREFIX,    /* a = prefix, ctx                         */
+    FL_OP_SCAN,           /* a = start, b = end                      */
+    FL_OP_FLUSH,
+    FL_OP_COMPACT,        /* full                                    */
+    FL_OP_REOPEN          /* opts                                    */
+} fl_op_kind;
+
+/* An owned byte string.  data is never NULL (a 1-byte allocation for the
+ * empty string) so it can be passed anywhere a pointer is expected. */
+typedef struct fl_bytes { uint8_t *data; size_t len; } fl_bytes;
+
+/* KEY=VALUE of open/reopen; both owned, NUL-terminated (VALUE unquoted). */
+typedef struct fl_wl_option { char *key; char *value; } fl_wl_option;
+
+#define FL_WL_CTX_MAX 64
+
+typedef struct fl_op {
+    fl_op_kind kind;
+    unsigned   line;                 /* 1-based line in the source text */
+    fl_bytes   a, b;
+    bool       has_ctx;              /* get/scan_prefix with ctx=       */
+    size_t     ctx_len;              /* 0..64 bytes given               */
+    uint8_t    ctx[FL_WL_CTX_MAX];   /* zero-padded                     */
+    bool       full;                 /* compact full                    */
+    size_t     opt_count;
+    fl_wl_option *opts;
+} fl_op;
+
+typedef struct fl_workload {
+    char   *description;   /* the comment lines before the header, '#'
+                              stripped, joined with '\n'; "" if none   */
+    size_t  count;
+    fl_op  *ops;
+} fl_workload;
+
+/* The option keys a workload may use (SPEC 2.5), NULL-terminated. */
+extern const char *const fl_wl_option_keys[];
+
+/* Parses text (len bytes, need not be NUL-terminated).  filename is used
+ * in messages only.  On error returns -1 with err set to
+ * "FILE:LINE: expected ..., got ..." and *out left empty; 0 on success. */
+int  fl_workload_parse(const char *text, size_t len, const char *filename,
+                       fl_workload *out, char *err, size_t err_len);
+/* Reads and parses a file ("-" is stdin). */
+int  fl_workload_load(const char *path, fl_workload *out, char *err, size_t err_len);
+void fl_workload_free(fl_workload *w);
+
+/* Writes the header, the description as comments, and one op per line.
+ * Returns 0, or -1 on a write error. */
+int  fl_workload_print(const fl_workload *w, FILE *f);
+/* Writes one op as its workload line (no newline). */
+int  fl_op_print(const fl_op *op, FILE *f);
+
+/* Writes a byte string as SPEC 9 says: bare when every byte is 0x21-0x7E
+ * other than '"', '\\' and '=' (and len > 0), else double-quoted with
+ * \\ \" \n \t and \xNN escapes. */
+void fl_bytes_print(FILE *f, const uint8_t *data, size_t len);
+
+/* Appending ops (for generators and the shrinker): copies the bytes. */
+int fl_workload_add(fl_workload *w, const fl_op *op);
+
+/* The op's keyword: "put", "scan_prefix", ... */
+const char *fl_op_name(fl_op_kind kind);
+
+#endif /* FL_WORKLOAD_H */
