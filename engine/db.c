@@ -142,10 +142,11 @@ int fl_db_open(const char *dir, const fl_registry *reg, const fl_options *opt,
     return FL_OK;
 }
 
-int fl_db_close(fl_db *db) {
+int fl_db_close(fl_db *db, char *err, size_t err_len) {
     if (!db) return FL_OK;
     int rc = fl_db_flush(db);
     if (rc == FL_OK) rc = fl_db_write_manifest(db);
+    if (rc != FL_OK && err) snprintf(err, err_len, "%s", fl_db_errmsg(db));
     free_db(db);
     return rc;
 }

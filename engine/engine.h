@@ -13,6 +13,9 @@
  * One thread at a time per fl_db.  There is no write-ahead log yet: close
  * flushes the memtable; a process that exits without close loses it.
  *
+ * The registry passed to fl_db_open must outlive the db: policies made
+ * through it (and the plugins behind them) are used until fl_db_close.
+ *
  * Errors: every function returns FL_OK or a negative FL_ERR_* (filter.h).
  * After an error, fl_db_errmsg() describes it -- what, where (file, SST id,
  * block) and what was expected.  A corrupt data, index, range-tombstone or
@@ -89,8 +92,8 @@ typedef struct fl_db fl_db;
 int fl_db_open(const char *dir, const fl_registry *reg, const fl_options *opt,
                fl_db **out, char *err, size_t err_len);
 /* Flushes the memtable, writes the manifest, frees everything.  The db is
- * freed even when an error is returned. */
-int fl_db_close(fl_db *db);
+ * freed even when an error is returned; err (may be NULL) then says why. */
+int fl_db_close(fl_db *db, char *err, size_t err_len);
 const char *fl_db_errmsg(const fl_db *db);
 
 /* ---- Writes ------------------------------------------------------------- */
@@ -109,7 +112,8 @@ int fl_db_compact(fl_db *db, bool full);        /* full: everything, 1 run  */
 int fl_db_get(fl_db *db, fl_slice key, const fl_filter_context *ctx,
               fl_buf *value, bool *found);
 
-/* Receives live keys in order.  The slices are valid during the call only.
+/* Receives live keys in order.  The slices are valid during the call only;
+ * their data is never NULL, even for the empty key or value.
  * Return nonzero to stop the scan early (fl_db_scan* then returns FL_OK). */
 typedef int (*fl_scan_fn)(void *arg, fl_slice key, fl_slice value);
 

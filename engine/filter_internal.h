@@ -44,9 +44,10 @@ typedef struct fl_policy_list {
     size_t count;
 } fl_policy_list;
 
-/* "none", "" (also none), or specs separated by ';' with optional blanks.
+/* "none", or specs separated by ';' (at parenthesis depth 0) with optional
+ * blanks.  "" (or only blanks) is an error: write "none" for no filters.
  * On error, nothing is allocated and err says which spec and why.
- * Two policies with the same name are an error. */
+ * An empty spec and two policies with the same name are errors. */
 int  fl_policy_list_parse(const fl_registry *reg, const char *spec, fl_policy_list *out,
                           char *err, size_t err_len);
 void fl_policy_list_free(fl_policy_list *list);

@@ -346,7 +346,9 @@ static int range_run(fl_db *db, fl_slice start, const uint8_t *end, size_t elen,
                 rc = src_advance(&rr, &rr.src[i]);
         if (rc) break;
         if (live && rtomb_max_seq(&rr.rts, key.data, key.len) > seq) live = false;
-        if (live && fn(arg, (fl_slice){ key.data, key.len }, (fl_slice){ val.data, val.len })) break;
+        const uint8_t *kd = key.data ? key.data : (const uint8_t *)"";
+        const uint8_t *vd = val.data ? val.data : (const uint8_t *)"";
+        if (live && fn(arg, (fl_slice){ kd, key.len }, (fl_slice){ vd, val.len })) break;
     }
     for (size_t i = 0; i < rr.nsrc; i++) free(rr.src[i].ssts);
     free(rr.src);

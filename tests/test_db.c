@@ -49,10 +49,10 @@ static int collect_fn(void *arg, fl_slice k, fl_slice v) {
     if (i < 0) { c->bad_order = true; return 0; }
     if (c->any) {
         size_t n = c->last_len < k.len ? c->last_len : k.len;
-        int cmp = n ? memcmp(c->last, k.data, n) : 0;
+        int cmp = n ? memcmp(c->last, k.data, n) : 0;   /* n > 0: k.data valid */
         if (cmp > 0 || (cmp == 0 && c->last_len >= k.len)) c->bad_order = true;
     }
-    memcpy(c->last, k.data, k.len);
+    if (k.len) memcpy(c->last, k.data, k.len);
     c->last_len = k.len;
     c->any = true;
     c->seen[i] = true;
@@ -170,7 +170,7 @@ static void run_random(uint64_t seed) {
             CHECK_OK(fl_options_set(&opt, "policies", ps, err, sizeof err));
             CHECK_OK(fl_options_set(&opt, "legacy_filters", rnd() % 4 == 0 ? "1" : "0", err, sizeof err));
             CHECK_OK(fl_options_set(&opt, "compactor", rnd() % 3 == 0 ? "none" : ps, err, sizeof err));
-            CHECK_OK(fl_db_close(db));
+            CHECK_OK(fl_db_close(db, err, sizeof err));
             db = NULL;
             int rc = fl_db_open(dir, reg, &opt, &db, err, sizeof err);
             if (rc) fl_test_fail(__FILE__, __LINE__, "seed %llu reopen: %s", (unsigned long long)seed, err);
@@ -190,7 +190,7 @@ static void run_random(uint64_t seed) {
             CHECK(!fl_sst_covers_key(&m[a - 1], s));
         }
         fl_sst_meta_free(m, cnt);
-        CHECK_OK(fl_db_close(db));
+        CHECK_OK(fl_db_close(db, err, sizeof err));
     }
     fl_options_free(&opt);
     fl_registry_free(reg);
@@ -210,7 +210,7 @@ FL_TEST(db_reopen_keeps_data_and_sequence) {
     fl_db *db;
     CHECK_OK(fl_db_open(dir, reg, &opt, &db, err, sizeof err));
     CHECK_OK(fl_db_put(db, (fl_slice){ (const uint8_t *)"a", 1 }, (fl_slice){ (const uint8_t *)"1", 1 }));
-    CHECK_OK(fl_db_close(db));
+    CHECK_OK(fl_db_close(db, err, sizeof err));
     CHECK_OK(fl_db_open(dir, reg, &opt, &db, err, sizeof err));
     /* a newer write after reopen must win over the flushed one */
     CHECK_OK(fl_db_put(db, (fl_slice){ (const uint8_t *)"a", 1 }, (fl_slice){ (const uint8_t *)"2", 1 }));
@@ -221,7 +221,7 @@ FL_TEST(db_reopen_keeps_data_and_sequence) {
     CHECK_OK(fl_db_get(db, (fl_slice){ (const uint8_t *)"a", 1 }, NULL, &v, &found));
     CHECK(found);
     CHECK_MEM(v.data, v.len, "2", 1);
-    CHECK_OK(fl_db_close(db));
+    CHECK_OK(fl_db_close(db, err, sizeof err));
     /* a bad policy spec names the option */
     CHECK_OK(fl_options_set(&opt, "policies", "bloom(bits=x)", err, sizeof err));
     CHECK(fl_db_open(dir, reg, &opt, &db, err, sizeof err) != FL_OK);

@@ -1,0 +1,553 @@
+/*
+ * bloom.c -- the built-in bloom policy of SPEC section 5: a cache-local
+ * bloom filter (one 512-bit line per hash) over whole keys and/or the
+ * prefixes a prefix extractor picks.
+ *
+ * Its bytes must be reproducible from SPEC section 5 alone (the reference
+ * model re-implements it and compares bytes, property P5), so everything
+ * here follows the spec literally:
+ *   h     = XXH3_64bits(bytes, len), seed 0
+ *   mb    = round(bits * 1000)                       (integer millibits)
+ *   lines = ceil(m * mb / 512000)                    (64-bit; m = hashes added)
+ *   line  = ((h >> 32) * lines) >> 32;  a = (uint32_t)h
+ *   k times: set bit (a >> 23) of the line, then a *= 0x9E3779B9 (mod 2^32)
+ *   bytes = [version u8 = 1][k u8][lines u32 BE][lines * 64 bytes of lines]
+ *           bit i of a line is bit i % 8 of byte i / 8
+ *
+ * Invariants:
+ *   - No false negatives: every hash added by the builder is a hash the
+ *     query path would probe for a matching target; anything the filter
+ *     cannot decide (lines == 0, no extractor, extractor says none) is true.
+ *   - The extractor is only ever called through fl_call_prefix_len (it may
+ *     be a plugin), and is owned by the policy: builders and filters borrow
+ *     it, so the policy must outlive every builder and filter made from it.
+ *   - decode checks every length before reading and copies the bytes it
+ *     keeps (the slice is borrowed).
+ */
+#include "registry_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+#define FL_BLOOM_VERSION       1
+#define FL_BLOOM_HEADER        6          /* version, k, lines             */
+#define FL_BLOOM_LINE_BYTES    64         /* 512 bits                      */
+#define FL_BLOOM_MAX_K         30         /* larger stored k is malformed  */
+#define FL_BLOOM_MAX_MILLIBITS 1000000    /* bits <= 1000                  */
+#define FL_BLOOM_DEFAULT_MB    10000      /* bits = 10                     */
+
+typedef struct fl_bloom_policy {
+    fl_filter_policy base;              /* Base class. Must be first */
+    uint64_t millibits;
+    bool whole_key;
+    fl_prefix_extractor *extractor;     /* owned; NULL = none          */
+    char *name;
+} fl_bloom_policy;
+
+typedef struct fl_bloom_builder {
+    fl_filter_builder base;             /* Base class. Must be first */
+    uint64_t millibits;
+    bool whole_key;
+    const fl_prefix_extractor *extractor;   /* borrowed from the policy */
+    uint64_t *hashes;                   /* in insertion order          */
+    size_t count, cap;
+    fl_buf prev_key;                    /* the previous entry's key    */
+    fl_buf last_prefix;                 /* the last prefix ADDED       */
+    bool have_prev_key, have_last_prefix;
+    bool out_of_memory;                 /* add_entry cannot report it  */
+} fl_bloom_builder;
+
+typedef struct fl_bloom_filter {
+    fl_filter base;                     /* Base class. Must be first */
+    bool whole_key;
+    const fl_prefix_extractor *extractor;   /* borrowed from the policy */
+    unsigned k;
+    uint32_t lines;
+    uint64_t m;                         /* exact if built, else estimated */
+    uint8_t *bits;                      /* lines * 64 bytes            */
+} fl_bloom_filter;
+
+/* ---- The algorithm ------------------------------------------------------ */
+
+unsigned fl_bloom_probes_for_millibits(uint64_t millibits) {
+    static const struct { uint64_t max_millibits; unsigned k; } table[] = {
+        { 2080, 1 },  { 3580, 2 },  { 5100, 3 },   { 6640, 4 },   { 8300, 5 },   { 10070, 6 },
+        { 11720, 7 }, { 14000, 8 }, { 16050, 9 }, { 18300, 10 }, { 22000, 11 }, { 25500, 12 },
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (millibits <= table[i].max_millibits) return table[i].k;
+    uint64_t k = millibits / 2000 - 1;
+    return k < 24 ? (unsigned)k : 24;
+}
+
+static uint64_t fl_bloom_hash(const uint8_t *bytes, size_t len) {
+    return XXH3_64bits(len ? (const void *)bytes : "", len);
+}
+
+/* ceil(m * mb / 512000), or UINT64_MAX when it does not fit. */
+static uint64_t fl_bloom_lines_for(uint64_t m, uint64_t millibits) {
+    if (millibits && m > UINT64_MAX / millibits) return UINT64_MAX;
+    uint64_t total = m * millibits;
+    return total / 512000 + (total % 512000 != 0);
+}
+
+static uint8_t *fl_bloom_line(const uint8_t *bits, uint32_t lines, uint64_t h) {
+    uint64_t line = ((h >> 32) * lines) >> 32;
+    return (uint8_t *)bits + line * FL_BLOOM_LINE_BYTES;
+}
+
+static void fl_bloom_set(uint8_t *bits, uint32_t lines, unsigned k, uint64_t h) {
+    uint8_t *line = fl_bloom_line(bits, lines, h);
+    uint32_t a = (uint32_t)h;
+    for (unsigned i = 0; i < k; i++) {
+        uint32_t bit = a >> 23;
+        line[bit / 8] |= (uint8_t)(1u << (bit % 8));
+        a *= 0x9E3779B9u;
+    }
+}
+
+static bool fl_bloom_test(const uint8_t *bits, uint32_t lines, unsigned k, uint64_t h) {
+    const uint8_t *line = fl_bloom_line(bits, lines, h);
+    uint32_t a = (uint32_t)h;
+    for (unsigned i = 0; i < k; i++) {
+        uint32_t bit = a >> 23;
+        if (!(line[bit / 8] & (1u << (bit % 8)))) return false;
+        a *= 0x9E3779B9u;
+    }
+    return true;
+}
+
+static double fl_bloom_f(double x, unsigned k) {
+    return pow(1.0 - exp(-(double)k * x / 512.0), (double)k);
+}
+
+double fl_bloom_expected_fp(uint64_t m, uint64_t lines, unsigned k) {
+    if (lines == 0) return 1.0;
+    double x = (double)m / (double)lines, s = sqrt(x);
+    double lo = x - s < 0 ? 0 : x - s;
+    return (fl_bloom_f(x + s, k) + fl_bloom_f(lo, k)) / 2.0;
+}
+
+/* ---- Filter ------------------------------------------------------------ */
+
+static const fl_filter_ops fl_bloom_filter_ops;
+
+/* The bytes a query probes, or false when the filter cannot tell. */
+static bool fl_bloom_probe_bytes(const fl_bloom_filter *f, const fl_target *t, fl_slice *probe) {
+    if (t->kind != FL_TARGET_POINT && t->kind != FL_TARGET_PREFIX) return false;
+    if (t->kind == FL_TARGET_POINT && f->whole_key) {
+        *probe = t->bytes;
+        return true;
+    }
+    size_t n;
+    if (!f->extractor || !fl_call_prefix_len(f->extractor, t, &n)) return false;
+    probe->data = t->bytes.data;
+    probe->len = n;
+    return true;
+}
+
+static bool fl_bloom_might_match(const fl_filter *self, const fl_filter_query *query) {
+    const fl_bloom_filter *f = (const fl_bloom_filter *)self;
+    fl_slice probe;
+    if (f->lines == 0 || !fl_bloom_probe_bytes(f, &query->target, &probe)) return true;
+    return fl_bloom_test(f->bits, f->lines, f->k, fl_bloom_hash(probe.data, probe.len));
+}
+
+static int fl_bloom_encode(const fl_filter *self, fl_buf *out) {
+    const fl_bloom_filter *f = (const fl_bloom_filter *)self;
+    uint8_t header[FL_BLOOM_HEADER] = {
+        FL_BLOOM_VERSION, (uint8_t)f->k, (uint8_t)(f->lines >> 24), (uint8_t)(f->lines >> 16),
+        (uint8_t)(f->lines >> 8), (uint8_t)f->lines,
+    };
+    size_t before = out->len;
+    int rc = fl_buf_append(out, header, sizeof header);
+    if (rc == FL_OK) rc = fl_buf_append(out, f->bits, (size_t)f->lines * FL_BLOOM_LINE_BYTES);
+    if (rc != FL_OK) out->len = before;
+    return rc;
+}
+
+static size_t fl_bloom_size(const fl_filter *self) {
+    return (size_t)((const fl_bloom_filter *)self)->lines * FL_BLOOM_LINE_BYTES;
+}
+
+static void fl_bloom_filter_destroy(fl_filter *self) {
+    fl_bloom_filter *f = (fl_bloom_filter *)self;
+    free(f->bits);
+    free(f);
+}
+
+static const fl_filter_ops fl_bloom_filter_ops = {
+    fl_bloom_might_match, fl_bloom_encode, fl_bloom_size, fl_bloom_filter_destroy,
+};
+
+static fl_bloom_filter *fl_bloom_filter_new(bool whole_key, const fl_prefix_extractor *ex,
+                                            unsigned k, uint32_t lines) {
+    fl_bloom_filter *f = calloc(1, sizeof *f);
+    if (!f) return NULL;
+    f->base.ops = &fl_bloom_filter_ops;
+    f->whole_key = whole_key;
+    f->extractor = ex;
+    f->k = k;
+    f->lines = lines;
+    if (lines && !(f->bits = calloc(lines, FL_BLOOM_LINE_BYTES))) {
+        free(f);
+        return NULL;
+    }
+    return f;
+}
+
+/* Estimates m of a decoded filter from its bit occupancy, line by line.  A
+ * line holding x hashes has each bit still clear with probability
+ * (1 - 1/512)^(k x), so a line with b bits set held about
+ *     x = ln(1 - b / 512) / (k * ln(1 - 1/512))
+ * hashes, and m is the sum over lines.  Estimating per line matters: lines
+ * hold unequal numbers of hashes, and one filter-wide occupancy would
+ * under-count the fuller lines (by about 3% at 10 bits/key).  A saturated
+ * line counts as half a bit short of full. */
+static uint64_t fl_bloom_estimate_m(const fl_bloom_filter *f) {
+    if (f->lines == 0 || f->k == 0) return 0;
+    double m = 0, per_hash = f->k * log(1.0 - 1.0 / 512.0);
+    for (size_t line = 0; line < f->lines; line++) {
+        const uint8_t *p = f->bits + line * FL_BLOOM_LINE_BYTES;
+        unsigned set = 0;
+        for (size_t i = 0; i < FL_BLOOM_LINE_BYTES; i++) set += (unsigned)__builtin_popcount(p[i]);
+        double b = set >= 512 ? 511.5 : (double)set;
+        m += log(1.0 - b / 512.0) / per_hash;
+    }
+    return (uint64_t)llround(m);
+}
+
+static int fl_bloom_decode_bytes(fl_slice data, bool whole_key, const fl_prefix_extractor *ex,
+                                 fl_filter **out) {
+    *out = NULL;
+    if (data.len < FL_BLOOM_HEADER || !data.data) return FL_ERR_CORRUPT;
+    const uint8_t *p = data.data;
+    unsigned k = p[1];
+    uint32_t lines = fl_get_be32(p + 2);
+    if (p[0] != FL_BLOOM_VERSION) return FL_ERR_CORRUPT;
+    if ((uint64_t)data.len - FL_BLOOM_HEADER != (uint64_t)lines * FL_BLOOM_LINE_BYTES)
+        return FL_ERR_CORRUPT;
+    if (lines > 0 && (k == 0 || k > FL_BLOOM_MAX_K)) return FL_ERR_CORRUPT;
+    fl_bloom_filter *f = fl_bloom_filter_new(whole_key, ex, k, lines);
+    if (!f) return FL_ERR_NOMEM;
+    if (lines) memcpy(f->bits, p + FL_BLOOM_HEADER, (size_t)lines * FL_BLOOM_LINE_BYTES);
+    f->m = fl_bloom_estimate_m(f);
+    *out = &f->base;
+    return FL_OK;
+}
+
+int fl_bloom_legacy_decode(fl_slice data, fl_filter **out) {
+    return fl_bloom_decode_bytes(data, true, NULL, out);
+}
+
+bool fl_bloom_filter_stats(const fl_filter *filter, uint64_t *m, uint64_t *lines, unsigned *k) {
+    if (!filter || filter->ops != &fl_bloom_filter_ops) return false;
+    const fl_bloom_filter *f = (const fl_bloom_filter *)filter;
+    if (m) *m = f->m;
+    if (lines) *lines = f->lines;
+    if (k) *k = f->k;
+    return true;
+}
+
+bool fl_bloom_filter_probes(const fl_filter *filter, const fl_filter_query *query) {
+    if (!filter || !query || filter->ops != &fl_bloom_filter_ops) return false;
+    const fl_bloom_filter *f = (const fl_bloom_filter *)filter;
+    fl_slice probe;
+    return f->lines > 0 && fl_bloom_probe_bytes(f, &query->target, &probe);
+}
+
+/* ---- Builder ------------------------------------------------------------ */
+
+static void fl_bloom_push(fl_bloom_builder *b, const uint8_t *bytes, size_t len) {
+    if (b->count == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 256;
+        uint64_t *hashes = cap > SIZE_MAX / sizeof *hashes ? NULL
+                                                           : realloc(b->hashes, cap * sizeof *hashes);
+        if (!hashes) {
+            b->out_of_memory = true;
+            return;
+        }
+        b->hashes = hashes;
+        b->cap = cap;
+    }
+    b->hashes[b->count++] = fl_bloom_hash(bytes, len);
+}
+
+static bool fl_slice_equals_buf(const fl_buf *buf, const uint8_t *bytes, size_t len) {
+    return buf->len == len && (len == 0 || memcmp(buf->data, bytes, len) == 0);
+}
+
+static void fl_bloom_remember(fl_bloom_builder *b, fl_buf *buf, const uint8_t *bytes, size_t len) {
+    fl_buf_reset(buf);
+    if (fl_buf_append(buf, bytes, len) != FL_OK) b->out_of_memory = true;
+}
+
+static void fl_bloom_add_entry(fl_filter_builder *self, const fl_row_entry *entry) {
+    fl_bloom_builder *b = (fl_bloom_builder *)self;
+    const uint8_t *key = entry->key.data;
+    size_t key_len = entry->key.len;
+    if (b->whole_key) {
+        if (!(b->have_prev_key && fl_slice_equals_buf(&b->prev_key, key, key_len)))
+            fl_bloom_push(b, key, key_len);
+        fl_bloom_remember(b, &b->prev_key, key, key_len);
+        b->have_prev_key = true;
+    }
+    size_t n;
+    fl_target point = { FL_TARGET_POINT, entry->key };
+    if (b->extractor && fl_call_prefix_len(b->extractor, &point, &n)) {
+        if (!(b->have_last_prefix && fl_slice_equals_buf(&b->last_prefix, key, n))) {
+            fl_bloom_push(b, key, n);
+            fl_bloom_remember(b, &b->last_prefix, key, n);
+            b->have_last_prefix = true;
+        }
+    }
+}
+
+static int fl_bloom_build(fl_filter_builder *self, fl_filter **out) {
+    fl_bloom_builder *b = (fl_bloom_builder *)self;
+    *out = NULL;
+    if (b->out_of_memory) return FL_ERR_NOMEM;
+    uint64_t lines = fl_bloom_lines_for(b->count, b->millibits);
+    if (lines > UINT32_MAX || lines > SIZE_MAX / FL_BLOOM_LINE_BYTES) return FL_ERR_INVALID;
+    unsigned k = fl_bloom_probes_for_millibits(b->millibits);
+    fl_bloom_filter *f = fl_bloom_filter_new(b->whole_key, b->extractor, k, (uint32_t)lines);
+    if (!f) return FL_ERR_NOMEM;
+    for (size_t i = 0; lines && i < b->count; i++)
+        fl_bloom_set(f->bits, f->lines, k, b->hashes[i]);
+    f->m = b->count;
+    *out = &f->base;
+    return FL_OK;
+}
+
+static void fl_bloom_builder_destroy(fl_filter_builder *self) {
+    fl_bloom_builder *b = (fl_bloom_builder *)self;
+    free(b->hashes);
+    fl_buf_free(&b->prev_key);
+    fl_buf_free(&b->last_prefix);
+    free(b);
+}
+
+static const fl_filter_builder_ops fl_bloom_builder_ops = {
+    fl_bloom_add_entry, fl_bloom_build, fl_bloom_builder_destroy,
+};
+
+static int fl_bloom_builder_new(uint64_t millibits, bool whole_key,
+                                const fl_prefix_extractor *ex, fl_filter_builder **out) {
+    *out = NULL;
+    fl_bloom_builder *b = calloc(1, sizeof *b);
+    if (!b) return FL_ERR_NOMEM;
+    b->base.ops = &fl_bloom_builder_ops;
+    b->millibits = millibits;
+    b->whole_key = whole_key;
+    b->extractor = ex;
+    fl_buf_init(&b->prev_key);
+    fl_buf_init(&b->last_prefix);
+    *out = &b->base;
+    return FL_OK;
+}
+
+int fl_bloom_legacy_builder(uint64_t millibits, fl_filter_builder **out) {
+    return fl_bloom_builder_new(millibits, true, NULL, out);
+}
+
+/* ---- Policy --------------------------------------------------------------- */
+
+static const fl_filter_policy_ops fl_bloom_policy_ops;
+
+static const char *fl_bloom_name(const fl_filter_policy *self) {
+    return ((const fl_bloom_policy *)self)->name;
+}
+
+static int fl_bloom_new_builder(const fl_filter_policy *self, fl_filter_builder **out) {
+    const fl_bloom_policy *p = (const fl_bloom_policy *)self;
+    return fl_bloom_builder_new(p->millibits, p->whole_key, p->extractor, out);
+}
+
+static int fl_bloom_decode(const fl_filter_policy *self, fl_slice data, fl_filter **out) {
+    const fl_bloom_policy *p = (const fl_bloom_policy *)self;
+    return fl_bloom_decode_bytes(data, p->whole_key, p->extractor, out);
+}
+
+static size_t fl_bloom_estimate_size(const fl_filter_policy *self, size_t num_keys) {
+    uint64_t lines = fl_bloom_lines_for(num_keys, ((const fl_bloom_policy *)self)->millibits);
+    if (lines > (SIZE_MAX - FL_BLOOM_HEADER) / FL_BLOOM_LINE_BYTES) return SIZE_MAX;
+    return FL_BLOOM_HEADER + (size_t)lines * FL_BLOOM_LINE_BYTES;
+}
+
+static void fl_bloom_policy_destroy(fl_filter_policy *self) {
+    fl_bloom_policy *p = (fl_bloom_policy *)self;
+    if (p->extractor) p->extractor->ops->destroy(p->extractor);
+    free(p->name);
+    free(p);
+}
+
+static const fl_filter_policy_ops fl_bloom_policy_ops = {
+    fl_bloom_name, fl_bloom_new_builder, fl_bloom_decode, fl_bloom_estimate_size,
+    fl_bloom_policy_destroy,
+};
+
+bool fl_policy_is_builtin_bloom(const fl_filter_policy *policy) {
+    return policy && policy->ops == &fl_bloom_policy_ops;
+}
+
+uint64_t fl_bloom_policy_millibits(const fl_filter_policy *policy) {
+    return fl_policy_is_builtin_bloom(policy) ? ((const fl_bloom_policy *)policy)->millibits : 0;
+}
+
+/* ---- Arguments: bits=, whole_key=, prefix= -------------------------------- */
+
+/* Parses a decimal D+[.D*] or .D+ into millibits, rounding the exact decimal
+ * value half away from zero at the millibit (so "7.0005" is 7001 and no
+ * binary floating point is involved).  False on anything else or > 1000. */
+static bool fl_parse_millibits(const char *s, uint64_t *out) {
+    uint64_t whole = 0, frac = 0;
+    size_t digits = 0, frac_digits = 0;
+    bool round_up = false;
+    for (; *s >= '0' && *s <= '9'; s++, digits++) {
+        whole = whole * 10 + (uint64_t)(*s - '0');
+        if (whole > FL_BLOOM_MAX_MILLIBITS / 1000) return false;
+    }
+    if (*s == '.') {
+        for (s++; *s >= '0' && *s <= '9'; s++, frac_digits++) {
+            if (frac_digits < 3) frac = frac * 10 + (uint64_t)(*s - '0');
+            else if (frac_digits == 3) round_up = *s >= '5';
+        }
+    }
+    if (*s || digits + frac_digits == 0) return false;
+    for (size_t i = frac_digits; i < 3; i++) frac *= 10;
+    uint64_t mb = whole * 1000 + frac + (round_up ? 1 : 0);
+    if (mb > FL_BLOOM_MAX_MILLIBITS) return false;
+    *out = mb;
+    return true;
+}
+
+static void fl_trim(const char **a, const char **b) {
+    while (*a < *b && (**a == ' ' || **a == '\t')) (*a)++;
+    while (*b > *a && ((*b)[-1] == ' ' || (*b)[-1] == '\t')) (*b)--;
+}
+
+#define FL_BLOOM_ARGS "bits, whole_key, prefix"
+
+/* Applies one ARG=VALUE (already split and trimmed) to the policy. */
+static int fl_bloom_arg(const fl_registry *reg, fl_bloom_policy *p, const char *name,
+                        const char *value, unsigned *seen, char *err, size_t err_len) {
+    static const char *const known[] = { "bits", "whole_key", "prefix" };
+    unsigned which = 0;
+    while (which < 3 && strcmp(name, known[which]) != 0) which++;
+    if (which == 3) {
+        fl_errf(err, err_len, "unknown argument '%s'; known arguments: " FL_BLOOM_ARGS, name);
+        return FL_ERR_INVALID;
+    }
+    if (*seen & (1u << which)) {
+        fl_errf(err, err_len, "argument '%s' given twice", name);
+        return FL_ERR_INVALID;
+    }
+    *seen |= 1u << which;
+    if (which == 2) {
+        /* The value is an extractor spec: passed through unchanged, because
+         * \xNN escapes are decoded exactly once, by the extractor itself
+         * ("prefix=delim:\x2c" is the extractor spec "delim:\x2c"). */
+        char xerr[512] = "";
+        int rc = fl_registry_make_extractor(reg, value, &p->extractor, xerr, sizeof xerr);
+        if (rc != FL_OK) fl_errf(err, err_len, "prefix: %s", xerr);
+        return rc;
+    }
+    /* bits and whole_key: decode \xNN escapes; junk (a bad escape, a NUL,
+     * an over-long value) becomes "?", which both parsers reject. */
+    char text[64];
+    size_t len = strlen(value);
+    int n = len < sizeof text ? fl_spec_unescape(value, len, text, sizeof text) : -1;
+    if (n < 0 || memchr(text, '\0', (size_t)n)) strcpy(text, "?");
+    if (which == 0 && !fl_parse_millibits(text, &p->millibits)) {
+        fl_errf(err, err_len, "bits: expected a decimal number of bits per key from 0 to 1000 "
+                "(like 10 or 7.5); got '%s'", value);
+        return FL_ERR_INVALID;
+    }
+    if (which == 1) {
+        if (strcmp(text, "0") != 0 && strcmp(text, "1") != 0) {
+            fl_errf(err, err_len, "whole_key: expected 0 or 1; got '%s'", value);
+            return FL_ERR_INVALID;
+        }
+        p->whole_key = text[0] == '1';
+    }
+    return FL_OK;
+}
+
+/* Splits args at ',' (parenthesis depth 0) into trimmed ARG=VALUE items. */
+static int fl_bloom_parse_args(const fl_registry *reg, fl_bloom_policy *p, const char *args,
+                               char *err, size_t err_len) {
+    const char *end = args + strlen(args), *all = args;
+    fl_trim(&all, &end);
+    if (all == end) return FL_OK;                 /* "bloom" or "bloom()"  */
+    unsigned seen = 0;
+    for (const char *item = all; item <= end;) {
+        const char *stop = item;
+        for (int depth = 0; stop < end && !(*stop == ',' && depth <= 0); stop++)
+            depth += (*stop == '(') - (*stop == ')');
+        const char *a = item, *b = stop;
+        fl_trim(&a, &b);
+        const char *eq = memchr(a, '=', (size_t)(b - a));
+        if (a == b) {
+            fl_errf(err, err_len, "empty argument (a ',' with nothing before or after it); "
+                    "expected ARG=VALUE with ARG one of " FL_BLOOM_ARGS);
+            return FL_ERR_INVALID;
+        }
+        if (!eq) {
+            fl_errf(err, err_len, "argument '%.*s': expected ARG=VALUE with ARG one of "
+                    FL_BLOOM_ARGS, (int)(b - a), a);
+            return FL_ERR_INVALID;
+        }
+        const char *na = a, *nb = eq, *va = eq + 1, *vb = b;
+        fl_trim(&na, &nb);
+        fl_trim(&va, &vb);
+        char name[32], value[512];
+        if ((size_t)(nb - na) >= sizeof name || (size_t)(vb - va) >= sizeof value) {
+            fl_errf(err, err_len, "argument '%.*s' is too long", (int)(b - a), a);
+            return FL_ERR_INVALID;
+        }
+        memcpy(name, na, (size_t)(nb - na));
+        name[nb - na] = '\0';
+        memcpy(value, va, (size_t)(vb - va));
+        value[vb - va] = '\0';
+        int rc = fl_bloom_arg(reg, p, name, value, &seen, err, err_len);
+        if (rc != FL_OK) return rc;
+        item = stop + 1;
+    }
+    return FL_OK;
+}
+
+/* "_bf", then ":p=<extractor name>" with an extractor, then ":wh=0" when
+ * whole-key filtering is off.  bits is deliberately not in the name. */
+static char *fl_bloom_make_name(const fl_bloom_policy *p) {
+    const char *ex_name = p->extractor ? fl_call_extractor_name(p->extractor) : "";
+    size_t len = strlen("_bf:p=") + strlen(ex_name) + strlen(":wh=0") + 1;
+    char *name = malloc(len);
+    if (name)
+        snprintf(name, len, "_bf%s%s%s", p->extractor ? ":p=" : "", ex_name,
+                 p->whole_key ? "" : ":wh=0");
+    return name;
+}
+
+/* bloom(bits=B, whole_key=0|1, prefix=EXTRACTOR-SPEC).  whole_key=0 without
+ * prefix= is accepted: it stores nothing and answers true to everything. */
+int fl_bloom_factory(const fl_registry *reg, const char *args, fl_filter_policy **out,
+                     char *err, size_t err_len) {
+    *out = NULL;
+    fl_bloom_policy *p = calloc(1, sizeof *p);
+    if (!p) return FL_ERR_NOMEM;
+    p->base.abi_version = FL_FILTER_ABI_VERSION;
+    p->base.ops = &fl_bloom_policy_ops;
+    p->millibits = FL_BLOOM_DEFAULT_MB;
+    p->whole_key = true;
+    int rc = fl_bloom_parse_args(reg, p, args ? args : "", err, err_len);
+    if (rc == FL_OK && !(p->name = fl_bloom_make_name(p))) rc = FL_ERR_NOMEM;
+    if (rc != FL_OK) {
+        fl_bloom_policy_destroy(&p->base);
+        return rc;
+    }
+    *out = &p->base;
+    return FL_OK;
+}

@@ -1,0 +1,451 @@
+/*
+ * registry.c -- the registry of policy and extractor kinds, and the parsers
+ * of policy specs, extractor specs and policy lists (SPEC section 10).
+ *
+ * Spec grammar (blanks = spaces and tabs):
+ *   policy list     = blanks "none" blanks
+ *                   | spec (";" spec)*          split at parenthesis depth 0
+ *   policy spec     = blanks KIND [ "(" ARGS ")" ] blanks
+ *                     ARGS may hold balanced parentheses; the factory gets
+ *                     ARGS verbatim, \xNN escapes still in place
+ *   extractor spec  = KIND [ ":" ARGS ]         no blanks are trimmed
+ *   KIND            = 1..31 bytes of [A-Za-z0-9_-]
+ *
+ * Invariants:
+ *   - Policy and extractor kinds share one namespace; a kind is registered
+ *     at most once, and "none" (the empty policy list) is never a kind.
+ *   - Every object a factory hands back is checked before the caller sees
+ *     it: an abi_version newer than ours is destroyed and refused with
+ *     FL_ERR_VERSION; a version < 1, NULL ops or a NULL required method is
+ *     refused with FL_ERR_PLUGIN.  So the engine only ever holds objects
+ *     whose required methods it may call.
+ *   - The registry must outlive every object made through it: a plugin's
+ *     code is unloaded by fl_registry_free.
+ */
+#include "registry_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void fl_errf(char *err, size_t err_len, const char *fmt, ...) {
+    if (!err || err_len == 0) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, err_len, fmt, ap);
+    va_end(ap);
+}
+
+static bool fl_is_blank(char c) { return c == ' ' || c == '\t'; }
+
+static bool fl_is_kind_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '_' || c == '-';
+}
+
+/* Length of the run of kind bytes at the start of s. */
+static size_t fl_kind_span(const char *s) {
+    size_t n = 0;
+    while (fl_is_kind_char(s[n])) n++;
+    return n;
+}
+
+/* ---- Lifecycle and registration ----------------------------------------- */
+
+int fl_registry_new(fl_registry **out) {
+    *out = NULL;
+    fl_registry *reg = calloc(1, sizeof *reg);
+    if (!reg) return FL_ERR_NOMEM;
+    int rc = fl_registry_add_policy(reg, "bloom", fl_bloom_factory);
+    if (rc == FL_OK) rc = fl_registry_add_extractor(reg, "fixed", fl_fixed_factory);
+    if (rc == FL_OK) rc = fl_registry_add_extractor(reg, "capped", fl_capped_factory);
+    if (rc == FL_OK) rc = fl_registry_add_extractor(reg, "delim", fl_delim_factory);
+    if (rc == FL_OK) rc = fl_registry_add_extractor(reg, "lastdelim", fl_lastdelim_factory);
+    if (rc != FL_OK) {
+        fl_registry_free(reg);
+        return rc;
+    }
+    *out = reg;
+    return FL_OK;
+}
+
+void fl_registry_free(fl_registry *reg) {
+    if (!reg) return;
+    for (size_t i = 0; i < reg->kind_count; i++) free(reg->kinds[i].origin);
+    free(reg->kinds);
+    fl_registry_close_plugins(reg);
+    free(reg->plugins);
+    free(reg);
+}
+
+static const fl_kind_entry *fl_find_kind(const fl_registry *reg, const char *kind, size_t len) {
+    for (size_t i = 0; i < reg->kind_count; i++)
+        if (strlen(reg->kinds[i].kind) == len && memcmp(reg->kinds[i].kind, kind, len) == 0)
+            return &reg->kinds[i];
+    return NULL;
+}
+
+static int fl_registry_add(fl_registry *reg, const char *kind, fl_policy_factory pf,
+                           fl_extractor_factory ef) {
+    if (!reg || !kind || (!pf && !ef)) return FL_ERR_INVALID;
+    size_t len = fl_kind_span(kind);
+    if (len == 0 || len > FL_KIND_MAX || kind[len] != '\0') return FL_ERR_INVALID;
+    if (strcmp(kind, "none") == 0 || fl_find_kind(reg, kind, len)) return FL_ERR_EXISTS;
+    if (reg->kind_count == reg->kind_cap) {
+        size_t cap = reg->kind_cap ? 2 * reg->kind_cap : 8;
+        fl_kind_entry *kinds = realloc(reg->kinds, cap * sizeof *kinds);
+        if (!kinds) return FL_ERR_NOMEM;
+        reg->kinds = kinds;
+        reg->kind_cap = cap;
+    }
+    fl_kind_entry *e = &reg->kinds[reg->kind_count];
+    memset(e, 0, sizeof *e);
+    memcpy(e->kind, kind, len + 1);
+    e->policy = pf;
+    e->extractor = ef;
+    if (reg->loading && !(e->origin = strdup(reg->loading))) return FL_ERR_NOMEM;
+    reg->kind_count++;
+    return FL_OK;
+}
+
+int fl_registry_add_policy(fl_registry *reg, const char *kind, fl_policy_factory factory) {
+    if (!factory) return FL_ERR_INVALID;
+    return fl_registry_add(reg, kind, factory, NULL);
+}
+
+int fl_registry_add_extractor(fl_registry *reg, const char *kind, fl_extractor_factory factory) {
+    if (!factory) return FL_ERR_INVALID;
+    return fl_registry_add(reg, kind, NULL, factory);
+}
+
+static void fl_list_kinds(const fl_registry *reg, bool policies, char *out, size_t out_len) {
+    if (!out || out_len == 0) return;
+    out[0] = '\0';
+    size_t used = 0;
+    for (size_t i = 0; reg && i < reg->kind_count; i++) {
+        if ((reg->kinds[i].policy != NULL) != policies) continue;
+        int n = snprintf(out + used, out_len - used, "%s%s", used ? ", " : "",
+                         reg->kinds[i].kind);
+        if (n < 0 || (size_t)n >= out_len - used) return;    /* truncated */
+        used += (size_t)n;
+    }
+}
+
+void fl_registry_policy_kinds(const fl_registry *reg, char *out, size_t out_len) {
+    fl_list_kinds(reg, true, out, out_len);
+}
+
+void fl_registry_extractor_kinds(const fl_registry *reg, char *out, size_t out_len) {
+    fl_list_kinds(reg, false, out, out_len);
+}
+
+/* " (from plugin PATH)" or "" for a built-in, for messages. */
+static void fl_origin_note(const fl_kind_entry *e, char *out, size_t out_len) {
+    if (e->origin)
+        snprintf(out, out_len, " (from plugin %s)", e->origin);
+    else
+        out[0] = '\0';
+}
+
+/* Finds the kind of a spec, or explains in err why there is none. */
+static const fl_kind_entry *fl_lookup(const fl_registry *reg, bool policy, const char *spec,
+                                      const char *kind, size_t len, char *err, size_t err_len) {
+    const fl_kind_entry *e = fl_find_kind(reg, kind, len);
+    if (e && (e->policy != NULL) == policy) return e;
+    char known[512];
+    fl_list_kinds(reg, policy, known, sizeof known);
+    const char *what = policy ? "policy" : "extractor";
+    if (e)
+        fl_errf(err, err_len, "%s spec '%s': '%.*s' is %s kind, not %s kind; known %s "
+                "kinds: %s", what, spec, (int)len, kind,
+                policy ? "an extractor" : "a policy", policy ? "a policy" : "an extractor",
+                what, known[0] ? known : "(none)");
+    else
+        fl_errf(err, err_len, "%s spec '%s': unknown %s kind '%.*s'; known %s kinds: %s",
+                what, spec, what, (int)len, kind, what, known[0] ? known : "(none)");
+    return NULL;
+}
+
+/* ---- Making objects ---------------------------------------------------- */
+
+/* Checks abi_version, ops and required methods of a new object. */
+static int fl_check_object(const fl_kind_entry *e, bool policy, int abi_version,
+                           bool ops_ok, void (*destroy)(void *), void *obj,
+                           char *err, size_t err_len) {
+    char origin[300];
+    fl_origin_note(e, origin, sizeof origin);
+    const char *what = policy ? "policy" : "extractor";
+    if (abi_version > FL_FILTER_ABI_VERSION) {
+        if (destroy) destroy(obj);
+        fl_errf(err, err_len, "%s kind '%s'%s was built for filter ABI %d; this filterlab "
+                "supports %d", what, e->kind, origin, abi_version, FL_FILTER_ABI_VERSION);
+        return FL_ERR_VERSION;
+    }
+    if (abi_version < 1 || !ops_ok) {
+        if (abi_version >= 1 && destroy) destroy(obj);
+        if (abi_version < 1)
+            fl_errf(err, err_len, "%s kind '%s'%s made an object with abi_version %d; "
+                    "expected %d (FL_FILTER_ABI_VERSION)", what, e->kind, origin,
+                    abi_version, FL_FILTER_ABI_VERSION);
+        else
+            fl_errf(err, err_len, "%s kind '%s'%s made an object with %s", what, e->kind,
+                    origin, policy ? "NULL ops or a NULL name/new_builder/decode/destroy"
+                                   : "NULL ops or a NULL name/prefix_len/destroy");
+        return FL_ERR_PLUGIN;
+    }
+    return FL_OK;
+}
+
+static void fl_destroy_policy(void *p) {
+    fl_filter_policy *policy = p;
+    policy->ops->destroy(policy);
+}
+
+static void fl_destroy_extractor(void *p) {
+    fl_prefix_extractor *ex = p;
+    ex->ops->destroy(ex);
+}
+
+/* Copies s[0..len) into a new NUL-terminated string. */
+static char *fl_strndup(const char *s, size_t len) {
+    char *copy = malloc(len + 1);
+    if (copy) {
+        memcpy(copy, s, len);
+        copy[len] = '\0';
+    }
+    return copy;
+}
+
+int fl_registry_make_policy(const fl_registry *reg, const char *spec,
+                            fl_filter_policy **out, char *err, size_t err_len) {
+    *out = NULL;
+    if (!reg || !spec) {
+        fl_errf(err, err_len, "no policy spec given");
+        return FL_ERR_INVALID;
+    }
+    const char *s = spec, *end = spec + strlen(spec);
+    while (fl_is_blank(*s)) s++;
+    while (end > s && fl_is_blank(end[-1])) end--;
+    size_t kind_len = fl_kind_span(s);
+    if (kind_len == 0 || kind_len > FL_KIND_MAX) {
+        fl_errf(err, err_len, "policy spec '%s': expected KIND or KIND(ARG=VALUE,...), with "
+                "KIND 1-31 bytes of [A-Za-z0-9_-]%s", spec,
+                kind_len ? "; the kind is too long" : "");
+        return FL_ERR_INVALID;
+    }
+    const char *args = s + kind_len, *args_end = args;
+    if (args < end) {
+        if (*args != '(') {
+            fl_errf(err, err_len, "policy spec '%s': unexpected '%c' after kind '%.*s'; "
+                    "expected '(' or the end of the spec", spec, *args, (int)kind_len, s);
+            return FL_ERR_INVALID;
+        }
+        int depth = 0;
+        const char *p = args;
+        for (; p < end; p++) {
+            if (*p == '(') depth++;
+            if (*p == ')' && --depth == 0) break;
+        }
+        if (p == end) {
+            fl_errf(err, err_len, "policy spec '%s': unbalanced parentheses: the '(' after "
+                    "'%.*s' is never closed (write \\x28 and \\x29 for literal parentheses)",
+                    spec, (int)kind_len, s);
+            return FL_ERR_INVALID;
+        }
+        if (p + 1 != end) {
+            fl_errf(err, err_len, "policy spec '%s': unexpected text '%.*s' after the closing "
+                    "')'%s", spec, (int)(end - p - 1), p + 1,
+                    p[1] == ')' ? " (unbalanced parentheses)" : "");
+            return FL_ERR_INVALID;
+        }
+        args++;
+        args_end = p;
+    }
+    const fl_kind_entry *e = fl_lookup(reg, true, spec, s, kind_len, err, err_len);
+    if (!e) return FL_ERR_NOTFOUND;
+
+    char *arg_text = fl_strndup(args, (size_t)(args_end - args));
+    if (!arg_text) return FL_ERR_NOMEM;
+    char ferr[512] = "";
+    fl_filter_policy *policy = NULL;
+    int rc = e->policy(reg, arg_text, &policy, ferr, sizeof ferr);
+    free(arg_text);
+    if (rc != FL_OK) {
+        fl_errf(err, err_len, "policy spec '%s': %s", spec, ferr[0] ? ferr : fl_strerror(rc));
+        return rc < 0 ? rc : FL_ERR_PLUGIN;
+    }
+    if (!policy) {
+        fl_errf(err, err_len, "policy spec '%s': kind '%s' returned FL_OK but no policy",
+                spec, e->kind);
+        return FL_ERR_PLUGIN;
+    }
+    const fl_filter_policy_ops *ops = policy->ops;
+    bool ops_ok = ops && ops->name && ops->new_builder && ops->decode && ops->destroy;
+    rc = fl_check_object(e, true, policy->abi_version, ops_ok,
+                         ops && ops->destroy ? fl_destroy_policy : NULL, policy, err, err_len);
+    if (rc != FL_OK) return rc;
+    *out = policy;
+    return FL_OK;
+}
+
+int fl_registry_make_extractor(const fl_registry *reg, const char *spec,
+                               fl_prefix_extractor **out, char *err, size_t err_len) {
+    *out = NULL;
+    if (!reg || !spec) {
+        fl_errf(err, err_len, "no extractor spec given");
+        return FL_ERR_INVALID;
+    }
+    size_t kind_len = fl_kind_span(spec);
+    if (kind_len == 0 || kind_len > FL_KIND_MAX || (spec[kind_len] && spec[kind_len] != ':')) {
+        fl_errf(err, err_len, "extractor spec '%s': expected KIND or KIND:ARGS (e.g. fixed:3, "
+                "delim:\\x3a), with KIND 1-31 bytes of [A-Za-z0-9_-]", spec);
+        return FL_ERR_INVALID;
+    }
+    const fl_kind_entry *e = fl_lookup(reg, false, spec, spec, kind_len, err, err_len);
+    if (!e) return FL_ERR_NOTFOUND;
+    const char *args = spec[kind_len] == ':' ? spec + kind_len + 1 : "";
+
+    char ferr[512] = "";
+    fl_prefix_extractor *ex = NULL;
+    int rc = e->extractor(reg, args, &ex, ferr, sizeof ferr);
+    if (rc != FL_OK) {
+        fl_errf(err, err_len, "extractor spec '%s': %s", spec, ferr[0] ? ferr : fl_strerror(rc));
+        return rc < 0 ? rc : FL_ERR_PLUGIN;
+    }
+    if (!ex) {
+        fl_errf(err, err_len, "extractor spec '%s': kind '%s' returned FL_OK but no extractor",
+                spec, e->kind);
+        return FL_ERR_PLUGIN;
+    }
+    const fl_prefix_extractor_ops *ops = ex->ops;
+    bool ops_ok = ops && ops->name && ops->prefix_len && ops->destroy;
+    rc = fl_check_object(e, false, ex->abi_version, ops_ok,
+                         ops && ops->destroy ? fl_destroy_extractor : NULL, ex, err, err_len);
+    if (rc != FL_OK) return rc;
+    *out = ex;
+    return FL_OK;
+}
+
+/* ---- Escapes ----------------------------------------------------------- */
+
+static int fl_hex_digit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* Decodes \xNN (either case of hex digit); any other backslash is a bad
+ * escape.  NUL-terminates out when there is room past the decoded bytes
+ * (the bytes themselves may hold NULs). */
+int fl_spec_unescape(const char *in, size_t in_len, char *out, size_t out_cap) {
+    size_t n = 0;
+    for (size_t i = 0; i < in_len; i++) {
+        char c = in[i];
+        if (c == '\\') {
+            int hi, lo;
+            if (in_len - i < 4 || in[i + 1] != 'x' || (hi = fl_hex_digit(in[i + 2])) < 0 ||
+                (lo = fl_hex_digit(in[i + 3])) < 0)
+                return -1;
+            c = (char)(hi << 4 | lo);
+            i += 3;
+        }
+        if (n == out_cap || n == (size_t)INT32_MAX) return -1;
+        out[n++] = c;
+    }
+    if (n < out_cap) out[n] = '\0';
+    return (int)n;
+}
+
+/* ---- Policy lists ------------------------------------------------------ */
+
+void fl_policy_list_free(fl_policy_list *list) {
+    if (!list) return;
+    for (size_t i = 0; i < list->count; i++)
+        if (list->items[i]) list->items[i]->ops->destroy(list->items[i]);
+    free(list->items);
+    list->items = NULL;
+    list->count = 0;
+}
+
+int fl_policy_list_parse(const fl_registry *reg, const char *spec, fl_policy_list *out,
+                         char *err, size_t err_len) {
+    out->items = NULL;
+    out->count = 0;
+    if (!reg || !spec) {
+        fl_errf(err, err_len, "no policy list given");
+        return FL_ERR_INVALID;
+    }
+    const char *s = spec, *end = spec + strlen(spec);
+    while (fl_is_blank(*s)) s++;
+    while (end > s && fl_is_blank(end[-1])) end--;
+    if (s == end) {
+        fl_errf(err, err_len, "empty policy list '%s': expected 'none' or specs separated by "
+                "';' such as 'bloom(bits=10);bloom(bits=8,prefix=fixed:3)'", spec);
+        return FL_ERR_INVALID;
+    }
+    if (end - s == 4 && memcmp(s, "none", 4) == 0) return FL_OK;
+
+    fl_policy_list list = { NULL, 0 };
+    size_t cap = 0, index = 0;
+    int rc = FL_OK;
+    const char *piece = s;
+    while (piece <= end) {
+        /* The piece runs to the next ';' at parenthesis depth 0. */
+        const char *p = piece;
+        int depth = 0;
+        for (; p < end && !(*p == ';' && depth <= 0); p++) {
+            if (*p == '(') depth++;
+            if (*p == ')') depth--;
+        }
+        index++;
+        const char *a = piece, *b = p;
+        while (a < b && fl_is_blank(*a)) a++;
+        while (b > a && fl_is_blank(b[-1])) b--;
+        char *one = fl_strndup(a, (size_t)(b - a));
+        if (!one) { rc = FL_ERR_NOMEM; break; }
+        if (!one[0] || strcmp(one, "none") == 0) {
+            fl_errf(err, err_len, "policy list '%s': spec %zu is %s", spec, index,
+                    one[0] ? "'none', which must be the whole list"
+                           : "empty (a ';' with nothing before or after it)");
+            free(one);
+            rc = FL_ERR_INVALID;
+            break;
+        }
+        if (list.count == cap) {
+            cap = cap ? 2 * cap : 4;
+            fl_filter_policy **items = realloc(list.items, cap * sizeof *items);
+            if (!items) { free(one); rc = FL_ERR_NOMEM; break; }
+            list.items = items;
+        }
+        char perr[1024] = "";
+        fl_filter_policy *policy = NULL;
+        rc = fl_registry_make_policy(reg, one, &policy, perr, sizeof perr);
+        if (rc != FL_OK) {
+            fl_errf(err, err_len, "policy list '%s', spec %zu: %s", spec, index, perr);
+            free(one);
+            break;
+        }
+        list.items[list.count++] = policy;
+        const char *name = fl_call_policy_name(policy);
+        for (size_t i = 0; i + 1 < list.count; i++) {
+            if (strcmp(fl_call_policy_name(list.items[i]), name) == 0) {
+                fl_errf(err, err_len, "policy list '%s': spec %zu '%s' has the name '%s', "
+                        "already used by spec %zu; two policies may not share a name",
+                        spec, index, one, name, i + 1);
+                rc = FL_ERR_INVALID;
+                break;
+            }
+        }
+        free(one);
+        if (rc != FL_OK) break;
+        piece = p + 1;
+    }
+    if (rc != FL_OK) {
+        fl_policy_list_free(&list);
+        return rc;
+    }
+    *out = list;
+    return FL_OK;
+}
