@@ -1,0 +1,18 @@
+/*
+ * cli.h -- the entry points of the `filterlab` subcommands (SPEC section 11).
+ *
+ * main.c dispatches on the first argument; each command lives in its own
+ * file and receives argv starting at the command's name (argv[0] is
+ * "replay", ...).  A command returns the process exit status: 0 every
+ * property held, 1 a property was violated, 2 bad usage or bad input.
+ */
+#ifndef FL_CLI_H
+#define FL_CLI_H
+
+#define FL_EXIT_OK        0
+#define FL_EXIT_VIOLATION 1
+#define FL_EXIT_USAGE     2
+
+int fl_cli_replay(int argc, char **argv);       /* replay.c */
+
+#endif /* FL_CLI_H */

@@ -1,0 +1,105 @@
+#!/bin/sh
+# replay_json.sh -- `filterlab replay --json` (SPEC 11): stdout is exactly one
+# JSON object with every required key in order; counters are consistent
+# (considered = unfiltered + positive + negative, false_positive <= positive),
+# fp_rate = fp / (fp + negative) or null, expected_fp_rate near the bloom's
+# ~1% at 10 bits/key; with policies=none everything is unfiltered and both
+# rates are null.
+set -u
+FILTERLAB=${FILTERLAB:-build/filterlab}
+T=$(mktemp -d "${TMPDIR:-/tmp}/fl-cli.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# 8 flushes of 50 keys k<i>x<j>, then gets of present keys and of absent keys
+# inside the SSTs' key ranges (so filters are asked), and prefix scans.
+gen() {
+    echo "filterlab-workload 1"
+    echo "open policies=\"$1\""
+    i=0
+    while [ $i -lt 8 ]; do
+        j=0
+        while [ $j -lt 50 ]; do echo "put k${i}x$j v$j"; j=$((j + 1)); done
+        echo flush
+        i=$((i + 1))
+    done
+    i=0
+    while [ $i -lt 8 ]; do
+        j=0
+        while [ $j -lt 50 ]; do echo "get k${i}x${j}z"; echo "get k${i}x$j"; j=$((j + 5)); done
+        echo "scan_prefix k${i}x1"
+        echo "scan_prefix k${i}y"
+        i=$((i + 1))
+    done
+}
+
+# check.py FILE OPS MODE: MODE is "bloom" or "none".
+cat > "$T/check.py" <<'PY'
+import json, sys
+path, ops, mode = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+text = open(path).read()
+try:
+    d = json.loads(text)
+except ValueError as e:
+    sys.exit("stdout is not exactly one JSON object: %s\n%s" % (e, text))
+top = ["ops", "violations", "ssts", "filter_errors", "contract_violations", "elapsed_s", "point", "prefix"]
+kind = ["considered", "unfiltered", "positive", "negative", "false_positive", "fp_rate", "expected_fp_rate"]
+def req(cond, what):
+    if not cond:
+        sys.exit("%s\n%s" % (what, text))
+req(isinstance(d, dict), "not an object")
+req(list(d.keys())[:len(top)] == top, "top-level keys not %s in order" % top)
+for k in top[:5]:
+    req(type(d[k]) is int and d[k] >= 0, "%s is not a count" % k)
+req(isinstance(d["elapsed_s"], (int, float)) and d["elapsed_s"] >= 0, "elapsed_s not a time")
+req(d["ops"] == ops, "ops %d != %d" % (d["ops"], ops))
+req(d["violations"] == 0, "violations")
+req(d["ssts"] >= 1, "no live SST")
+req(d["filter_errors"] == 0 and d["contract_violations"] == 0, "filter errors / contract violations")
+for name in ("point", "prefix"):
+    c = d[name]
+    req(isinstance(c, dict) and list(c.keys())[:len(kind)] == kind, "%s keys not %s" % (name, kind))
+    for k in kind[:5]:
+        req(type(c[k]) is int and c[k] >= 0, "%s.%s is not a count" % (name, k))
+    req(c["considered"] == c["unfiltered"] + c["positive"] + c["negative"], name + ": considered != sum")
+    req(c["false_positive"] <= c["positive"], name + ": false_positive > positive")
+    elig = c["false_positive"] + c["negative"]
+    if elig == 0:
+        req(c["fp_rate"] is None, name + ": fp_rate should be null")
+    else:
+        req(isinstance(c["fp_rate"], (int, float)) and abs(c["fp_rate"] - c["false_positive"] / elig) < 1e-6,
+            name + ": fp_rate != false_positive / (false_positive + negative)")
+    e = c["expected_fp_rate"]
+    req(e is None or (isinstance(e, (int, float)) and 0 <= e <= 1), name + ": expected_fp_rate out of [0,1]")
+p = d["point"]
+req(p["considered"] > 0, "point: nothing considered")
+if mode == "bloom":
+    req(p["negative"] > 0, "point: no negative with a bloom filter")
+    req(p["positive"] > 0, "point: no positive (present keys must be read)")
+    req(p["expected_fp_rate"] is not None and 0.001 < p["expected_fp_rate"] < 0.05,
+        "point: expected_fp_rate not near 1%% at 10 bits/key: %r" % p["expected_fp_rate"])
+    req(d["prefix"]["considered"] > 0, "prefix: nothing considered")
+else:
+    for name in ("point", "prefix"):
+        c = d[name]
+        req(c["considered"] == c["unfiltered"] and c["positive"] == 0 and c["negative"] == 0,
+            name + ": policies=none must leave every SST unfiltered")
+        req(c["fp_rate"] is None and c["expected_fp_rate"] is None, name + ": rates must be null")
+PY
+
+for mode in bloom none; do
+    if [ $mode = bloom ]; then spec="bloom(bits=10,prefix=fixed:4)"; else spec=none; fi
+    gen "$spec" > "$T/$mode.wl"
+    ops=$(grep -c . "$T/$mode.wl")
+    ops=$((ops - 1))
+    "$FILTERLAB" replay "$T/$mode.wl" --json > "$T/$mode.json" 2> "$T/$mode.err"
+    rc=$?
+    [ $rc -eq 0 ] || { cat "$T/$mode.err" >&2; fail "$mode: replay --json exited $rc"; }
+    python3 "$T/check.py" "$T/$mode.json" "$ops" "$mode" || fail "$mode: JSON check failed"
+done
+
+# --no-check still prints the same object shape.
+"$FILTERLAB" replay "$T/bloom.wl" --json --no-check > "$T/nc.json" || fail "--no-check run failed"
+python3 "$T/check.py" "$T/nc.json" "$ops" bloom || fail "--no-check: JSON check failed"
+exit 0

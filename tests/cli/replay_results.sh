@@ -1,0 +1,91 @@
+#!/bin/sh
+# replay_results.sh -- `filterlab replay --results`: the exact text of every
+# read op's result line (SPEC 11): found and missing gets, scans over a
+# prefix and a range, empty scans ending in "->", quoted and escaped byte
+# strings, reads with a filter context, results across reopen, and the same
+# text whether written to a file or to stdout ("-").
+set -u
+FILTERLAB=${FILTERLAB:-build/filterlab}
+T=$(mktemp -d "${TMPDIR:-/tmp}/fl-cli.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+cat > "$T/w.wl" <<'WL'
+# replay_results: every kind of read result line
+filterlab-workload 1
+open policies="bloom(bits=10,prefix=fixed:2)"
+put aa1 v1
+put aa2 v2
+put ab1 w1
+put "sp ace" "x y"
+put "a\x00b" bin
+put "k=1" ""
+put "t\tq\"" "\x10"
+flush
+get aa1
+get zz
+get "k=1"
+get "sp ace"
+scan_prefix aa
+scan_prefix zz
+scan a b
+scan x y
+del aa2
+delrange ab ac
+put aa3 v3
+get aa2
+get ab1
+scan_prefix a ctx=00ff
+get "a\x00b" ctx=01
+compact full
+reopen policies="bloom(bits=8)"
+get aa3
+scan "" ""
+scan_prefix ""
+WL
+
+cat > "$T/expected" <<'EXP'
+12 get aa1 -> v1
+13 get zz -> none
+14 get "k=1" -> ""
+15 get "sp ace" -> "x y"
+16 scan_prefix aa -> aa1=v1 aa2=v2
+17 scan_prefix zz ->
+18 scan a b -> "a\x00b"=bin aa1=v1 aa2=v2 ab1=w1
+19 scan x y ->
+23 get aa2 -> none
+24 get ab1 -> none
+25 scan_prefix a -> "a\x00b"=bin aa1=v1 aa3=v3
+26 get "a\x00b" -> bin
+29 get aa3 -> v3
+30 scan "" "" ->
+31 scan_prefix "" -> "a\x00b"=bin aa1=v1 aa3=v3 "k=1"="" "sp ace"="x y" "t\tq\""="\x10"
+EXP
+
+"$FILTERLAB" replay "$T/w.wl" --results "$T/out" > "$T/stdout" 2> "$T/stderr"
+rc=$?
+[ $rc -eq 0 ] || { cat "$T/stderr" >&2; fail "replay exited $rc, expected 0"; }
+if ! cmp -s "$T/expected" "$T/out"; then
+    diff "$T/expected" "$T/out" >&2
+    fail "--results FILE differs from the expected text (diff: expected, got)"
+fi
+[ -s "$T/stdout" ] || fail "no summary on stdout without --json"
+
+# "-" writes the same lines to stdout; --json then adds its one object last.
+"$FILTERLAB" replay "$T/w.wl" --results - --json > "$T/stdout2" 2> "$T/stderr2"
+rc=$?
+[ $rc -eq 0 ] || { cat "$T/stderr2" >&2; fail "replay --results - exited $rc"; }
+n=$(wc -l < "$T/expected")
+head -n "$n" "$T/stdout2" > "$T/out2"
+if ! cmp -s "$T/expected" "$T/out2"; then
+    diff "$T/expected" "$T/out2" >&2
+    fail "--results - differs from the expected text"
+fi
+tail -n +"$((n + 1))" "$T/stdout2" | grep -q '^{"ops":29,' || fail "no JSON object after the results"
+
+# A workload without reads writes an empty results file.
+printf 'filterlab-workload 1\nput a 1\n' > "$T/noreads.wl"
+"$FILTERLAB" replay "$T/noreads.wl" --results "$T/empty" > /dev/null || fail "replay of a write-only workload failed"
+[ -f "$T/empty" ] && [ ! -s "$T/empty" ] || fail "results of a write-only workload are not an empty file"
+exit 0
