@@ -92,11 +92,19 @@ typedef struct fl_sst_info {
     int      filter_format;                      /* absent: Legacy */
     size_t   filter_count;
     char   **filter_names;                       /* "" for Legacy  */
+    /* Exact hash counts of the built-in bloom sub-filters, by name (tag 18,
+     * one field each): what the expected-FP formula needs and the bloom
+     * encoding does not hold.  Absent: the count is estimated. */
+    size_t   hash_note_count;
+    char   **hash_note_names;
+    uint64_t *hash_note_m;
     uint64_t file_bytes;
 } fl_sst_info;
 
 void fl_sst_info_free(fl_sst_info *info);
-int  fl_sst_info_copy(fl_sst_info *dst, const fl_sst_info *src);
+int  fl_sst_info_add_hash_note(fl_sst_info *info, const char *name, uint64_t m);
+/* The noted hash count of sub-filter name, or false. */
+bool fl_sst_info_hash_note(const fl_sst_info *info, const char *name, uint64_t *m);
 /* The info block's tagged fields.  Decode fills defaults for absent tags. */
 int  fl_sst_info_encode(const fl_sst_info *info, fl_buf *out);
 int  fl_sst_info_decode(fl_slice block, fl_sst_info *info);

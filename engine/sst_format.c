@@ -22,7 +22,8 @@ enum {
     TAG_RT_COUNT = 5, TAG_MIN_SEQ = 6, TAG_MAX_SEQ = 7, TAG_DATA_LEN = 8,
     TAG_RT_OFFSET = 9, TAG_RT_LEN = 10, TAG_INDEX_OFFSET = 11, TAG_INDEX_LEN = 12,
     TAG_FILTER_OFFSET = 13, TAG_FILTER_LEN = 14, TAG_FILTER_FORMAT = 15,
-    TAG_FIRST_KEY = 16, TAG_LAST_KEY = 17
+    TAG_FIRST_KEY = 16, TAG_LAST_KEY = 17,
+    TAG_HASH_NOTE = 18      /* [varint name_len][name][varint m], repeated */
 };
 
 void fl_sst_path(const char *dir, uint64_t id, char *out, size_t out_len) {
@@ -36,24 +37,30 @@ void fl_sst_info_free(fl_sst_info *info) {
     free(info->last_key);
     for (size_t i = 0; i < info->filter_count; i++) free(info->filter_names[i]);
     free(info->filter_names);
+    for (size_t i = 0; i < info->hash_note_count; i++) free(info->hash_note_names[i]);
+    free(info->hash_note_names);
+    free(info->hash_note_m);
     memset(info, 0, sizeof *info);
 }
 
-int fl_sst_info_copy(fl_sst_info *dst, const fl_sst_info *src) {
-    *dst = *src;
-    dst->smallest = fl_memdup(src->smallest, src->smallest_len);
-    dst->largest = fl_memdup(src->largest, src->largest_len);
-    dst->first_key = fl_memdup(src->first_key, src->first_key_len);
-    dst->last_key = fl_memdup(src->last_key, src->last_key_len);
-    dst->filter_names = calloc(src->filter_count ? src->filter_count : 1, sizeof(char *));
-    bool ok = dst->smallest && dst->largest && dst->first_key && dst->last_key && dst->filter_names;
-    for (size_t i = 0; ok && i < src->filter_count; i++)
-        ok = (dst->filter_names[i] = strdup(src->filter_names[i])) != NULL;
-    if (!ok) {
-        fl_sst_info_free(dst);
-        return FL_ERR_NOMEM;
-    }
+int fl_sst_info_add_hash_note(fl_sst_info *info, const char *name, uint64_t m) {
+    size_t n = info->hash_note_count + 1;
+    char **names = realloc(info->hash_note_names, n * sizeof *names);
+    if (!names) return FL_ERR_NOMEM;
+    info->hash_note_names = names;
+    uint64_t *ms = realloc(info->hash_note_m, n * sizeof *ms);
+    if (!ms) return FL_ERR_NOMEM;
+    info->hash_note_m = ms;
+    if (!(names[n - 1] = strdup(name))) return FL_ERR_NOMEM;
+    ms[n - 1] = m;
+    info->hash_note_count = n;
     return FL_OK;
+}
+
+bool fl_sst_info_hash_note(const fl_sst_info *info, const char *name, uint64_t *m) {
+    for (size_t i = 0; i < info->hash_note_count; i++)
+        if (strcmp(info->hash_note_names[i], name) == 0) { *m = info->hash_note_m[i]; return true; }
+    return false;
 }
 
 /* ---- Info block ------------------------------------------------------- */
@@ -92,6 +99,16 @@ int fl_sst_info_encode(const fl_sst_info *in, fl_buf *b) {
     INT(TAG_INDEX_LEN, in->index_len);
     INT(TAG_FILTER_OFFSET, in->filter_offset);
     INT(TAG_FILTER_LEN, in->filter_len);
+    for (size_t i = 0; i < in->hash_note_count && !rc; i++) {
+        size_t nl = strlen(in->hash_note_names[i]);
+        fl_buf note;
+        fl_buf_init(&note);
+        rc = fl_buf_put_varint(&note, nl);
+        if (!rc) rc = fl_buf_append(&note, in->hash_note_names[i], nl);
+        if (!rc) rc = fl_buf_put_varint(&note, in->hash_note_m[i]);
+        if (!rc) rc = put_bytes_field(b, TAG_HASH_NOTE, note.data, note.len);
+        fl_buf_free(&note);
+    }
     /* Legacy SSTs are recognised by the ABSENCE of this field. */
     if (in->filter_format == FL_FILTER_COMPOSITE) INT(TAG_FILTER_FORMAT, FL_FILTER_COMPOSITE);
 #undef INT
@@ -113,6 +130,22 @@ static int field_bytes(const uint8_t *p, size_t n, uint8_t **out, size_t *out_le
     *out = d;
     *out_len = n;
     return FL_OK;
+}
+
+static int decode_hash_note(const uint8_t *p, size_t n, fl_sst_info *info) {
+    const uint8_t *q = p, *end = p + n;
+    uint64_t nl, m;
+    if (fl_get_varint(&q, end, &nl) || nl > (uint64_t)(end - q) || memchr(q, 0, (size_t)nl))
+        return FL_ERR_CORRUPT;
+    char *name = malloc((size_t)nl + 1);
+    if (!name) return FL_ERR_NOMEM;
+    memcpy(name, q, (size_t)nl);
+    name[nl] = 0;
+    q += nl;
+    int rc = fl_get_varint(&q, end, &m) || q != end ? FL_ERR_CORRUPT : FL_OK;
+    if (!rc) rc = fl_sst_info_add_hash_note(info, name, m);
+    free(name);
+    return rc;
 }
 
 int fl_sst_info_decode(fl_slice block, fl_sst_info *info) {
@@ -139,6 +172,7 @@ int fl_sst_info_decode(fl_slice block, fl_sst_info *info) {
             /* an unknown format is not Composite: treat as unreadable filter */
             info->filter_format = v == FL_FILTER_COMPOSITE ? FL_FILTER_COMPOSITE : (int)(v > 1 ? 2 : v);
             break;
+        case TAG_HASH_NOTE: rc = decode_hash_note(p, (size_t)n, info); break;
         case TAG_ENTRIES: dst = &info->entries; break;
         case TAG_RT_COUNT: dst = &info->range_tombstones; break;
         case TAG_MIN_SEQ: dst = &info->min_seq; break;

@@ -54,10 +54,13 @@ static void free_subs(fl_sst_reader *r) {
     r->sub_count = 0;
 }
 
-static void set_bloom_stats(fl_sst_subfilter *s) {
-    uint64_t m, lines;
+/* The expected FP rate of a built-in bloom sub-filter, from the exact hash
+ * count the writer noted in the info block, or else the decoder's estimate. */
+static void set_bloom_stats(const fl_sst_info *info, fl_sst_subfilter *s) {
+    uint64_t m, lines, noted;
     unsigned k;
     if (s->filter && fl_bloom_filter_stats(s->filter, &m, &lines, &k)) {
+        if (fl_sst_info_hash_note(info, s->name, &noted)) m = noted;
         s->bloom = true;
         s->bloom_expected_fp = fl_bloom_expected_fp(m, lines, k);
     }
@@ -86,7 +89,7 @@ static int load_filters(fl_sst_reader *r, const fl_policy_list *pl, uint64_t *fi
                 r->filter_error = true;
                 (*filter_errors)++;
             }
-            set_bloom_stats(&r->subs[0]);
+            set_bloom_stats(&r->info, &r->subs[0]);
         }
     } else if (r->info.filter_format == FL_FILTER_COMPOSITE) {
         fl_named_filter *nf;
@@ -111,7 +114,7 @@ static int load_filters(fl_sst_reader *r, const fl_policy_list *pl, uint64_t *fi
                         s->filter = NULL;
                         (*filter_errors)++;
                     }
-                    set_bloom_stats(s);
+                    set_bloom_stats(&r->info, s);
                     break;
                 }
             }

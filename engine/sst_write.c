@@ -173,6 +173,8 @@ static int build_filters(fl_sst_writer *w, fl_buf *out, fl_sst_info *info) {
         fl_buf_init(&bufs[n]);
         if (fl_call_encode(p, f, &bufs[n]) == FL_OK) {
             nf[n].name = (char *)(w->legacy ? "" : fl_call_policy_name(p));
+            uint64_t m;
+            if (fl_bloom_filter_stats(f, &m, NULL, NULL)) rc = fl_sst_info_add_hash_note(info, nf[n].name, m);
             nf[n].data.data = bufs[n].data;
             nf[n].data.len = bufs[n].len;
             n++;

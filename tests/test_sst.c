@@ -67,6 +67,16 @@ FL_TEST(sst_round_trip) {
     CHECK_MEM(rd->info.smallest, rd->info.smallest_len, "key00000", 8);
     CHECK_MEM(rd->info.largest, rd->info.largest_len, "key00499", 8);
     CHECK_EQ(rd->rtombs.count, 1);
+    /* the writer notes each bloom's exact hash count: 500 keys; plus one
+     * prefix ("key", deduplicated) for the fixed:3 policy */
+    uint64_t m = 0;
+    CHECK(fl_sst_info_hash_note(&rd->info, "_bf", &m));
+    CHECK_EQ(m, 500);
+    CHECK(fl_sst_info_hash_note(&rd->info, "_bf:p=fixed3", &m));
+    CHECK_EQ(m, 501);
+    CHECK(!fl_sst_info_hash_note(&rd->info, "other", &m));
+    CHECK(rd->subs[0].bloom);
+    CHECK(rd->subs[0].bloom_expected_fp > 0.0 && rd->subs[0].bloom_expected_fp < 0.02);
     for (int i = 0; i < 500; i += 7) {
         char k[32], v[32];
         snprintf(k, sizeof k, "key%05d", i);

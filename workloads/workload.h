@@ -75,7 +75,8 @@ int  fl_workload_parse(const char *text, size_t len, const char *filename,
 int  fl_workload_load(const char *path, fl_workload *out, char *err, size_t err_len);
 void fl_workload_free(fl_workload *w);
 
-/* Writes the header, the description as comments, and one op per line.
+/* Writes the description as comment lines (before the header, where
+ * parse() takes it from), the header, and one op per line.
  * Returns 0, or -1 on a write error. */
 int  fl_workload_print(const fl_workload *w, FILE *f);
 /* Writes one op as its workload line (no newline). */

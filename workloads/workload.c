@@ -1,0 +1,160 @@
+/*
+ * workload.c -- the workload as data: op keywords, option keys, freeing and
+ * appending (fl_workload_add).  The text side is in parse.c and print.c.
+ *
+ * Invariant kept here and in parse.c: every op of a workload holds valid
+ * byte strings a and b (data never NULL, a 1-byte allocation when empty or
+ * unused), a zero-padded ctx, and only the options, context and `full` its
+ * kind allows -- so print() of any workload built by parse() or add() gives
+ * text that parse() accepts and that prints back identically.
+ */
+#include "workload_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *const fl_wl_option_keys[] = {
+    "policies", "compactor", "min_filter_keys", "memtable_bytes", "sst_bytes",
+    "block_bytes", "l0_trigger", "max_runs", "legacy_filters", NULL
+};
+
+static const char *const op_names[] = {
+    [FL_OP_OPEN] = "open",         [FL_OP_PUT] = "put",
+    [FL_OP_DEL] = "del",           [FL_OP_DELRANGE] = "delrange",
+    [FL_OP_GET] = "get",           [FL_OP_SCAN_PREFIX] = "scan_prefix",
+    [FL_OP_SCAN] = "scan",         [FL_OP_FLUSH] = "flush",
+    [FL_OP_COMPACT] = "compact",   [FL_OP_REOPEN] = "reopen",
+};
+
+const char *fl_op_name(fl_op_kind kind) {
+    if ((int)kind < FL_OP_OPEN || (int)kind > FL_OP_REOPEN) return "?";
+    return op_names[kind];
+}
+
+const char *fl_wl_op_list(void) {
+    return "open, put, del, delrange, get, scan_prefix, scan, flush, compact, reopen";
+}
+
+const char *fl_wl_option_list(void) {
+    return "policies, compactor, min_filter_keys, memtable_bytes, sst_bytes, "
+           "block_bytes, l0_trigger, max_runs, legacy_filters";
+}
+
+int fl_wl_option_index(const char *key, size_t len) {
+    for (int i = 0; fl_wl_option_keys[i]; i++)
+        if (strlen(fl_wl_option_keys[i]) == len && memcmp(fl_wl_option_keys[i], key, len) == 0)
+            return i;
+    return -1;
+}
+
+/* ---- Freeing ------------------------------------------------------------ */
+
+void fl_wl_op_clear(fl_op *op) {
+    free(op->a.data);
+    free(op->b.data);
+    for (size_t i = 0; i < op->opt_count && op->opts; i++) {
+        free(op->opts[i].key);
+        free(op->opts[i].value);
+    }
+    free(op->opts);
+    memset(op, 0, sizeof *op);
+}
+
+void fl_workload_free(fl_workload *w) {
+    if (!w) return;
+    for (size_t i = 0; i < w->count && w->ops; i++) fl_wl_op_clear(&w->ops[i]);
+    free(w->ops);
+    free(w->description);
+    w->ops = NULL;
+    w->count = 0;
+    w->description = NULL;
+}
+
+/* ---- Appending ---------------------------------------------------------- */
+
+static bool kind_has_a(fl_op_kind k) {
+    return k == FL_OP_PUT || k == FL_OP_DEL || k == FL_OP_DELRANGE || k == FL_OP_GET ||
+           k == FL_OP_SCAN_PREFIX || k == FL_OP_SCAN;
+}
+static bool kind_has_b(fl_op_kind k) {
+    return k == FL_OP_PUT || k == FL_OP_DELRANGE || k == FL_OP_SCAN;
+}
+static bool kind_has_opts(fl_op_kind k) { return k == FL_OP_OPEN || k == FL_OP_REOPEN; }
+static bool kind_has_ctx(fl_op_kind k) { return k == FL_OP_GET || k == FL_OP_SCAN_PREFIX; }
+
+static int copy_bytes(fl_bytes *dst, const fl_bytes *src, bool used) {
+    size_t len = used ? src->len : 0;
+    dst->data = malloc(len ? len : 1);
+    if (!dst->data) return -1;
+    if (len) memcpy(dst->data, src->data, len);
+    dst->len = len;
+    return 0;
+}
+
+/* The rules parse() enforces, for an op about to be appended at index. */
+static bool op_valid(const fl_op *op, size_t index) {
+    fl_op_kind k = op->kind;
+    if ((int)k < FL_OP_OPEN || (int)k > FL_OP_REOPEN) return false;
+    if (kind_has_a(k) && (op->a.len > FL_WL_KEY_MAX || (op->a.len && !op->a.data)))
+        return false;
+    if (kind_has_b(k)) {
+        size_t max = k == FL_OP_PUT ? FL_WL_VALUE_MAX : FL_WL_KEY_MAX;
+        if (op->b.len > max || (op->b.len && !op->b.data)) return false;
+    }
+    if (kind_has_ctx(k) && op->has_ctx && op->ctx_len > FL_WL_CTX_MAX) return false;
+    if (kind_has_opts(k)) {
+        if (k == FL_OP_OPEN && index != 0) return false;
+        if (k == FL_OP_REOPEN && op->opt_count == 0) return false;
+        if (op->opt_count && !op->opts) return false;
+        uint32_t seen = 0;
+        for (size_t i = 0; i < op->opt_count; i++) {
+            const fl_wl_option *o = &op->opts[i];
+            if (!o->key || !o->value) return false;
+            int idx = fl_wl_option_index(o->key, strlen(o->key));
+            if (idx < 0 || (seen & (1u << idx))) return false;
+            seen |= 1u << idx;
+        }
+    }
+    return true;
+}
+
+int fl_workload_add(fl_workload *w, const fl_op *op) {
+    if (!w || !op || !op_valid(op, w->count)) return -1;
+    /* Growth rule (workload_internal.h): room for next_pow2(count) ops. */
+    size_t n = w->count;
+    if (n == 0 || (n & (n - 1)) == 0) {
+        size_t cap = n ? n * 2 : 1;
+        if (cap > SIZE_MAX / sizeof(fl_op)) return -1;
+        fl_op *grown = realloc(w->ops, cap * sizeof(fl_op));
+        if (!grown) return -1;
+        w->ops = grown;
+    }
+    fl_op copy;
+    memset(&copy, 0, sizeof copy);
+    copy.kind = op->kind;
+    copy.line = op->line;
+    if (copy_bytes(&copy.a, &op->a, kind_has_a(op->kind)) ||
+        copy_bytes(&copy.b, &op->b, kind_has_b(op->kind)))
+        goto fail;
+    if (kind_has_ctx(op->kind) && op->has_ctx) {
+        copy.has_ctx = true;
+        copy.ctx_len = op->ctx_len;
+        memcpy(copy.ctx, op->ctx, op->ctx_len);      /* the rest stays zero */
+    }
+    copy.full = op->kind == FL_OP_COMPACT && op->full;
+    if (kind_has_opts(op->kind) && op->opt_count) {
+        copy.opts = calloc(op->opt_count, sizeof *copy.opts);
+        if (!copy.opts) goto fail;
+        copy.opt_count = op->opt_count;
+        for (size_t i = 0; i < op->opt_count; i++) {
+            copy.opts[i].key = strdup(op->opts[i].key);
+            copy.opts[i].value = strdup(op->opts[i].value);
+            if (!copy.opts[i].key || !copy.opts[i].value) goto fail;
+        }
+    }
+    w->ops[w->count++] = copy;
+    return 0;
+fail:
+    fl_wl_op_clear(&copy);
+    return -1;
+}
