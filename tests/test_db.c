@@ -245,3 +245,137 @@ FL_TEST(options_errors_name_the_key) {
     CHECK_EQ(o.min_filter_keys, 10);
     fl_options_free(&o);
 }
+
+/* ---- Filters on the read path ---------------------------------------------- */
+
+typedef struct trace_log { int events; fl_verdict last; bool last_held; uint64_t last_sst; size_t last_subs; char names[256]; } trace_log;
+
+static void on_probe(void *arg, const fl_probe_event *ev) {
+    trace_log *t = arg;
+    t->events++;
+    t->last = ev->verdict;
+    t->last_held = ev->held_match;
+    t->last_sst = ev->sst_id;
+    t->last_subs = ev->sub_count;
+    t->names[0] = 0;
+    for (size_t i = 0; i < ev->sub_count; i++) {
+        strncat(t->names, ev->subs[i].name, sizeof t->names - strlen(t->names) - 2);
+        strcat(t->names, ev->subs[i].might_match ? "+" : "-");
+    }
+}
+
+static fl_db *open_with(fl_registry *reg, const char *dir, const char *policies, const char *min_keys) {
+    fl_options opt;
+    char err[1024];
+    fl_db *db = NULL;
+    fl_options_init(&opt);
+    CHECK_OK(fl_options_set(&opt, "policies", policies, err, sizeof err));
+    CHECK_OK(fl_options_set(&opt, "min_filter_keys", min_keys, err, sizeof err));
+    CHECK_OK(fl_options_set(&opt, "l0_trigger", "100", err, sizeof err));
+    CHECK_OK(fl_db_open(dir, reg, &opt, &db, err, sizeof err));
+    fl_options_free(&opt);
+    return db;
+}
+
+#define S(lit) ((fl_slice){ (const uint8_t *)(lit), sizeof(lit) - 1 })
+
+static int count_fn(void *arg, fl_slice k, fl_slice v) {
+    (void)k; (void)v;
+    (*(int *)arg)++;
+    return 0;
+}
+
+FL_TEST(db_range_tombstone_applies_when_filter_rejects) {
+    fl_registry *reg;
+    CHECK_OK(fl_registry_new(&reg));
+    char dir[4200], err[1024];
+    snprintf(dir, sizeof dir, "%s/rt", fl_test_tmpdir());
+    fl_db *db = open_with(reg, dir, "bloom(bits=20)", "0");
+    trace_log t = { 0 };
+    fl_db_set_probe_trace(db, on_probe, &t);
+    CHECK_OK(fl_db_put(db, S("b"), S("old")));
+    CHECK_OK(fl_db_flush(db));                    /* SST 1: b */
+    CHECK_OK(fl_db_put(db, S("x"), S("1")));
+    CHECK_OK(fl_db_delete_range(db, S("a"), S("c")));
+    CHECK_OK(fl_db_flush(db));                    /* SST 2: x, rt [a,c) */
+    fl_buf v;
+    fl_buf_init(&v);
+    bool found = true;
+    CHECK_OK(fl_db_get(db, S("b"), NULL, &v, &found));
+    CHECK(!found);
+    /* SST 2's filter ruled "b" out, yet its tombstone hid SST 1's "b": the
+     * read stopped there, with one event, a NO */
+    CHECK_EQ(t.events, 1);
+    CHECK_EQ(t.last, FL_VERDICT_NO);
+    CHECK_STR(t.names, "_bf-");
+    fl_metrics m;
+    fl_db_metrics(db, &m);
+    CHECK_EQ(m.point.negative, 1);
+    CHECK_EQ(m.point.considered, 1);
+    fl_buf_free(&v);
+    CHECK_OK(fl_db_close(db, err, sizeof err));
+    fl_registry_free(reg);
+}
+
+FL_TEST(db_min_filter_keys_and_trace_events) {
+    fl_registry *reg;
+    CHECK_OK(fl_registry_new(&reg));
+    char dir[4200], err[1024];
+    snprintf(dir, sizeof dir, "%s/mk", fl_test_tmpdir());
+    fl_db *db = open_with(reg, dir, "bloom(bits=10);bloom(bits=10,prefix=fixed:2,whole_key=0)", "3");
+    trace_log t = { 0 };
+    fl_db_set_probe_trace(db, on_probe, &t);
+    CHECK_OK(fl_db_put(db, S("aa1"), S("v")));
+    CHECK_OK(fl_db_put(db, S("aa2"), S("v")));
+    CHECK_OK(fl_db_flush(db));                    /* 2 entries < 3: no filter */
+    CHECK_OK(fl_db_put(db, S("aa0"), S("v")));
+    CHECK_OK(fl_db_put(db, S("ab5"), S("v")));
+    CHECK_OK(fl_db_delete(db, S("aa9")));         /* tombstones count as entries */
+    CHECK_OK(fl_db_flush(db));                    /* 3 entries: filtered */
+    fl_sst_meta *ms;
+    size_t n;
+    CHECK_OK(fl_db_ssts(db, &ms, &n));
+    CHECK_EQ(n, 2);
+    CHECK_EQ(ms[0].filter_count, 2);              /* newest first */
+    CHECK_EQ(ms[1].filter_count, 0);
+    fl_sst_meta_free(ms, n);
+    fl_buf v;
+    fl_buf_init(&v);
+    bool found;
+    CHECK_OK(fl_db_get(db, S("aa1"), NULL, &v, &found));
+    CHECK(found);
+    /* newest SST considered first; the whole-key bloom rules "aa1" out (almost
+     * surely), then the unfiltered SST holds it */
+    CHECK_EQ(t.events, 2);
+    CHECK_EQ(t.last, FL_VERDICT_UNFILTERED);
+    CHECK(t.last_held);
+    CHECK_EQ(t.last_subs, 0);
+    /* a point tombstone must be found through the filter */
+    t.events = 0;
+    CHECK_OK(fl_db_get(db, S("aa9"), NULL, &v, &found));
+    CHECK(!found);
+    CHECK_EQ(t.events, 1);
+    CHECK_EQ(t.last, FL_VERDICT_MAYBE);
+    CHECK(t.last_held);
+    CHECK_STR(t.names, "_bf+_bf:p=fixed2:wh=0+");
+    /* prefix "aa" overlaps both SSTs: the old one unfiltered, the new one
+     * passed by its prefix bloom (fixed:2 holds "aa") */
+    t.events = 0;
+    int count = 0;
+    CHECK_OK(fl_db_scan_prefix(db, S("aa"), NULL, count_fn, &count));
+    CHECK_EQ(count, 3);                           /* aa0 aa1 aa2; aa9 deleted */
+    fl_metrics m;
+    fl_db_metrics(db, &m);
+    CHECK_EQ(m.prefix.considered, (uint64_t)t.events);
+    CHECK_EQ(m.prefix.considered, m.prefix.unfiltered + m.prefix.positive + m.prefix.negative);
+    CHECK_EQ(m.prefix.unfiltered, 1);
+    CHECK_EQ(m.prefix.positive, 1);
+    CHECK_EQ(m.prefix.false_positive, 0);
+    /* "zz" lies outside both key ranges: nothing considered */
+    t.events = 0;
+    CHECK_OK(fl_db_scan_prefix(db, S("zz"), NULL, count_fn, &count));
+    CHECK_EQ(t.events, 0);
+    fl_buf_free(&v);
+    CHECK_OK(fl_db_close(db, err, sizeof err));
+    fl_registry_free(reg);
+}
