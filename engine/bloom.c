@@ -379,7 +379,10 @@ static size_t fl_bloom_estimate_size(const fl_filter_policy *self, size_t num_ke
 
 static void fl_bloom_policy_destroy(fl_filter_policy *self) {
     fl_bloom_policy *p = (fl_bloom_policy *)self;
-    if (p->extractor) p->extractor->ops->destroy(p->extractor);
+    if (p->extractor) {
+        fl_call_forget(p->extractor);
+        p->extractor->ops->destroy(p->extractor);
+    }
     free(p->name);
     free(p);
 }

@@ -17,8 +17,11 @@
  */
 #include "filter_internal.h"
 
+#include <pthread.h>
+#include <stdlib.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 static fl_call_stats fl_stats;
 static fl_violation_fn fl_violation_handler;
@@ -58,27 +61,96 @@ static void fl_violation(const char *who, const char *fmt, ...) {
         fprintf(stderr, "filterlab: contract violation by %s: %s\n", who, what);
 }
 
+/* ---- Origins ----------------------------------------------------------
+ * Who made each object (kind and plugin file), so that a report about an
+ * object whose name() fails still names the plugin, and so that a NULL name
+ * is reported once per object rather than at every call. */
+
+typedef struct fl_origin { const void *obj; char who[200]; bool null_name_reported; } fl_origin;
+
+static pthread_mutex_t fl_origin_lock = PTHREAD_MUTEX_INITIALIZER;
+static fl_origin *fl_origins;
+static size_t fl_origin_count, fl_origin_cap;
+
+static fl_origin *fl_find_origin(const void *obj) {
+    for (size_t i = fl_origin_count; i-- > 0;)
+        if (fl_origins[i].obj == obj) return &fl_origins[i];
+    return NULL;
+}
+
+void fl_call_note_origin(const void *obj, const char *kind, const char *plugin) {
+    pthread_mutex_lock(&fl_origin_lock);
+    fl_origin *o = fl_find_origin(obj);
+    if (!o && fl_origin_count == fl_origin_cap) {
+        size_t cap = fl_origin_cap ? 2 * fl_origin_cap : 16;
+        fl_origin *n = realloc(fl_origins, cap * sizeof *n);
+        if (n) { fl_origins = n; fl_origin_cap = cap; }
+    }
+    if (!o && fl_origin_count < fl_origin_cap) o = &fl_origins[fl_origin_count++];
+    if (o) {
+        o->obj = obj;
+        o->null_name_reported = false;
+        if (plugin) snprintf(o->who, sizeof o->who, "kind '%s' from plugin %s", kind, plugin);
+        else snprintf(o->who, sizeof o->who, "kind '%s'", kind);
+    }
+    pthread_mutex_unlock(&fl_origin_lock);
+}
+
+void fl_call_forget(const void *obj) {
+    pthread_mutex_lock(&fl_origin_lock);
+    fl_origin *o = fl_find_origin(obj);
+    if (o) *o = fl_origins[--fl_origin_count];
+    if (fl_origin_count == 0) {
+        free(fl_origins);
+        fl_origins = NULL;
+        fl_origin_cap = 0;
+    }
+    pthread_mutex_unlock(&fl_origin_lock);
+}
+
+/* Copies the origin of obj into out ("<unnamed plugin>" if unknown); with
+ * once, returns false when a NULL name was already reported for it. */
+static bool fl_origin_who(const void *obj, char *out, size_t out_len, bool once) {
+    bool report = true;
+    pthread_mutex_lock(&fl_origin_lock);
+    fl_origin *o = fl_find_origin(obj);
+    snprintf(out, out_len, "%s", o ? o->who : "<unnamed plugin>");
+    if (o && once) {
+        report = !o->null_name_reported;
+        o->null_name_reported = true;
+    }
+    pthread_mutex_unlock(&fl_origin_lock);
+    return report;
+}
+
 /* ---- Names ----------------------------------------------------------- */
+
+static _Thread_local char fl_who_buf[200];
 
 /* The name for a violation report; never calls back into the handler. */
 static const char *fl_policy_who(const fl_filter_policy *policy) {
     const char *name = NULL;
     if (!policy) return "<no policy>";
-    if (policy && policy->ops && policy->ops->name) name = policy->ops->name(policy);
-    return name ? name : "<unnamed plugin>";
+    if (policy->ops && policy->ops->name) name = policy->ops->name(policy);
+    if (name) return name;
+    fl_origin_who(policy, fl_who_buf, sizeof fl_who_buf, false);
+    return fl_who_buf;
 }
 
 static const char *fl_extractor_who(const fl_prefix_extractor *ex) {
     const char *name = NULL;
     if (ex && ex->ops && ex->ops->name) name = ex->ops->name(ex);
-    return name ? name : "<unnamed plugin>";
+    if (name) return name;
+    fl_origin_who(ex, fl_who_buf, sizeof fl_who_buf, false);
+    return fl_who_buf;
 }
 
 const char *fl_call_policy_name(const fl_filter_policy *policy) {
     if (!policy) return "<no policy>";
     const char *name = policy->ops && policy->ops->name ? policy->ops->name(policy) : NULL;
     if (name) return name;
-    fl_violation("<unnamed plugin>", "policy name() returned NULL");
+    if (fl_origin_who(policy, fl_who_buf, sizeof fl_who_buf, true))
+        fl_violation(fl_who_buf, "policy name() returned NULL");
     return "<policy with NULL name>";
 }
 
@@ -86,7 +158,8 @@ const char *fl_call_extractor_name(const fl_prefix_extractor *ex) {
     if (!ex) return "<no extractor>";
     const char *name = ex->ops && ex->ops->name ? ex->ops->name(ex) : NULL;
     if (name) return name;
-    fl_violation("<unnamed plugin>", "extractor name() returned NULL");
+    if (fl_origin_who(ex, fl_who_buf, sizeof fl_who_buf, true))
+        fl_violation(fl_who_buf, "extractor name() returned NULL");
     return "<extractor with NULL name>";
 }
 

@@ -94,7 +94,15 @@ typedef void (*fl_violation_fn)(void *arg, const char *who, const char *what);
 void fl_set_violation_handler(fl_violation_fn fn, void *arg);
 fl_call_stats fl_call_stats_get(void);           /* process-wide counters  */
 
-/* Never NULL: the name, or "<policy with NULL name>". */
+/* Remembers who made obj (its kind, and the plugin file when plugin is not
+ * NULL) so that reports about an object whose name() fails still name the
+ * plugin; fl_call_forget when the object is destroyed.  The registry notes
+ * every object it makes. */
+void fl_call_note_origin(const void *obj, const char *kind, const char *plugin);
+void fl_call_forget(const void *obj);
+
+/* Never NULL: the name, or "<policy with NULL name>" (a NULL name is
+ * reported once per object). */
 const char *fl_call_policy_name(const fl_filter_policy *policy);
 const char *fl_call_extractor_name(const fl_prefix_extractor *ex);
 

@@ -285,6 +285,7 @@ int fl_registry_make_policy(const fl_registry *reg, const char *spec,
     rc = fl_check_object(e, true, policy->abi_version, ops_ok,
                          ops && ops->destroy ? fl_destroy_policy : NULL, policy, err, err_len);
     if (rc != FL_OK) return rc;
+    fl_call_note_origin(policy, e->kind, e->origin);
     *out = policy;
     return FL_OK;
 }
@@ -323,6 +324,7 @@ int fl_registry_make_extractor(const fl_registry *reg, const char *spec,
     rc = fl_check_object(e, false, ex->abi_version, ops_ok,
                          ops && ops->destroy ? fl_destroy_extractor : NULL, ex, err, err_len);
     if (rc != FL_OK) return rc;
+    fl_call_note_origin(ex, e->kind, e->origin);
     *out = ex;
     return FL_OK;
 }
@@ -363,7 +365,10 @@ int fl_spec_unescape(const char *in, size_t in_len, char *out, size_t out_cap) {
 void fl_policy_list_free(fl_policy_list *list) {
     if (!list) return;
     for (size_t i = 0; i < list->count; i++)
-        if (list->items[i]) list->items[i]->ops->destroy(list->items[i]);
+        if (list->items[i]) {
+            fl_call_forget(list->items[i]);
+            list->items[i]->ops->destroy(list->items[i]);
+        }
     free(list->items);
     list->items = NULL;
     list->count = 0;
