@@ -4,12 +4,7 @@
 # files, and a second replay against it reads what the first wrote; without
 # --db a temporary directory under $TMPDIR is used and removed, also when
 # the replay fails; --db naming a regular file is bad input.
-set -u
-FILTERLAB=${FILTERLAB:-build/filterlab}
-T=$(mktemp -d "${TMPDIR:-/tmp}/fl-cli.XXXXXX") || exit 1
-trap 'rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "${FL_SRCDIR:-.}/tests/cli/common.inc"
 
 cat > "$T/write.wl" <<'WL'
 filterlab-workload 1

@@ -5,12 +5,7 @@
 # results file); a missing file, an unknown flag, a missing argument and an
 # unloadable plugin are usage errors; --help exits 0.  Also the top-level
 # dispatch: help, --version, unknown and not-yet-implemented commands.
-set -u
-FILTERLAB=${FILTERLAB:-build/filterlab}
-T=$(mktemp -d "${TMPDIR:-/tmp}/fl-cli.XXXXXX") || exit 1
-trap 'rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "${FL_SRCDIR:-.}/tests/cli/common.inc"
 
 # expect CODE NEEDLE ARGS...: runs filterlab ARGS, wants exit CODE and, if
 # NEEDLE is not empty, NEEDLE in stdout or stderr.

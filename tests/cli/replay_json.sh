@@ -5,12 +5,7 @@
 # fp_rate = fp / (fp + negative) or null, expected_fp_rate near the bloom's
 # ~1% at 10 bits/key; with policies=none everything is unfiltered and both
 # rates are null.
-set -u
-FILTERLAB=${FILTERLAB:-build/filterlab}
-T=$(mktemp -d "${TMPDIR:-/tmp}/fl-cli.XXXXXX") || exit 1
-trap 'rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "${FL_SRCDIR:-.}/tests/cli/common.inc"
 
 # 8 flushes of 50 keys k<i>x<j>, then gets of present keys and of absent keys
 # inside the SSTs' key ranges (so filters are asked), and prefix scans.

@@ -4,16 +4,9 @@
 # policy with NULL names, a policy whose build and decode fail.  The replay
 # must not crash, must count the contract violations, and must give exactly
 # the results of the same workload run with no filters at all.
-set -u
-FILTERLAB=${FILTERLAB:-build/filterlab}
-FL_SRCDIR=${FL_SRCDIR:-.}
-T=$(mktemp -d "${TMPDIR:-/tmp}/fl-cli.XXXXXX") || exit 1
-trap 'rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "${FL_SRCDIR:-.}/tests/cli/common.inc"
 
-${CC:-cc} -std=c11 -Wall -Wextra -Werror -shared -fPIC -I"$FL_SRCDIR/engine" \
-    "$FL_SRCDIR/tests/plugins/misbehave.c" -o "$T/mis.so" || fail "cannot build the plugin"
+build_plugin "$FL_SRCDIR/tests/plugins/misbehave.c" "$T/mis.so"
 
 body='put abc 1
 put abd 2

@@ -6,16 +6,9 @@
 # filter rules the key out: it must still hide the older value) and that the
 # plugin filtered something.  Without --plugin the unknown kind is exit 2,
 # naming the known kinds; loading the same plugin twice is refused.
-set -u
-FILTERLAB=${FILTERLAB:-build/filterlab}
-FL_SRCDIR=${FL_SRCDIR:-.}
-T=$(mktemp -d "${TMPDIR:-/tmp}/fl-cli.XXXXXX") || exit 1
-trap 'rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "${FL_SRCDIR:-.}/tests/cli/common.inc"
 
-${CC:-cc} -std=c11 -Wall -Wextra -Werror -shared -fPIC -I"$FL_SRCDIR/engine" \
-    "$FL_SRCDIR/tests/plugins/cli_minmax.c" -o "$T/minmax.so" || fail "cannot build the plugin"
+build_plugin "$FL_SRCDIR/tests/plugins/cli_minmax.c" "$T/minmax.so"
 
 cat > "$T/w.wl" <<'WL'
 # replay_plugin: a custom policy beside the built-in bloom

@@ -4,12 +4,7 @@
 # prefix and a range, empty scans ending in "->", quoted and escaped byte
 # strings, reads with a filter context, results across reopen, and the same
 # text whether written to a file or to stdout ("-").
-set -u
-FILTERLAB=${FILTERLAB:-build/filterlab}
-T=$(mktemp -d "${TMPDIR:-/tmp}/fl-cli.XXXXXX") || exit 1
-trap 'rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "${FL_SRCDIR:-.}/tests/cli/common.inc"
 
 cat > "$T/w.wl" <<'WL'
 # replay_results: every kind of read result line

@@ -4,12 +4,7 @@
 # inside the first data block of its .sst, then replay gets of the stored
 # keys against it: exit 2 with a message naming the corruption and the file,
 # and no signal (exit < 128).
-set -u
-FILTERLAB=${FILTERLAB:-build/filterlab}
-T=$(mktemp -d "${TMPDIR:-/tmp}/fl-cli.XXXXXX") || exit 1
-trap 'rm -rf "$T"' EXIT
-trap 'exit 1' INT TERM
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "${FL_SRCDIR:-.}/tests/cli/common.inc"
 
 {
     echo "filterlab-workload 1"

@@ -1,0 +1,209 @@
+/*
+ * model_bloom.c -- the reference built-in bloom of SPEC section 5 (and the
+ * Legacy whole-key bloom of SPEC 2.6): what is hashed, how the filter is
+ * sized, which bits each hash sets, the byte encoding, the query and the
+ * expected false-positive rate.  Written from the SPEC text one bit at a
+ * time, with no word tricks, so that it is easy to check by reading.
+ *
+ * Invariant: `encoded` is the whole filter -- the query reads its bits from
+ * those bytes, so a filter that answers right also encodes right -- and a
+ * filter that cannot rule a target out (no lines, no extractor, no prefix)
+ * answers true.
+ */
+#include "model.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+#define LINE_BITS  512u
+#define LINE_BYTES 64u
+#define HEADER_BYTES 6u      /* [version u8][k u8][lines u32 big-endian] */
+
+/* h = XXH3_64bits(bytes, len), seed 0. */
+static uint64_t hash_bytes(fl_model_bytes b) {
+    static const uint8_t none[1] = { 0 };
+    return XXH3_64bits(b.len ? (const void *)b.data : (const void *)none, b.len);
+}
+
+static bool same_bytes(const uint8_t *a, size_t alen, fl_model_bytes b) {
+    return alen == b.len && (alen == 0 || memcmp(a, b.data, alen) == 0);
+}
+
+/* ---- Sizing ------------------------------------------------------------------ */
+
+unsigned fl_model_bloom_k(uint32_t mb) {
+    static const struct { uint32_t max_mb; unsigned k; } table[] = {
+        { 2080, 1 }, { 3580, 2 }, { 5100, 3 }, { 6640, 4 }, { 8300, 5 }, { 10070, 6 },
+        { 11720, 7 }, { 14000, 8 }, { 16050, 9 }, { 18300, 10 }, { 22000, 11 }, { 25500, 12 },
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (mb <= table[i].max_mb) return table[i].k;
+    unsigned k = mb / 2000 - 1;
+    return k < 24 ? k : 24;
+}
+
+uint64_t fl_model_bloom_lines(uint64_t m, uint32_t mb) {
+    uint64_t bits_times_1000 = m * mb;
+    return bits_times_1000 / 512000 + (bits_times_1000 % 512000 != 0);
+}
+
+static double fp_of(double x, unsigned k) {
+    return pow(1.0 - exp(-(double)k * x / LINE_BITS), (double)k);
+}
+
+double fl_model_bloom_expected_fp(uint64_t m, uint64_t lines, unsigned k) {
+    if (lines == 0) return 1.0;
+    double x = (double)m / (double)lines;
+    double low = x - sqrt(x);
+    return (fp_of(x + sqrt(x), k) + fp_of(low > 0 ? low : 0, k)) / 2.0;
+}
+
+/* ---- Bits -------------------------------------------------------------------- */
+
+/* The line of hash h and the first probe; each next probe is a * 0x9E3779B9. */
+static uint64_t line_of(uint64_t h, uint64_t lines) { return ((h >> 32) * lines) >> 32; }
+
+static uint8_t *line_bytes(const fl_model_bloom *b, uint64_t line) {
+    return b->encoded + HEADER_BYTES + line * LINE_BYTES;
+}
+
+static void set_bits(fl_model_bloom *b, uint64_t h) {
+    uint8_t *line = line_bytes(b, line_of(h, b->lines));
+    uint32_t a = (uint32_t)h;
+    for (unsigned i = 0; i < b->k; i++) {
+        uint32_t bit = a >> 23;                       /* 0..511 */
+        line[bit / 8] |= (uint8_t)(1u << (bit % 8));
+        a *= 0x9E3779B9u;
+    }
+}
+
+static bool all_bits_set(const fl_model_bloom *b, uint64_t h) {
+    const uint8_t *line = line_bytes(b, line_of(h, b->lines));
+    uint32_t a = (uint32_t)h;
+    for (unsigned i = 0; i < b->k; i++) {
+        uint32_t bit = a >> 23;
+        if (!(line[bit / 8] & (1u << (bit % 8)))) return false;
+        a *= 0x9E3779B9u;
+    }
+    return true;
+}
+
+/* ---- Building ---------------------------------------------------------------- */
+
+void fl_model_bloom_begin(fl_model_bloom *b, const fl_model_bloom_config *cfg) {
+    memset(b, 0, sizeof *b);
+    b->config = *cfg;
+}
+
+static int push_hash(fl_model_bloom *b, uint64_t h) {
+    if (b->m == b->hash_cap) {
+        size_t cap = b->hash_cap ? 2 * b->hash_cap : 64;
+        uint64_t *hashes = realloc(b->hashes, cap * sizeof *hashes);
+        if (!hashes) return FL_MODEL_ERR_NOMEM;
+        b->hashes = hashes;
+        b->hash_cap = cap;
+    }
+    b->hashes[b->m++] = h;
+    return FL_MODEL_OK;
+}
+
+/* Replaces *dst (of *dst_len bytes) with a copy of src. */
+static int remember(uint8_t **dst, size_t *dst_len, fl_model_bytes src) {
+    uint8_t *copy = malloc(src.len ? src.len : 1);
+    if (!copy) return FL_MODEL_ERR_NOMEM;
+    if (src.len) memcpy(copy, src.data, src.len);
+    free(*dst);
+    *dst = copy;
+    *dst_len = src.len;
+    return FL_MODEL_OK;
+}
+
+int fl_model_bloom_add(fl_model_bloom *b, fl_model_bytes key) {
+    int rc;
+    if (b->built) return FL_MODEL_ERR_INVALID;
+    if (b->config.whole_key) {
+        /* versions of one key arrive together and hash once */
+        if (!(b->have_prev_key && same_bytes(b->prev_key, b->prev_key_len, key))) {
+            if ((rc = push_hash(b, hash_bytes(key))) != FL_MODEL_OK) return rc;
+            if ((rc = remember(&b->prev_key, &b->prev_key_len, key)) != FL_MODEL_OK) return rc;
+            b->have_prev_key = true;
+        }
+    }
+    size_t n = 0;
+    if (b->config.has_extractor &&
+        fl_model_extractor_prefix_len(&b->config.extractor, FL_MODEL_POINT, key, &n)) {
+        fl_model_bytes prefix = { key.data, n };
+        /* compared with the last prefix ADDED, not the previous entry's */
+        if (!(b->have_prev_prefix && same_bytes(b->prev_prefix, b->prev_prefix_len, prefix))) {
+            if ((rc = push_hash(b, hash_bytes(prefix))) != FL_MODEL_OK) return rc;
+            rc = remember(&b->prev_prefix, &b->prev_prefix_len, prefix);
+            if (rc != FL_MODEL_OK) return rc;
+            b->have_prev_prefix = true;
+        }
+    }
+    return FL_MODEL_OK;
+}
+
+int fl_model_bloom_finish(fl_model_bloom *b) {
+    if (b->built) return FL_MODEL_ERR_INVALID;
+    uint64_t lines = fl_model_bloom_lines(b->m, b->config.millibits);
+    if (lines > UINT32_MAX) return FL_MODEL_ERR_INVALID;
+    size_t len = HEADER_BYTES + (size_t)lines * LINE_BYTES;
+    uint8_t *enc = calloc(1, len);
+    if (!enc) return FL_MODEL_ERR_NOMEM;
+    b->lines = lines;
+    b->k = fl_model_bloom_k(b->config.millibits);
+    b->encoded = enc;
+    b->encoded_len = len;
+    enc[0] = 1;
+    enc[1] = (uint8_t)b->k;
+    enc[2] = (uint8_t)(lines >> 24);
+    enc[3] = (uint8_t)(lines >> 16);
+    enc[4] = (uint8_t)(lines >> 8);
+    enc[5] = (uint8_t)lines;
+    if (lines > 0)
+        for (uint64_t i = 0; i < b->m; i++) set_bits(b, b->hashes[i]);
+    b->built = true;
+    return FL_MODEL_OK;
+}
+
+int fl_model_bloom_build(fl_model_bloom *b, const fl_model_bloom_config *cfg,
+                         const fl_model_bytes *keys, size_t n) {
+    fl_model_bloom_begin(b, cfg);
+    for (size_t i = 0; i < n; i++) {
+        int rc = fl_model_bloom_add(b, keys[i]);
+        if (rc != FL_MODEL_OK) return rc;
+    }
+    return fl_model_bloom_finish(b);
+}
+
+int fl_model_legacy_build(fl_model_bloom *b, uint32_t millibits,
+                          const fl_model_bytes *keys, size_t n) {
+    fl_model_bloom_config cfg = { millibits, true, false, { FL_MODEL_FIXED, 0, 0 } };
+    return fl_model_bloom_build(b, &cfg, keys, n);
+}
+
+/* ---- Querying ---------------------------------------------------------------- */
+
+bool fl_model_bloom_might_match(const fl_model_bloom *b, fl_model_target_kind kind,
+                                fl_model_bytes bytes) {
+    if (!b->built || b->lines == 0) return true;
+    if (kind == FL_MODEL_POINT && b->config.whole_key)
+        return all_bits_set(b, hash_bytes(bytes));
+    if (kind != FL_MODEL_POINT && kind != FL_MODEL_PREFIX) return true;
+    size_t n = 0;
+    if (!b->config.has_extractor ||
+        !fl_model_extractor_prefix_len(&b->config.extractor, kind, bytes, &n))
+        return true;
+    return all_bits_set(b, hash_bytes((fl_model_bytes){ bytes.data, n }));
+}
+
+void fl_model_bloom_free(fl_model_bloom *b) {
+    free(b->encoded);
+    free(b->hashes);
+    free(b->prev_key);
+    free(b->prev_prefix);
+    memset(b, 0, sizeof *b);
+}
