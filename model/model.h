@@ -199,7 +199,7 @@ typedef struct fl_model_bloom {
     unsigned k;                  /* probes per hash                           */
     uint8_t *encoded;            /* [1][k][lines u32 BE][lines * 64 bytes]    */
     size_t   encoded_len;        /* 6 + 64 * lines                            */
-    /* private to the builder: */
+    /* private to the builder (freed by finish): */
     uint64_t *hashes; size_t hash_cap;
     uint8_t *prev_key; size_t prev_key_len; bool have_prev_key;
     uint8_t *prev_prefix; size_t prev_prefix_len; bool have_prev_prefix;

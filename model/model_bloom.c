@@ -165,6 +165,12 @@ int fl_model_bloom_finish(fl_model_bloom *b) {
     enc[5] = (uint8_t)lines;
     if (lines > 0)
         for (uint64_t i = 0; i < b->m; i++) set_bits(b, b->hashes[i]);
+    free(b->hashes);                 /* the builder's state is not needed again */
+    free(b->prev_key);
+    free(b->prev_prefix);
+    b->hashes = NULL;
+    b->prev_key = b->prev_prefix = NULL;
+    b->hash_cap = 0;
     b->built = true;
     return FL_MODEL_OK;
 }
