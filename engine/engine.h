@@ -194,4 +194,20 @@ void fl_sst_meta_free(fl_sst_meta *metas, size_t count);
 bool fl_sst_covers_key(const fl_sst_meta *m, fl_slice key);
 bool fl_sst_overlaps_range(const fl_sst_meta *m, fl_slice start, fl_slice end, bool end_open);
 
+/* SST truth, for the checker: calls fn for every entry of the live SST id
+ * (puts and point tombstones, in SST order), read from its data blocks
+ * without asking any filter.  fn returns nonzero to stop.  FL_ERR_NOTFOUND
+ * when no live SST has that id; FL_ERR_CORRUPT for a bad block. */
+typedef int (*fl_entry_fn)(void *arg, const fl_row_entry *entry);
+int fl_db_sst_entries(fl_db *db, uint64_t id, fl_entry_fn fn, void *arg);
+
+/* Its range tombstones [start, end) with their sequence numbers. */
+typedef int (*fl_rtomb_fn)(void *arg, fl_slice start, fl_slice end, uint64_t seq);
+int fl_db_sst_range_tombstones(fl_db *db, uint64_t id, fl_rtomb_fn fn, void *arg);
+
+/* Its filter block as stored: *format is 0 (Legacy) or 1 (Composite); out
+ * receives the bytes (empty when the SST has no filter block).  A block
+ * that fails its checksum is FL_ERR_CORRUPT. */
+int fl_db_sst_filter_block(fl_db *db, uint64_t id, fl_buf *out, int *format);
+
 #endif /* FL_ENGINE_H */

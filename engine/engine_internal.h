@@ -160,6 +160,8 @@ typedef struct fl_sst_reader {
 int  fl_sst_open(const char *dir, uint64_t id, const fl_policy_list *policies,
                  fl_sst_reader **out, uint64_t *filter_errors, char *err, size_t err_len);
 void fl_sst_close(fl_sst_reader *r);
+/* The verified filter block: 1 and a malloc'ed copy, 0 none, or an error. */
+int  fl_sst_filter_bytes(fl_sst_reader *r, uint8_t **out, size_t *len);
 
 /* Iteration over an SST's entries from the first >= key (NULL: start). */
 typedef struct fl_sst_iter {

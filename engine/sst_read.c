@@ -225,6 +225,19 @@ void fl_sst_close(fl_sst_reader *r) {
     free(r);
 }
 
+/* The filter block's bytes, checksum verified: 1 and *out (malloc'ed), 0
+ * when there is none, FL_ERR_CORRUPT when it does not verify. */
+int fl_sst_filter_bytes(fl_sst_reader *r, uint8_t **out, size_t *len) {
+    *out = NULL;
+    *len = 0;
+    if (r->info.filter_len == 0) return 0;
+    int rc = read_block(r, r->info.filter_offset, r->info.filter_len, out);
+    if (rc < 0) return rc;
+    if (rc) return FL_ERR_CORRUPT;
+    *len = (size_t)r->info.filter_len;
+    return 1;
+}
+
 /* ---- Index and data blocks --------------------------------------------- */
 
 static int load_index(fl_sst_reader *r, char *err, size_t err_len) {
