@@ -7,19 +7,19 @@
  *   2. the workload is parsed;
  *   3. pre-flight: every open/reopen option and policy list is checked, so a
  *      bad spec is reported as FILE:LINE and nothing is run;
- *   4. the ops run against a database in --db DIR or in a temporary
+ *   4. the ops run through the checker (properties/check.h), engine and
+ *      model side by side, against a database in --db DIR or in a temporary
  *      directory that is removed afterwards, on every path out.
- * Until the model-side checker exists, the checks are the engine's own:
- * per read, the counter identities of SPEC 6, counter deltas equal to what
- * the probe trace saw, each verdict consistent with its sub-filters, and
- * scan results in order and in range.  Exit 0 all held, 1 a check failed,
- * 2 bad usage, bad input or an engine error.
+ * Exit 0 every property held, 1 a property was violated (each violation is
+ * printed as "Pn name: line L op KEY: what"), 2 bad usage, bad input or an
+ * engine error.
  */
 #include "cli.h"
-#include "replay_internal.h"
 #include "../engine/filter_internal.h"
+#include "../properties/check.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <ftw.h>
 #include <inttypes.h>
 #include <signal.h>
@@ -33,6 +33,31 @@
 _Static_assert(FL_WL_CTX_MAX == FL_FILTER_CONTEXT_BYTES, "workload ctx and filter context differ");
 
 #define PROGRESS_MIN_OPS 100000     /* show progress above this many ops    */
+#define MAX_SHOWN 100               /* violation lines printed at most      */
+
+/* The state of one replay. */
+typedef struct fl_replay {
+    const char  *path;              /* the workload file, for messages      */
+    fl_workload *wl;
+    fl_registry *reg;
+    bool         check;             /* false with --no-check                */
+    FILE        *results;           /* NULL without --results               */
+    char         dir[PATH_MAX];
+    bool         dir_is_temp;       /* remove dir at the end                */
+    fl_checker  *ck;
+    const fl_op *op;                /* the op being run, NULL outside one   */
+    uint64_t     contract_shown;
+    fl_check_summary sum;
+    bool         progress;          /* a progress line may be on stderr     */
+    size_t       progress_width;
+    double       start, progress_next;
+} fl_replay;
+
+/* Erases the progress line, if one is shown, before another message. */
+static void progress_clear(fl_replay *r) {
+    if (r->progress_width) fprintf(stderr, "\r%*s\r", (int)r->progress_width, "");
+    r->progress_width = 0;
+}
 
 typedef struct replay_args {
     const char  *workload, *results, *db;
@@ -188,77 +213,32 @@ static void progress_tick(fl_replay *r, size_t done) {
     if (n > 0 && (size_t)n > r->progress_width) r->progress_width = (size_t)n;
 }
 
-/* An engine call failed: "FILE:LINE: op failed: why".  Returns exit 2. */
-static int engine_failed(fl_replay *r, const char *what, const char *why) {
-    fl_replay_progress_clear(r);
-    if (r->op) fprintf(stderr, "%s:%u: %s failed: %s\n", r->path, r->op->line, what, why);
-    else fprintf(stderr, "%s: %s failed: %s\n", r->path, what, why);
+/* An engine call failed: "FILE:LINE: why".  Returns exit 2. */
+static int engine_failed(fl_replay *r, const char *why) {
+    progress_clear(r);
+    if (r->op) fprintf(stderr, "%s:%u: %s failed: %s\n", r->path, r->op->line,
+                       fl_op_name(r->op->kind), why);
+    else fprintf(stderr, "%s: %s\n", r->path, why);
     return FL_EXIT_USAGE;
 }
 
-static int db_failed(fl_replay *r, const char *what, int rc) {
-    const char *msg = r->db ? fl_db_errmsg(r->db) : NULL;
-    return engine_failed(r, what, msg && *msg ? msg : fl_strerror(rc));
-}
-
-/* ---- Running the ops ---------------------------------------------------- */
-
-static int on_scan_item(void *arg, fl_slice key, fl_slice value) {
+/* Plugin contract breaks reported by the engine's wrappers. */
+static void on_contract_violation(void *arg, const char *who, const char *what) {
     fl_replay *r = arg;
-    if (r->check) fl_replay_check_scan_item(r, key);
-    if (r->results) {
-        fputc(' ', r->results);
-        fl_replay_print_slice(r->results, key);
-        fputc('=', r->results);
-        fl_replay_print_slice(r->results, value);
-    }
-    return 0;
+    if (++r->contract_shown > MAX_SHOWN) return;
+    progress_clear(r);
+    if (r->op) fprintf(stderr, "%s:%u: ", r->path, r->op->line);
+    else fprintf(stderr, "%s: ", r->path);
+    fprintf(stderr, "contract violation by %s: %s\n", who ? who : "?", what ? what : "?");
 }
 
-static void add_counters(fl_filter_counters *a, const fl_filter_counters *b) {
-    a->considered += b->considered;
-    a->unfiltered += b->unfiltered;
-    a->positive += b->positive;
-    a->negative += b->negative;
-    a->false_positive += b->false_positive;
-    a->expected_fp_sum += b->expected_fp_sum;
-    a->expected_probes += b->expected_probes;
-}
-
-/* Adds the open db's metrics to the totals, then closes it. */
-static int db_close(fl_replay *r) {
-    fl_metrics m;
-    /* flush first, so the metrics include the close-time flush */
-    int rc = fl_db_flush(r->db);
-    if (rc != FL_OK) return engine_failed(r, "close", fl_db_errmsg(r->db));
-    fl_db_metrics(r->db, &m);
-    add_counters(&r->total.point, &m.point);
-    add_counters(&r->total.prefix, &m.prefix);
-    r->total.filter_errors += m.filter_errors;
-    r->total.contract_violations += m.contract_violations;
-    r->total.ssts_written += m.ssts_written;
-    r->total.sst_reads += m.sst_reads;
-    r->total.flushes += m.flushes;
-    r->total.compactions += m.compactions;
-    char err[1024] = "";
-    rc = fl_db_close(r->db, err, sizeof err);
-    r->db = NULL;                   /* freed even on error */
-    return rc == FL_OK ? FL_OK : engine_failed(r, "close", *err ? err : fl_strerror(rc));
-}
-
-static int db_open(fl_replay *r) {
-    char err[1024] = "";
-    int rc = fl_db_open(r->dir, r->reg, &r->opt, &r->db, err, sizeof err);
-    if (rc != FL_OK) {
-        r->db = NULL;
-        return engine_failed(r, "open", *err ? err : fl_strerror(rc));
-    }
-    fl_db_set_probe_trace(r->db, fl_replay_on_probe, r);
-    return FL_OK;
+static void on_violation(void *arg, int property, unsigned line, const char *msg) {
+    (void)property; (void)line; (void)msg;
+    progress_clear(arg);
 }
 
 /* Applies an open/reopen's options to opt; on error prints FILE:LINE. */
-static int apply_options(fl_replay *r, fl_options *opt, const fl_op *op) {
+static int apply_options(const fl_replay *r, fl_options *opt, const fl_op *op) {
     char err[1024];
     for (size_t i = 0; i < op->opt_count; i++) {
         err[0] = '\0';
@@ -271,7 +251,7 @@ static int apply_options(fl_replay *r, fl_options *opt, const fl_op *op) {
     return FL_OK;
 }
 
-static int check_policy_list(fl_replay *r, const fl_op *op, const char *key, const char *spec) {
+static int check_policy_list(const fl_replay *r, const fl_op *op, const char *key, const char *spec) {
     char err[1024] = "";
     fl_policy_list list = { NULL, 0 };
     if (fl_policy_list_parse(r->reg, spec, &list, err, sizeof err) != FL_OK) {
@@ -291,105 +271,43 @@ static int preflight(fl_replay *r) {
     for (size_t i = 0; i < r->wl->count && rc == FL_OK; i++) {
         const fl_op *op = &r->wl->ops[i];
         if (op->kind != FL_OP_OPEN && op->kind != FL_OP_REOPEN) continue;
-        r->op = op;
         rc = apply_options(r, &opt, op);
         if (rc == FL_OK && opt.policies) rc = check_policy_list(r, op, "policies", opt.policies);
         if (rc == FL_OK && opt.compactor) rc = check_policy_list(r, op, "compactor", opt.compactor);
     }
-    r->op = NULL;
     fl_options_free(&opt);
     return rc;
-}
-
-static int run_read(fl_replay *r, const fl_op *op) {
-    fl_metrics before, after;
-    fl_filter_context ctx;
-    const fl_filter_context *ctxp = NULL;
-    if (op->has_ctx) {
-        memcpy(ctx.bytes, op->ctx, sizeof ctx.bytes);
-        ctxp = &ctx;
-    }
-    if (r->check) fl_db_metrics(r->db, &before);
-    memset(r->seen, 0, sizeof r->seen);
-    r->have_prev = false;
-    if (r->results) {
-        fprintf(r->results, "%u %s ", op->line, fl_op_name(op->kind));
-        fl_replay_print_slice(r->results, fl_replay_slice(&op->a));
-        if (op->kind == FL_OP_SCAN) {
-            fputc(' ', r->results);
-            fl_replay_print_slice(r->results, fl_replay_slice(&op->b));
-        }
-        fputs(" ->", r->results);
-    }
-    int rc;
-    if (op->kind == FL_OP_GET) {
-        bool found = false;
-        rc = fl_db_get(r->db, fl_replay_slice(&op->a), ctxp, &r->value, &found);
-        if (rc == FL_OK && r->results) {
-            if (!found) fputs(" none", r->results);
-            else { fputc(' ', r->results); fl_bytes_print(r->results, r->value.data, r->value.len); }
-        }
-    } else if (op->kind == FL_OP_SCAN_PREFIX) {
-        rc = fl_db_scan_prefix(r->db, fl_replay_slice(&op->a), ctxp, on_scan_item, r);
-    } else {
-        rc = fl_db_scan(r->db, fl_replay_slice(&op->a), fl_replay_slice(&op->b), on_scan_item, r);
-    }
-    if (r->results) fputc('\n', r->results);
-    if (rc != FL_OK) return db_failed(r, fl_op_name(op->kind), rc);
-    if (r->results && ferror(r->results))
-        return engine_failed(r, "writing --results", strerror(errno));
-    if (r->check) {
-        fl_db_metrics(r->db, &after);
-        fl_replay_check_counters(r, &before, &after);
-    }
-    return FL_OK;
-}
-
-static int run_op(fl_replay *r, const fl_op *op) {
-    int rc = FL_OK;
-    switch (op->kind) {
-    case FL_OP_OPEN:
-    case FL_OP_REOPEN:
-        if (r->db && (rc = db_close(r)) != FL_OK) return rc;
-        if ((rc = apply_options(r, &r->opt, op)) != FL_OK) return rc;
-        return db_open(r);
-    case FL_OP_PUT:      rc = fl_db_put(r->db, fl_replay_slice(&op->a), fl_replay_slice(&op->b)); break;
-    case FL_OP_DEL:      rc = fl_db_delete(r->db, fl_replay_slice(&op->a)); break;
-    case FL_OP_DELRANGE: rc = fl_db_delete_range(r->db, fl_replay_slice(&op->a), fl_replay_slice(&op->b)); break;
-    case FL_OP_FLUSH:    rc = fl_db_flush(r->db); break;
-    case FL_OP_COMPACT:  rc = fl_db_compact(r->db, op->full); break;
-    case FL_OP_GET:
-    case FL_OP_SCAN_PREFIX:
-    case FL_OP_SCAN:
-        return run_read(r, op);
-    default:
-        return engine_failed(r, "replay", "unknown op kind");
-    }
-    return rc == FL_OK ? FL_OK : db_failed(r, fl_op_name(op->kind), rc);
 }
 
 static void on_signal(int sig) { interrupted = sig; }
 
 static int run_ops(fl_replay *r) {
     const fl_workload *w = r->wl;
-    int rc = FL_OK;
+    fl_check_config cfg = {
+        .reg = r->reg, .dir = r->dir, .path = r->path, .check = r->check,
+        .results = r->results, .messages = stderr, .max_shown = MAX_SHOWN, .seed = 1,
+        .on_violation = on_violation, .on_violation_arg = r,
+    };
+    int rc = fl_checker_new(&cfg, &r->ck);
+    if (rc) return engine_failed(r, fl_strerror(rc));
     r->start = now_s();
     r->progress_next = r->start + 0.5;
     r->progress = w->count > PROGRESS_MIN_OPS && isatty(STDERR_FILENO);
-    if (w->count == 0 || w->ops[0].kind != FL_OP_OPEN) rc = db_open(r);   /* defaults */
-    for (size_t i = 0; i < w->count && rc == FL_OK; i++) {
+    for (size_t i = 0; i < w->count; i++) {
         if (interrupted) {
-            fl_replay_progress_clear(r);
+            progress_clear(r);
             fprintf(stderr, "%s: interrupted after %zu of %zu ops\n", r->path, i, w->count);
             return 128 + interrupted;
         }
         r->op = &w->ops[i];
-        rc = run_op(r, r->op);
+        if ((rc = fl_checker_run(r->ck, r->op)) != FL_OK) return engine_failed(r, fl_checker_errmsg(r->ck));
+        if (r->results && ferror(r->results)) return engine_failed(r, "writing --results: write error");
         r->op = NULL;
         progress_tick(r, i + 1);
     }
-    fl_replay_progress_clear(r);
-    return rc;
+    progress_clear(r);
+    if ((rc = fl_checker_finish(r->ck, &r->sum)) != FL_OK) return engine_failed(r, fl_checker_errmsg(r->ck));
+    return FL_OK;
 }
 
 /* ---- Output -------------------------------------------------------------- */
@@ -410,16 +328,23 @@ static void json_kind(FILE *f, const char *name, const fl_filter_counters *c) {
 }
 
 static void print_json(const fl_replay *r, double elapsed) {
-    const fl_metrics *m = &r->total;
+    const fl_metrics *m = &r->sum.metrics;
     printf("{\"ops\":%zu,\"violations\":%" PRIu64 ",\"ssts\":%" PRIu64 ",\"filter_errors\":%" PRIu64
-           ",\"contract_violations\":%" PRIu64 ",\"elapsed_s\":%.6f,", r->wl->count, r->violations,
-           r->ssts, m->filter_errors, m->contract_violations, elapsed);
+           ",\"contract_violations\":%" PRIu64 ",\"elapsed_s\":%.6f,", r->wl->count, r->sum.violations,
+           r->sum.ssts, m->filter_errors, m->contract_violations, elapsed);
     json_kind(stdout, "point", &m->point);
     putchar(',');
     json_kind(stdout, "prefix", &m->prefix);
     printf(",\"sst_reads\":%" PRIu64 ",\"ssts_written\":%" PRIu64 ",\"flushes\":%" PRIu64
-           ",\"compactions\":%" PRIu64 "}\n", m->sst_reads, m->ssts_written, m->flushes,
-           m->compactions);
+           ",\"compactions\":%" PRIu64 ",\"warnings\":%" PRIu64 ",\"properties\":{", m->sst_reads,
+           m->ssts_written, m->flushes, m->compactions, r->sum.warnings);
+    bool first = true;
+    for (int p = 1; p < FL_PROPERTY_COUNT; p++) {
+        if (!r->sum.by_property[p]) continue;
+        printf("%s\"P%d\":%" PRIu64, first ? "" : ",", p, r->sum.by_property[p]);
+        first = false;
+    }
+    printf("}}\n");
 }
 
 static void human_rate(double num, double den) {
@@ -428,9 +353,9 @@ static void human_rate(double num, double den) {
 }
 
 static void print_summary(const fl_replay *r, double elapsed) {
-    const fl_metrics *m = &r->total;
+    const fl_metrics *m = &r->sum.metrics;
     printf("%s: %zu ops in %.3f s, live SSTs %" PRIu64 ", violations %" PRIu64 "%s\n", r->path,
-           r->wl->count, elapsed, r->ssts, r->violations, r->check ? "" : " (checks off)");
+           r->wl->count, elapsed, r->sum.ssts, r->sum.violations, r->check ? "" : " (checks off)");
     for (int k = 0; k < 2; k++) {
         const fl_filter_counters *c = k ? &m->prefix : &m->point;
         printf("  %-6s considered %" PRIu64 ", unfiltered %" PRIu64 ", positive %" PRIu64
@@ -482,12 +407,6 @@ static int replay_run(fl_replay *r, const replay_args *a) {
     rc = run_ops(r);
     if (rc != FL_OK) return rc;
 
-    fl_sst_meta *metas = NULL;
-    size_t count = 0;
-    if ((rc = fl_db_ssts(r->db, &metas, &count)) != FL_OK) return db_failed(r, "listing SSTs", rc);
-    fl_sst_meta_free(metas, count);
-    r->ssts = count;
-    if ((rc = db_close(r)) != FL_OK) return rc;
     double elapsed = now_s() - r->start;
 
     if (r->results && r->results != stdout) {
@@ -504,9 +423,9 @@ static int replay_run(fl_replay *r, const replay_args *a) {
         fprintf(stderr, "filterlab replay: write error on stdout\n");
         return FL_EXIT_USAGE;
     }
-    if (r->violations) {
-        fprintf(stderr, "%s: %" PRIu64 " violation%s\n", r->path, r->violations,
-                r->violations == 1 ? "" : "s");
+    if (r->sum.violations) {
+        fprintf(stderr, "%s: %" PRIu64 " violation%s; replay: filterlab replay %s\n", r->path,
+                r->sum.violations, r->sum.violations == 1 ? "" : "s", r->path);
         return FL_EXIT_VIOLATION;
     }
     return FL_EXIT_OK;
@@ -522,13 +441,10 @@ int fl_cli_replay(int argc, char **argv) {
     fl_replay r;
     memset(&w, 0, sizeof w);
     memset(&r, 0, sizeof r);
-    fl_options_init(&r.opt);
-    fl_buf_init(&r.value);
-    fl_buf_init(&r.prev_key);
     r.path = args.workload;
     r.wl = &w;
     r.check = !args.no_check;
-    fl_set_violation_handler(fl_replay_on_contract_violation, &r);
+    fl_set_violation_handler(on_contract_violation, &r);
 
     /* INT, TERM, HUP stop the replay between ops, so the temporary database
      * is still removed; PIPE is ignored so a closed output pipe is a write
@@ -544,16 +460,13 @@ int fl_cli_replay(int argc, char **argv) {
 
     status = replay_run(&r, &args);
 
-    if (r.db) fl_db_close(r.db, NULL, 0);   /* error paths: free it all */
+    fl_checker_free(r.ck);                  /* closes the db on error paths */
     if (r.results && r.results != stdout) fclose(r.results);
     if (r.dir_is_temp) remove_tree(r.dir);
     fl_set_violation_handler(NULL, NULL);
     /* PIPE stays ignored: the exit-time flush of a closed stdout must not
      * turn a reported write error into a death by signal. */
     for (int i = 0; i < 3; i++) sigaction(sigs[i], &old[i], NULL);
-    fl_options_free(&r.opt);
-    fl_buf_free(&r.value);
-    fl_buf_free(&r.prev_key);
     fl_workload_free(&w);
     if (r.reg) fl_registry_free(r.reg);
     free(args.plugins);

@@ -404,26 +404,28 @@ uint64_t fl_bloom_policy_millibits(const fl_filter_policy *policy) {
 
 /* Parses a decimal D+[.D*] or .D+ into millibits, rounding the exact decimal
  * value half away from zero at the millibit (so "7.0005" is 7001 and no
- * binary floating point is involved).  False on anything else or > 1000. */
+ * binary floating point is involved).  False on anything else, and on any
+ * value above 1000 -- decided by the digits, before rounding, so
+ * "1000.0001" is refused although it would round to 1000.000. */
 static bool fl_parse_millibits(const char *s, uint64_t *out) {
     uint64_t whole = 0, frac = 0;
     size_t digits = 0, frac_digits = 0;
-    bool round_up = false;
+    bool round_up = false, nonzero_frac = false;
     for (; *s >= '0' && *s <= '9'; s++, digits++) {
         whole = whole * 10 + (uint64_t)(*s - '0');
         if (whole > FL_BLOOM_MAX_MILLIBITS / 1000) return false;
     }
     if (*s == '.') {
         for (s++; *s >= '0' && *s <= '9'; s++, frac_digits++) {
+            if (*s != '0') nonzero_frac = true;
             if (frac_digits < 3) frac = frac * 10 + (uint64_t)(*s - '0');
             else if (frac_digits == 3) round_up = *s >= '5';
         }
     }
     if (*s || digits + frac_digits == 0) return false;
+    if (whole == FL_BLOOM_MAX_MILLIBITS / 1000 && nonzero_frac) return false;
     for (size_t i = frac_digits; i < 3; i++) frac *= 10;
-    uint64_t mb = whole * 1000 + frac + (round_up ? 1 : 0);
-    if (mb > FL_BLOOM_MAX_MILLIBITS) return false;
-    *out = mb;
+    *out = whole * 1000 + frac + (round_up ? 1 : 0);
     return true;
 }
 
@@ -458,9 +460,10 @@ static int fl_bloom_arg(const fl_registry *reg, fl_bloom_policy *p, const char *
         if (rc != FL_OK) fl_errf(err, err_len, "prefix: %s", xerr);
         return rc;
     }
-    /* bits and whole_key: decode \xNN escapes; junk (a bad escape, a NUL,
-     * an over-long value) becomes "?", which both parsers reject. */
-    char text[64];
+    /* bits and whole_key: decode \xNN escapes; junk (a bad escape, a NUL)
+     * becomes "?", which both parsers reject.  Any value the caller could
+     * pass (under 512 bytes) fits, so a long decimal is still a decimal. */
+    char text[512];
     size_t len = strlen(value);
     int n = len < sizeof text ? fl_spec_unescape(value, len, text, sizeof text) : -1;
     if (n < 0 || memchr(text, '\0', (size_t)n)) strcpy(text, "?");
@@ -535,7 +538,12 @@ static char *fl_bloom_make_name(const fl_bloom_policy *p) {
 }
 
 /* bloom(bits=B, whole_key=0|1, prefix=EXTRACTOR-SPEC).  whole_key=0 without
- * prefix= is accepted: it stores nothing and answers true to everything. */
+ * prefix= is accepted: it stores nothing and answers true to everything.
+ * The language (SPEC 10 leaves the details open; the model's parser,
+ * model/model_spec.c, accepts exactly the same strings): blanks around the
+ * arguments, their '=' and their values; ',' splits outside parentheses;
+ * bits is D+[.D*] or .D+ and at most 1000 by its digits; bits and
+ * whole_key values may use \xNN; names under 32 bytes, values under 512. */
 int fl_bloom_factory(const fl_registry *reg, const char *args, fl_filter_policy **out,
                      char *err, size_t err_len) {
     *out = NULL;

@@ -148,19 +148,26 @@ typedef struct fl_model_bloom_config {
     fl_model_extractor extractor;
 } fl_model_bloom_config;
 
-/* Parses bits per key, a decimal ">= 0 with optional fraction": digits, then
- * optionally '.' and at least one digit.  *millibits = round(bits * 1000),
- * an exact half rounding up, computed from the digits exactly (no floating
- * point), so "2.0005" is 2001 and "2.00049999" is 2000.  Values above 1000
- * are FL_MODEL_ERR_INVALID, as is anything else that is not such a decimal. */
+/* Parses bits per key, a decimal ">= 0 with optional fraction": digits,
+ * '.' and digits, with at least one digit on either side ("10", "10.5",
+ * ".5", "5.").  *millibits = round(bits * 1000), an exact half rounding up,
+ * computed from the digits exactly (no floating point), so "2.0005" is 2001
+ * and "2.00049999" is 2000.  Values above 1000 are FL_MODEL_ERR_INVALID,
+ * judged by the digits before rounding ("1000.0001" is refused), as is
+ * anything else that is not such a decimal (no blanks, no sign). */
 int fl_model_parse_millibits(const char *bits, uint32_t *millibits);
 
 /* Parses a built-in bloom spec: "bloom" or "bloom(ARG=VALUE,...)" with the
  * arguments, each at most once and in any order, bits= (see above, default
  * 10), whole_key= 0 or 1 (default 1) and prefix= an extractor spec (default
- * none) that fl_model_extractor_parse accepts.  No spaces are allowed.
- * Arguments are split at ',' and values are passed on unchanged, so a
- * delimiter written \xNN reaches the extractor parser as \xNN.  On error
+ * none) that fl_model_extractor_parse accepts.  The language is the
+ * engine's: blanks (spaces, tabs) are allowed around the spec, around each
+ * argument, around '=' and around values ("bloom( bits = 10 )"), not
+ * between "bloom" and '('; the parentheses must balance, and arguments are
+ * split at ',' outside parentheses; bits= and whole_key= values may use \xNN
+ * escapes, while a prefix= value is passed on unchanged, so a delimiter
+ * written \xNN reaches the extractor parser as \xNN; an argument name of 32
+ * bytes or more, or a value of 512 or more, is refused.  On error
  * FL_MODEL_ERR_INVALID with a message in err; *out unchanged. */
 int fl_model_bloom_parse(const char *spec, fl_model_bloom_config *out,
                          char *err, size_t err_len);
@@ -239,5 +246,12 @@ bool fl_model_bloom_might_match(const fl_model_bloom *b, fl_model_target_kind ki
 
 /* Frees everything and zeroes *b. */
 void fl_model_bloom_free(fl_model_bloom *b);
+
+/* A finished bloom read back from its encoding (SPEC 5), to be queried as a
+ * filter configured with cfg (the READER's extractor and whole-key setting;
+ * for a Legacy block: whole_key, no extractor).  m is unknown and left 0.
+ * FL_MODEL_ERR_INVALID for a malformed encoding (then *b may only be freed). */
+int fl_model_bloom_decode(fl_model_bloom *b, const fl_model_bloom_config *cfg,
+                          const uint8_t *bytes, size_t len);
 
 #endif /* FL_MODEL_H */

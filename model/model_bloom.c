@@ -213,3 +213,28 @@ void fl_model_bloom_free(fl_model_bloom *b) {
     free(b->prev_prefix);
     memset(b, 0, sizeof *b);
 }
+
+/* ---- Decoding ------------------------------------------------------------------ */
+
+/* Reads the encoding of SPEC 5 byte by byte: [1][k][lines u32 BE][lines*64].
+ * Anything else is malformed: wrong version, a length that is not exactly
+ * 6 + 64 * lines, or k of 0 or above 30 while lines > 0. */
+int fl_model_bloom_decode(fl_model_bloom *b, const fl_model_bloom_config *cfg,
+                          const uint8_t *bytes, size_t len) {
+    memset(b, 0, sizeof *b);
+    b->config = *cfg;
+    if (len < HEADER_BYTES || bytes[0] != 1) return FL_MODEL_ERR_INVALID;
+    uint64_t lines = 0;
+    for (int i = 2; i < 6; i++) lines = lines * 256 + bytes[i];
+    if ((uint64_t)(len - HEADER_BYTES) / LINE_BYTES != lines || (len - HEADER_BYTES) % LINE_BYTES)
+        return FL_MODEL_ERR_INVALID;
+    if (lines > 0 && (bytes[1] == 0 || bytes[1] > 30)) return FL_MODEL_ERR_INVALID;
+    b->encoded = malloc(len);
+    if (!b->encoded) return FL_MODEL_ERR_NOMEM;
+    memcpy(b->encoded, bytes, len);
+    b->encoded_len = len;
+    b->k = bytes[1];
+    b->lines = lines;
+    b->built = true;
+    return FL_MODEL_OK;
+}

@@ -38,6 +38,14 @@ FL_TEST(spec_good_policies) {
         { "bloom(bits=7.12345)", "_bf", 7123 },
         { "bloom(bits=.5)", "_bf", 500 },
         { "bloom(bits=10.)", "_bf", 10000 },
+        { "bloom(bits=.0005)", "_bf", 1 },
+        { "bloom(bits=1000.)", "_bf", 1000000 },
+        { "bloom(bits=1000.0000)", "_bf", 1000000 },  /* not above 1000        */
+        { "bloom(bits=999.9995)", "_bf", 1000000 },   /* rounds up to 1000     */
+        { "bloom(bits=10.000000000000000000000000000000000000000000000000000000000000000001)",
+          "_bf", 10000 },                               /* long decimals too    */
+        { "bloom(\tbits\t=\t.5\t)", "_bf", 500 },
+        { "bloom( )", "_bf", 10000 },
         { "bloom(bits=010)", "_bf", 10000 },
         { "bloom(bits=\\x31\\x30)", "_bf", 10000 },  /* values may use \xNN */
         { "bloom(whole_key=\\x30,prefix=fixed:1)", "_bf:p=fixed1:wh=0", 10000 },
@@ -107,6 +115,7 @@ FL_TEST(spec_bad_bits) {
     CHECK_OK(fl_registry_new(&reg));
     const char *bad[] = { "-1", "-0", "nan", "NaN", "inf", "infinity", "1e1", "", "10x",
                           "0x10", "1000.001", "1001", "1.2.3", ".", "+5", "1 0",
+                          "1000.0001", "1000.0004", "1000.00000001", "1000.1", "..5", "5..",
                           "99999999999999999999", "\\x2d1", "\\x", "1\\x00" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char spec[64];

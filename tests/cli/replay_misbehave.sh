@@ -2,8 +2,9 @@
 # replay_misbehave.sh -- the engine survives a plugin that breaks its
 # contract (SPEC 3): an extractor answering n > len, an extractor and a
 # policy with NULL names, a policy whose build and decode fail.  The replay
-# must not crash, must count the contract violations, and must give exactly
-# the results of the same workload run with no filters at all.
+# must not crash, must count the contract violations, must give exactly the
+# results of the same workload run with no filters at all, and the checker
+# must report the extractor's n > len as P7 (exit 1).
 . "${FL_SRCDIR:-.}/tests/cli/common.inc"
 
 build_plugin "$FL_SRCDIR/tests/plugins/misbehave.c" "$T/mis.so"
@@ -48,7 +49,13 @@ get abe'
     > "$T/bad.json" 2> "$T/bad.err"
 rc=$?
 [ "$rc" -lt 128 ] || fail "replay crashed (exit $rc)"
-[ "$rc" -eq 0 ] || { cat "$T/bad.err" >&2; fail "replay exit $rc, expected 0"; }
+[ "$rc" -eq 1 ] || { cat "$T/bad.err" >&2; fail "replay exit $rc, expected 1 (P7)"; }
+grep -q '^P7 extractor-contract: .*extractor "liar".*longer than its' "$T/bad.err" ||
+    fail "the checker did not report the liar extractor as P7"
+if grep '^P[0-9]* ' "$T/bad.err" | grep -qv '^P7 '; then
+    grep '^P[0-9]* ' "$T/bad.err" | grep -v '^P7 ' | head -3 >&2
+    fail "a property other than P7 was reported"
+fi
 "$FILTERLAB" replay "$T/none.wl" --results "$T/none.out" > /dev/null 2>&1 || fail "reference replay failed"
 cmp -s "$T/bad.out" "$T/none.out" || { diff "$T/bad.out" "$T/none.out" >&2; fail "results differ from the unfiltered run"; }
 cv=$(sed -n 's/.*"contract_violations":\([0-9]*\).*/\1/p' "$T/bad.json")

@@ -1,0 +1,146 @@
+/*
+ * check_internal.h -- what the checker's files share: configured policy
+ * lists as the checker sees them, the truth about each SST (read without
+ * filters), the probe events of one read, and the checker itself.
+ *
+ * The checker is the only place where engine and model meet: it includes
+ * the engine's public headers and the model's, never an internal header of
+ * either.
+ */
+#ifndef FL_CHECK_INTERNAL_H
+#define FL_CHECK_INTERNAL_H
+
+#include "check.h"
+#include "../model/model.h"
+
+/* ---- Configured policies (policies.c) ---------------------------------- */
+
+/* One configured policy, made from its spec through the registry (for P11
+ * and P7) and, for a built-in bloom, parsed by the model too (for P5). */
+typedef struct ck_policy {
+    char *spec;
+    char *name;                       /* the policy's name                  */
+    bool bloom;                       /* a built-in bloom                   */
+    fl_model_bloom_config bloom_cfg;  /* when bloom                         */
+    fl_filter_policy *policy;         /* the checker's own object           */
+    fl_prefix_extractor *extractor;   /* a bloom's prefix=, for P7, or NULL */
+    char *extractor_spec;
+} ck_policy;
+
+/* A policy list; shared by reference (SSTs keep their writer's list). */
+typedef struct ck_config {
+    int refs;
+    ck_policy *items;
+    size_t count;
+    uint64_t min_filter_keys;
+    bool legacy;                      /* legacy_filters at the time         */
+} ck_config;
+
+/* A new list from spec (NULL means the default "bloom(bits=10)"). */
+int  ck_config_new(const fl_registry *reg, const char *spec, ck_config **out,
+                   char *err, size_t err_len);
+ck_config *ck_config_ref(ck_config *c);
+void ck_config_unref(ck_config *c);
+const ck_policy *ck_config_find(const ck_config *c, const char *name);
+/* The first built-in bloom of the list, or NULL (Legacy reads and writes). */
+const ck_policy *ck_config_first_bloom(const ck_config *c);
+
+/* ---- SST truth (truth.c) -------------------------------------------------- */
+
+typedef struct ck_key { uint8_t *key; size_t len; uint8_t kind; uint64_t seq; } ck_key;
+typedef struct ck_rt { uint8_t *start; size_t slen; uint8_t *end; size_t elen; uint64_t seq; } ck_rt;
+
+typedef struct ck_sub {
+    char *name;
+    const uint8_t *data; size_t len;  /* into the sst's block copy          */
+    fl_model_bloom ref;               /* decoded for the reader's config    */
+    uint64_t ref_generation;          /* config generation of ref, 0: none  */
+    bool ref_ok;
+} ck_sub;
+
+typedef struct ck_sst {
+    uint64_t id;
+    int level;
+    size_t nkeys;  ck_key *keys;      /* every entry, in SST order          */
+    size_t nrts;   ck_rt *rts;
+    int format;                       /* 0 Legacy, 1 Composite              */
+    uint8_t *block; size_t block_len; /* the stored filter block            */
+    bool block_bad;                   /* checksum or layout failure         */
+    size_t nsubs;  ck_sub *subs;      /* Legacy: one, named ""              */
+    ck_config *writer;                /* the policies that wrote it, or NULL */
+} ck_sst;
+
+/* ---- Probe events of one read (probes.c) ----------------------------------- */
+
+typedef struct ck_seen {
+    uint64_t sst;
+    fl_verdict verdict;
+    bool held;                        /* what the engine said               */
+    bool truth;                       /* what the SST truth says            */
+} ck_seen;
+
+/* ---- The checker ------------------------------------------------------------ */
+
+struct fl_checker {
+    fl_check_config cfg;
+    fl_db *db;
+    fl_options opt;
+    ck_config *writer, *compactor;    /* as configured now                  */
+    uint64_t generation;              /* bumps at every open                */
+    fl_model *model;
+    fl_model *mem_keys;               /* entries in the engine's memtable   */
+    size_t nmem_rts; ck_rt *mem_rts;
+    /* the tree */
+    ck_sst **ssts; size_t ssts_cap;   /* by id                              */
+    fl_sst_meta *metas; size_t nmetas;
+    uint64_t tree_stamp;
+    /* the running read */
+    const fl_op *op;
+    ck_seen *events; size_t nevents, events_cap;
+    bool event_overflow;
+    fl_buf value;
+    /* scan results of the running read: keys and values back to back */
+    fl_buf scan_buf; size_t scan_count;
+    size_t *scan_off; size_t scan_off_cap;
+    /* P7 */
+    void *p7_seen;                    /* set of checked (extractor, input)  */
+    uint64_t rng;
+    /* results */
+    fl_check_summary sum;
+    fl_metrics at_open;               /* metrics summed over closed opens   */
+    uint64_t adopt_reads;             /* SST reads of adopting an old db    */
+    bool p1_this_op;
+    char err[2048];
+};
+
+/* checker.c */
+void ck_violation(fl_checker *ck, int property, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void ck_warning(fl_checker *ck, int property, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Appends a byte string spelled as in workload files to a message buffer. */
+void ck_str(char *buf, size_t cap, const uint8_t *p, size_t n);
+int  ck_fail(fl_checker *ck, int rc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+uint64_t ck_rand(fl_checker *ck);
+
+/* truth.c */
+int  ck_tree_refresh(fl_checker *ck, bool after_open);
+ck_sst *ck_sst_get(const fl_checker *ck, uint64_t id);
+void ck_tree_free(fl_checker *ck);
+/* Whether the SST holds an entry for key (put or tombstone). */
+bool ck_sst_holds_key(const ck_sst *s, const uint8_t *k, size_t klen);
+bool ck_sst_holds_prefix(const ck_sst *s, const uint8_t *p, size_t plen);
+bool ck_sst_rt_covers(const ck_sst *s, const uint8_t *k, size_t klen);
+/* The reader-side reference filter of sub i (decoded lazily), or NULL. */
+const fl_model_bloom *ck_sub_reference(fl_checker *ck, ck_sst *s, size_t i);
+
+/* probes.c */
+void ck_probe(void *arg, const fl_probe_event *ev);
+void ck_check_read(fl_checker *ck, const fl_metrics *before, const fl_metrics *after);
+
+/* contract.c */
+void ck_contract_point(fl_checker *ck, const uint8_t *k, size_t klen);
+void ck_contract_prefix(fl_checker *ck, const uint8_t *p, size_t plen);
+void ck_contract_free(fl_checker *ck);
+
+#endif /* FL_CHECK_INTERNAL_H */

@@ -1,0 +1,509 @@
+/*
+ * checker.c -- runs each workload op on the engine and on the model and
+ * checks what it did (check.h lists the properties).  This file drives the
+ * ops, keeps the model and a record of what is still in the engine's
+ * memtable, prints results, compares read results (P2), and reports
+ * violations; truth.c, probes.c and contract.c hold the other checks.
+ */
+#include "check_internal.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const property_names[FL_PROPERTY_COUNT] = {
+    "", "no-false-negative", "results", "skip-counts", "fp-accounting", "exact-verdicts",
+    "coverage", "extractor-contract", "migration", "fp-rate", "bad-input", "round-trip",
+};
+
+const char *fl_property_name(int p) {
+    return p > 0 && p < FL_PROPERTY_COUNT ? property_names[p] : "";
+}
+
+/* ---- Messages ---------------------------------------------------------------- */
+
+/* Appends b spelled as in workload files (bare or quoted). */
+void ck_str(char *buf, size_t cap, const uint8_t *p, size_t n) {
+    size_t used = strlen(buf);
+    if (used + 1 >= cap) return;
+    FILE *f = fmemopen(buf + used, cap - used, "w");
+    if (!f) return;
+    if (n > 48) {
+        fl_bytes_print(f, p, 48);
+        fputs("...", f);
+    } else {
+        fl_bytes_print(f, p, n);
+    }
+    fclose(f);
+}
+
+/* "line 12 get "k"" for the running op. */
+static void where(const fl_checker *ck, char *buf, size_t cap) {
+    const fl_op *op = ck->op;
+    buf[0] = 0;
+    if (!op) return;
+    snprintf(buf, cap, "line %u %s", op->line, fl_op_name(op->kind));
+    switch (op->kind) {
+    case FL_OP_PUT: case FL_OP_DEL: case FL_OP_GET: case FL_OP_SCAN_PREFIX:
+        strncat(buf, " ", cap - strlen(buf) - 1);
+        ck_str(buf, cap, op->a.data, op->a.len);
+        break;
+    case FL_OP_DELRANGE: case FL_OP_SCAN:
+        strncat(buf, " ", cap - strlen(buf) - 1);
+        ck_str(buf, cap, op->a.data, op->a.len);
+        strncat(buf, " ", cap - strlen(buf) - 1);
+        ck_str(buf, cap, op->b.data, op->b.len);
+        break;
+    default: break;
+    }
+}
+
+static void report(fl_checker *ck, int property, bool warning, const char *fmt, va_list ap) {
+    char at[256], what[1024], msg[1400];
+    where(ck, at, sizeof at);
+    vsnprintf(what, sizeof what, fmt, ap);
+    snprintf(msg, sizeof msg, "%sP%d %s: %s%s%s", warning ? "warning: " : "", property,
+             fl_property_name(property), at, at[0] ? ": " : "", what);
+    if (warning) {
+        ck->sum.warnings++;
+        if (ck->cfg.messages && ck->sum.warnings <= ck->cfg.max_shown) fprintf(ck->cfg.messages, "%s\n", msg);
+        return;
+    }
+    ck->sum.violations++;
+    ck->sum.by_property[property]++;
+    if (!ck->sum.first_property) {
+        ck->sum.first_property = property;
+        ck->sum.first_line = ck->op ? ck->op->line : 0;
+    }
+    if (ck->cfg.messages) {
+        if (ck->sum.violations <= ck->cfg.max_shown) fprintf(ck->cfg.messages, "%s\n", msg);
+        else if (ck->sum.violations == ck->cfg.max_shown + 1)
+            fprintf(ck->cfg.messages, "%s: more than %llu violations; the rest are counted, not shown\n",
+                    ck->cfg.path, (unsigned long long)ck->cfg.max_shown);
+    }
+    if (ck->cfg.on_violation) ck->cfg.on_violation(ck->cfg.on_violation_arg, property,
+                                                   ck->op ? ck->op->line : 0, msg);
+}
+
+void ck_violation(fl_checker *ck, int property, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    report(ck, property, false, fmt, ap);
+    va_end(ap);
+}
+
+void ck_warning(fl_checker *ck, int property, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    report(ck, property, true, fmt, ap);
+    va_end(ap);
+}
+
+int ck_fail(fl_checker *ck, int rc, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(ck->err, sizeof ck->err, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+const char *fl_checker_errmsg(const fl_checker *ck) { return ck->err[0] ? ck->err : "no error"; }
+
+uint64_t ck_rand(fl_checker *ck) {
+    uint64_t x = ck->rng;
+    x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+    return ck->rng = x;
+}
+
+/* ---- Lifecycle --------------------------------------------------------------- */
+
+int fl_checker_new(const fl_check_config *cfg, fl_checker **out) {
+    fl_checker *ck = calloc(1, sizeof *ck);
+    if (!ck) return FL_ERR_NOMEM;
+    ck->cfg = *cfg;
+    if (!ck->cfg.path) ck->cfg.path = "workload";
+    ck->rng = cfg->seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
+    fl_options_init(&ck->opt);
+    fl_buf_init(&ck->value);
+    fl_buf_init(&ck->scan_buf);
+    if (fl_model_new(&ck->model) || fl_model_new(&ck->mem_keys)) {
+        fl_checker_free(ck);
+        return FL_ERR_NOMEM;
+    }
+    *out = ck;
+    return FL_OK;
+}
+
+static void mem_clear(fl_checker *ck) {
+    fl_model_free(ck->mem_keys);
+    ck->mem_keys = NULL;
+    fl_model_new(&ck->mem_keys);
+    for (size_t i = 0; i < ck->nmem_rts; i++) { free(ck->mem_rts[i].start); free(ck->mem_rts[i].end); }
+    free(ck->mem_rts);
+    ck->mem_rts = NULL;
+    ck->nmem_rts = 0;
+}
+
+static void add_counters(fl_filter_counters *a, const fl_filter_counters *b) {
+    a->considered += b->considered;
+    a->unfiltered += b->unfiltered;
+    a->positive += b->positive;
+    a->negative += b->negative;
+    a->false_positive += b->false_positive;
+    a->expected_fp_sum += b->expected_fp_sum;
+    a->expected_probes += b->expected_probes;
+}
+
+static void add_metrics(fl_metrics *a, const fl_metrics *b) {
+    add_counters(&a->point, &b->point);
+    add_counters(&a->prefix, &b->prefix);
+    a->filter_errors += b->filter_errors;
+    a->contract_violations += b->contract_violations;
+    a->ssts_written += b->ssts_written;
+    a->sst_reads += b->sst_reads;
+    a->flushes += b->flushes;
+    a->compactions += b->compactions;
+}
+
+static int configs_for(fl_checker *ck) {
+    ck_config *w = NULL, *c = NULL;
+    char err[1024] = "";
+    int rc = ck_config_new(ck->cfg.reg, ck->opt.policies, &w, err, sizeof err);
+    if (!rc) rc = ck_config_new(ck->cfg.reg, ck->opt.compactor ? ck->opt.compactor : ck->opt.policies,
+                                &c, err, sizeof err);
+    if (rc) {
+        ck_config_unref(w);
+        return ck_fail(ck, rc, "policies: %s", err);
+    }
+    w->min_filter_keys = c->min_filter_keys = ck->opt.min_filter_keys;
+    w->legacy = c->legacy = ck->opt.legacy_filters != 0;
+    ck_config_unref(ck->writer);
+    ck_config_unref(ck->compactor);
+    ck->writer = w;
+    ck->compactor = c;
+    return FL_OK;
+}
+
+static int adopt_item(void *arg, fl_slice key, fl_slice value) {
+    fl_checker *ck = arg;
+    return fl_model_put(ck->model, (fl_model_bytes){ key.data, key.len },
+                        (fl_model_bytes){ value.data, value.len }) != FL_MODEL_OK;
+}
+
+/* A database that existed before the checker first opened it: the model
+ * starts from what the engine holds (a full scan, which uses no filter);
+ * what was written earlier cannot be checked, what is read from now on is. */
+static int adopt(fl_checker *ck) {
+    static uint8_t top[FL_MODEL_MAX_KEY + 1];       /* after every key */
+    memset(top, 0xFF, sizeof top);
+    fl_metrics before, after;
+    fl_db_metrics(ck->db, &before);
+    int rc = fl_db_scan(ck->db, (fl_slice){ (const uint8_t *)"", 0 }, (fl_slice){ top, sizeof top },
+                        adopt_item, ck);
+    if (rc) return ck_fail(ck, rc, "reading the existing database: %s", fl_db_errmsg(ck->db));
+    fl_db_metrics(ck->db, &after);
+    ck->adopt_reads += after.sst_reads - before.sst_reads;
+    return FL_OK;
+}
+
+static int db_open(fl_checker *ck) {
+    char err[1024] = "";
+    int rc = fl_db_open(ck->cfg.dir, ck->cfg.reg, &ck->opt, &ck->db, err, sizeof err);
+    if (rc) return ck_fail(ck, rc, "open: %s", err[0] ? err : fl_strerror(rc));
+    fl_db_set_probe_trace(ck->db, ck_probe, ck);
+    ck->generation++;
+    if (!ck->cfg.check) return FL_OK;
+    if ((rc = configs_for(ck))) return rc;
+    if ((rc = ck_tree_refresh(ck, true))) return rc;
+    return ck->generation == 1 && ck->nmetas > 0 ? adopt(ck) : FL_OK;
+}
+
+/* Flushes (so what close writes is seen with the old configuration),
+ * sums the metrics, closes. */
+static int db_close(fl_checker *ck) {
+    int rc = fl_db_flush(ck->db);
+    if (rc) return ck_fail(ck, rc, "flush before close: %s", fl_db_errmsg(ck->db));
+    if (ck->cfg.check && (rc = ck_tree_refresh(ck, false))) return rc;
+    fl_metrics m;
+    fl_db_metrics(ck->db, &m);
+    add_metrics(&ck->at_open, &m);
+    char err[1024] = "";
+    rc = fl_db_close(ck->db, err, sizeof err);
+    ck->db = NULL;
+    mem_clear(ck);
+    if (rc) return ck_fail(ck, rc, "close: %s", err[0] ? err : fl_strerror(rc));
+    return FL_OK;
+}
+
+void fl_checker_summary(const fl_checker *ck, fl_check_summary *out) {
+    *out = ck->sum;
+    out->metrics = ck->at_open;
+    out->metrics.sst_reads -= ck->adopt_reads;     /* the checker's own reads */
+    if (ck->db) {
+        fl_metrics m;
+        fl_db_metrics(ck->db, &m);
+        add_metrics(&out->metrics, &m);
+    }
+}
+
+int fl_checker_finish(fl_checker *ck, fl_check_summary *out) {
+    int rc = FL_OK;
+    if (ck->db) {
+        rc = fl_db_flush(ck->db);
+        if (rc) return ck_fail(ck, rc, "final flush: %s", fl_db_errmsg(ck->db));
+        fl_sst_meta *m;
+        size_t n;
+        if ((rc = fl_db_ssts(ck->db, &m, &n))) return ck_fail(ck, rc, "listing SSTs");
+        fl_sst_meta_free(m, n);
+        ck->sum.ssts = n;
+        ck->op = NULL;
+        rc = db_close(ck);
+    }
+    fl_checker_summary(ck, out);
+    return rc;
+}
+
+void fl_checker_free(fl_checker *ck) {
+    if (!ck) return;
+    if (ck->db) fl_db_close(ck->db, NULL, 0);
+    ck_tree_free(ck);
+    ck_contract_free(ck);
+    ck_config_unref(ck->writer);
+    ck_config_unref(ck->compactor);
+    fl_model_free(ck->model);
+    mem_clear(ck);
+    fl_model_free(ck->mem_keys);
+    free(ck->events);
+    free(ck->scan_off);
+    fl_buf_free(&ck->value);
+    fl_buf_free(&ck->scan_buf);
+    fl_options_free(&ck->opt);
+    free(ck);
+}
+
+/* ---- Reads ------------------------------------------------------------------- */
+
+static fl_model_bytes mb(const fl_bytes *b) { return (fl_model_bytes){ b->data, b->len }; }
+static fl_slice sl(const fl_bytes *b) { return (fl_slice){ b->data, b->len }; }
+
+static int on_item(void *arg, fl_slice key, fl_slice value) {
+    fl_checker *ck = arg;
+    if (ck->cfg.results) {
+        fputc(' ', ck->cfg.results);
+        fl_bytes_print(ck->cfg.results, key.data, key.len);
+        fputc('=', ck->cfg.results);
+        fl_bytes_print(ck->cfg.results, value.data, value.len);
+    }
+    if (!ck->cfg.check) return 0;
+    if (ck->scan_count + 1 >= ck->scan_off_cap) {
+        size_t cap = ck->scan_off_cap ? 2 * ck->scan_off_cap : 64;
+        size_t *n = realloc(ck->scan_off, cap * sizeof *n);
+        if (!n) return 1;
+        ck->scan_off = n;
+        ck->scan_off_cap = cap;
+    }
+    uint8_t hdr[16];
+    uint64_t kl = key.len, vl = value.len;
+    memcpy(hdr, &kl, 8);
+    memcpy(hdr + 8, &vl, 8);
+    ck->scan_off[ck->scan_count++] = ck->scan_buf.len;
+    if (fl_buf_append(&ck->scan_buf, hdr, 16) || fl_buf_append(&ck->scan_buf, key.data, key.len) ||
+        fl_buf_append(&ck->scan_buf, value.data, value.len))
+        return 1;
+    return 0;
+}
+
+typedef struct cmp_state { fl_checker *ck; size_t at; bool reported; } cmp_state;
+
+static int cmp_item(void *arg, fl_model_bytes key, fl_model_bytes value) {
+    cmp_state *c = arg;
+    fl_checker *ck = c->ck;
+    char k[160] = "", v[160] = "";
+    ck_str(k, sizeof k, key.data, key.len);
+    if (c->at >= ck->scan_count) {
+        ck_violation(ck, FL_P2, "the engine's result ends after %zu item(s); the model has %s next",
+                     ck->scan_count, k);
+        c->reported = true;
+        return 1;
+    }
+    const uint8_t *p = ck->scan_buf.data + ck->scan_off[c->at];
+    uint64_t kl, vl;
+    memcpy(&kl, p, 8);
+    memcpy(&vl, p + 8, 8);
+    const uint8_t *ek = p + 16, *ev = p + 16 + kl;
+    if (kl != key.len || (kl && memcmp(ek, key.data, kl)) || vl != value.len ||
+        (vl && memcmp(ev, value.data, vl))) {
+        char ek_s[160] = "";
+        ck_str(ek_s, sizeof ek_s, ek, (size_t)kl);
+        ck_str(v, sizeof v, value.data, value.len);
+        ck_violation(ck, FL_P2, "item %zu: the engine returned %s, the model %s=%s", c->at + 1, ek_s, k, v);
+        c->reported = true;
+        return 1;
+    }
+    c->at++;
+    return 0;
+}
+
+static int run_read(fl_checker *ck, const fl_op *op) {
+    fl_metrics before, after;
+    fl_filter_context ctx;
+    const fl_filter_context *ctxp = NULL;
+    if (op->has_ctx) {
+        memcpy(ctx.bytes, op->ctx, sizeof ctx.bytes);
+        ctxp = &ctx;
+    }
+    fl_db_metrics(ck->db, &before);
+    ck->nevents = 0;
+    ck->event_overflow = false;
+    ck->p1_this_op = false;
+    ck->scan_count = 0;
+    fl_buf_reset(&ck->scan_buf);
+    FILE *res = ck->cfg.results;
+    if (res) {
+        fprintf(res, "%u %s ", op->line, fl_op_name(op->kind));
+        fl_bytes_print(res, op->a.data, op->a.len);
+        if (op->kind == FL_OP_SCAN) {
+            fputc(' ', res);
+            fl_bytes_print(res, op->b.data, op->b.len);
+        }
+        fputs(" ->", res);
+    }
+    int rc;
+    bool found = false;
+    if (op->kind == FL_OP_GET) {
+        rc = fl_db_get(ck->db, sl(&op->a), ctxp, &ck->value, &found);
+        if (rc == FL_OK && res) {
+            if (!found) fputs(" none", res);
+            else { fputc(' ', res); fl_bytes_print(res, ck->value.data, ck->value.len); }
+        }
+    } else if (op->kind == FL_OP_SCAN_PREFIX) {
+        rc = fl_db_scan_prefix(ck->db, sl(&op->a), ctxp, on_item, ck);
+    } else {
+        rc = fl_db_scan(ck->db, sl(&op->a), sl(&op->b), on_item, ck);
+    }
+    if (res) fputc('\n', res);
+    if (rc) return ck_fail(ck, rc, "%s", fl_db_errmsg(ck->db));
+    if (!ck->cfg.check) return FL_OK;
+    /* P2: the model's answer */
+    if (op->kind == FL_OP_GET) {
+        fl_model_bytes v;
+        bool want = fl_model_get(ck->model, mb(&op->a), &v);
+        if (want != found || (found && (v.len != ck->value.len ||
+                                        (v.len && memcmp(v.data, ck->value.data, v.len))))) {
+            char e[160] = "", m[160] = "";
+            if (found) ck_str(e, sizeof e, ck->value.data, ck->value.len);
+            else strcpy(e, "none");
+            if (want) ck_str(m, sizeof m, v.data, v.len);
+            else strcpy(m, "none");
+            ck_violation(ck, FL_P2, "the engine returned %s, the model %s", e, m);
+        }
+    } else {
+        cmp_state c = { ck, 0, false };
+        if (op->kind == FL_OP_SCAN_PREFIX) fl_model_scan_prefix(ck->model, mb(&op->a), cmp_item, &c);
+        else fl_model_scan(ck->model, mb(&op->a), mb(&op->b), cmp_item, &c);
+        if (!c.reported && c.at < ck->scan_count)
+            ck_violation(ck, FL_P2, "the engine returned %zu item(s), the model %zu", ck->scan_count, c.at);
+    }
+    fl_db_metrics(ck->db, &after);
+    ck_check_read(ck, &before, &after);
+    if (op->kind == FL_OP_GET) ck_contract_point(ck, op->a.data, op->a.len);
+    else if (op->kind == FL_OP_SCAN_PREFIX) ck_contract_prefix(ck, op->a.data, op->a.len);
+    return FL_OK;
+}
+
+/* ---- Writes and structure ------------------------------------------------------- */
+
+static int mem_note_rt(fl_checker *ck, const fl_op *op) {
+    ck_rt *n = realloc(ck->mem_rts, (ck->nmem_rts + 1) * sizeof *n);
+    if (!n) return FL_ERR_NOMEM;
+    ck->mem_rts = n;
+    ck_rt *r = &n[ck->nmem_rts];
+    r->start = malloc(op->a.len + 1);
+    r->end = malloc(op->b.len + 1);
+    if (!r->start || !r->end) { free(r->start); free(r->end); return FL_ERR_NOMEM; }
+    memcpy(r->start, op->a.data, op->a.len);
+    memcpy(r->end, op->b.data, op->b.len);
+    r->slen = op->a.len;
+    r->elen = op->b.len;
+    ck->nmem_rts++;
+    return FL_OK;
+}
+
+/* After a write or a structural op: what left the memtable, new SSTs. */
+static int after_change(fl_checker *ck, const fl_metrics *before, bool flushed) {
+    fl_metrics m;
+    fl_db_metrics(ck->db, &m);
+    if (flushed || m.flushes != before->flushes) mem_clear(ck);
+    return ck_tree_refresh(ck, false);
+}
+
+static int run_write(fl_checker *ck, const fl_op *op) {
+    fl_metrics before;
+    fl_db_metrics(ck->db, &before);
+    int rc;
+    switch (op->kind) {
+    case FL_OP_PUT:      rc = fl_db_put(ck->db, sl(&op->a), sl(&op->b)); break;
+    case FL_OP_DEL:      rc = fl_db_delete(ck->db, sl(&op->a)); break;
+    case FL_OP_DELRANGE: rc = fl_db_delete_range(ck->db, sl(&op->a), sl(&op->b)); break;
+    case FL_OP_FLUSH:    rc = fl_db_flush(ck->db); break;
+    default:             rc = fl_db_compact(ck->db, op->full); break;
+    }
+    if (rc) return ck_fail(ck, rc, "%s", fl_db_errmsg(ck->db));
+    if (!ck->cfg.check) return FL_OK;
+    /* the model, and what the engine's memtable now holds */
+    int mrc = FL_MODEL_OK;
+    if (op->kind == FL_OP_PUT) {
+        mrc = fl_model_put(ck->model, mb(&op->a), mb(&op->b));
+        if (!mrc) mrc = fl_model_put(ck->mem_keys, mb(&op->a), (fl_model_bytes){ NULL, 0 });
+    } else if (op->kind == FL_OP_DEL) {
+        mrc = fl_model_delete(ck->model, mb(&op->a));
+        if (!mrc) mrc = fl_model_put(ck->mem_keys, mb(&op->a), (fl_model_bytes){ NULL, 0 });
+    } else if (op->kind == FL_OP_DELRANGE) {
+        mrc = fl_model_delete_range(ck->model, mb(&op->a), mb(&op->b));
+        if (!mrc && fl_model_compare(mb(&op->a), mb(&op->b)) < 0) mrc = mem_note_rt(ck, op);
+    }
+    if (mrc) return ck_fail(ck, FL_ERR_NOMEM, "the model failed: %d", mrc);
+    if (op->kind == FL_OP_PUT || op->kind == FL_OP_DEL) ck_contract_point(ck, op->a.data, op->a.len);
+    bool flushed = op->kind == FL_OP_FLUSH || (op->kind == FL_OP_COMPACT && op->full);
+    return after_change(ck, &before, flushed);
+}
+
+static int apply_options(fl_checker *ck, const fl_op *op) {
+    char err[1024];
+    for (size_t i = 0; i < op->opt_count; i++) {
+        err[0] = 0;
+        int rc = fl_options_set(&ck->opt, op->opts[i].key, op->opts[i].value, err, sizeof err);
+        if (rc) return ck_fail(ck, rc, "%s", err[0] ? err : "invalid option");
+    }
+    return FL_OK;
+}
+
+int fl_checker_run(fl_checker *ck, const fl_op *op) {
+    int rc;
+    ck->err[0] = 0;
+    ck->op = op;
+    ck->sum.ops++;
+    if (!ck->db && op->kind != FL_OP_OPEN && op->kind != FL_OP_REOPEN) {
+        ck->op = NULL;
+        if ((rc = db_open(ck))) return rc;          /* the defaults */
+        ck->op = op;
+    }
+    switch (op->kind) {
+    case FL_OP_OPEN:
+    case FL_OP_REOPEN:
+        if (ck->db && (rc = db_close(ck))) break;
+        if ((rc = apply_options(ck, op))) break;
+        rc = db_open(ck);
+        break;
+    case FL_OP_GET:
+    case FL_OP_SCAN_PREFIX:
+    case FL_OP_SCAN:
+        rc = run_read(ck, op);
+        break;
+    default:
+        rc = run_write(ck, op);
+        break;
+    }
+    ck->op = NULL;
+    return rc;
+}

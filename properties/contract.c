@@ -1,0 +1,190 @@
+/*
+ * contract.c -- P7, the prefix extractor contract (SPEC 4 and RFC), checked
+ * on every key and scan prefix the workload uses, for every extractor of the
+ * configured bloom policies (built-in or plugin), calling the extractor
+ * directly (not through the engine's wrappers, which would hide a bad n):
+ *   - n <= len, for POINT and PREFIX;
+ *   - the same input gives the same answer;
+ *   - PREFIX(p) = Some(n) implies POINT(q) = Some(n) for the extensions q of
+ *     p that are sampled (p itself, p + 0x00, p + 0xFF, p + random bytes),
+ *     and p's own prefixes are checked as scan prefixes too;
+ *   - the RFC's literal POINT invariant (POINT(k) = Some(n) implies
+ *     POINT(k') = Some(n) when k' shares k's first n bytes) is sampled too,
+ *     but a break of it alone cannot cause a false negative (the PREFIX rule
+ *     is what makes scans safe), so it is a warning, given once per extractor.
+ * Each (extractor, kind, input) is checked once.
+ */
+#include "check_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+/* ---- A set of 64-bit fingerprints of checked inputs ------------------------- */
+
+typedef struct seen_set { uint64_t *slots; size_t cap, count; } seen_set;
+
+/* true when h was not in the set (and is now) */
+static bool seen_add(seen_set *s, uint64_t h) {
+    if (h == 0) h = 1;
+    if (s->count * 2 >= s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 1024;
+        uint64_t *n = calloc(cap, sizeof *n);
+        if (!n) return true;
+        for (size_t i = 0; i < s->cap; i++) {
+            if (!s->slots[i]) continue;
+            size_t j = s->slots[i] & (cap - 1);
+            while (n[j]) j = (j + 1) & (cap - 1);
+            n[j] = s->slots[i];
+        }
+        free(s->slots);
+        s->slots = n;
+        s->cap = cap;
+    }
+    size_t j = h & (s->cap - 1);
+    while (s->slots[j]) {
+        if (s->slots[j] == h) return false;
+        j = (j + 1) & (s->cap - 1);
+    }
+    s->slots[j] = h;
+    s->count++;
+    return true;
+}
+
+void ck_contract_free(fl_checker *ck) {
+    seen_set *s = ck->p7_seen;
+    if (s) free(s->slots);
+    free(s);
+    ck->p7_seen = NULL;
+}
+
+static bool first_time(fl_checker *ck, const ck_policy *p, int kind, const uint8_t *b, size_t n) {
+    if (!ck->p7_seen && !(ck->p7_seen = calloc(1, sizeof(seen_set)))) return true;
+    /* by spec, not by object: the writer's and compactor's lists each make one */
+    const char *spec = p->extractor_spec ? p->extractor_spec : "";
+    uint64_t h = XXH3_64bits_withSeed(b, n, XXH3_64bits(spec, strlen(spec)) * 31 + (uint64_t)kind);
+    return seen_add(ck->p7_seen, h);
+}
+
+/* ---- Calling the extractor ------------------------------------------------- */
+
+typedef struct answer { bool some; size_t n; } answer;
+
+static answer ask(const ck_policy *p, fl_target_kind kind, const uint8_t *b, size_t len) {
+    fl_target t = { kind, { b ? b : (const uint8_t *)"", len } };
+    answer a = { false, 0 };
+    a.some = p->extractor->ops->prefix_len(p->extractor, &t, &a.n);
+    if (!a.some) a.n = 0;
+    return a;
+}
+
+static const char *ex_name(const ck_policy *p) {
+    const char *n = p->extractor->ops->name(p->extractor);
+    return n ? n : p->extractor_spec;
+}
+
+static void show(char *buf, size_t cap, const uint8_t *b, size_t n) {
+    buf[0] = 0;
+    ck_str(buf, cap, b, n);
+}
+
+/* n <= len and the same answer twice; false when broken (reported). */
+static bool sane(fl_checker *ck, const ck_policy *p, fl_target_kind kind, const uint8_t *b,
+                 size_t len, answer *out) {
+    answer a = ask(p, kind, b, len), again = ask(p, kind, b, len);
+    const char *kn = kind == FL_TARGET_POINT ? "POINT" : "PREFIX";
+    char s[160];
+    show(s, sizeof s, b, len);
+    if (a.some && a.n > len) {
+        ck_violation(ck, FL_P7, "extractor \"%s\": %s(%s) = %zu, longer than its %zu-byte input",
+                     ex_name(p), kn, s, a.n, len);
+        return false;
+    }
+    if (a.some != again.some || a.n != again.n) {
+        ck_violation(ck, FL_P7, "extractor \"%s\": %s(%s) answered %s%zu, then %s%zu for the same input",
+                     ex_name(p), kn, s, a.some ? "" : "none/", a.n, again.some ? "" : "none/", again.n);
+        return false;
+    }
+    *out = a;
+    return true;
+}
+
+/* POINT(q) must be Some(n) for every extension q of a scan prefix p with
+ * PREFIX(p) = Some(n). */
+static void check_extension(fl_checker *ck, const ck_policy *p, const uint8_t *pfx, size_t plen,
+                            size_t n, const uint8_t *tail, size_t tlen) {
+    uint8_t buf[256];
+    if (plen + tlen > sizeof buf) return;
+    if (plen) memcpy(buf, pfx, plen);
+    if (tlen) memcpy(buf + plen, tail, tlen);
+    answer a;
+    if (!sane(ck, p, FL_TARGET_POINT, buf, plen + tlen, &a)) return;
+    if (a.some && a.n == n) return;
+    char ps[160], qs[200];
+    show(ps, sizeof ps, pfx, plen);
+    show(qs, sizeof qs, buf, plen + tlen);
+    if (a.some)
+        ck_violation(ck, FL_P7, "extractor \"%s\": PREFIX(%s) = %zu, but its extension %s has "
+                     "POINT = %zu: a scan of %s would probe a prefix that was never stored",
+                     ex_name(p), ps, n, qs, a.n, ps);
+    else
+        ck_violation(ck, FL_P7, "extractor \"%s\": PREFIX(%s) = %zu, but its extension %s has "
+                     "POINT = none: a scan of %s would probe a prefix that was never stored",
+                     ex_name(p), ps, n, qs, ps);
+}
+
+static void prefix_one(fl_checker *ck, const ck_policy *p, const uint8_t *b, size_t len) {
+    if (!first_time(ck, p, FL_TARGET_PREFIX, b, len)) return;
+    answer a;
+    if (!sane(ck, p, FL_TARGET_PREFIX, b, len, &a) || !a.some) return;
+    uint8_t tail[8];
+    check_extension(ck, p, b, len, a.n, NULL, 0);
+    tail[0] = 0x00;
+    check_extension(ck, p, b, len, a.n, tail, 1);
+    tail[0] = 0xFF;
+    check_extension(ck, p, b, len, a.n, tail, 1);
+    size_t t = 1 + ck_rand(ck) % sizeof tail;
+    for (size_t i = 0; i < t; i++) tail[i] = (uint8_t)ck_rand(ck);
+    check_extension(ck, p, b, len, a.n, tail, t);
+}
+
+static void point_one(fl_checker *ck, const ck_policy *p, const uint8_t *b, size_t len) {
+    if (!first_time(ck, p, FL_TARGET_POINT, b, len)) return;
+    answer a;
+    if (!sane(ck, p, FL_TARGET_POINT, b, len, &a) || !a.some) return;
+    /* the literal POINT invariant, sampled: a key sharing the first n bytes */
+    uint8_t buf[256];
+    if (a.n + 1 > sizeof buf) return;
+    if (a.n) memcpy(buf, b, a.n);
+    buf[a.n] = (uint8_t)ck_rand(ck);
+    answer other = ask(p, FL_TARGET_POINT, buf, a.n + 1);
+    if ((!other.some || other.n != a.n) && first_time(ck, p, 99, (const uint8_t *)"warned", 6)) {
+        char s[160], o[160];
+        show(s, sizeof s, b, len);
+        show(o, sizeof o, buf, a.n + 1);
+        ck_warning(ck, FL_P7, "extractor \"%s\": POINT(%s) = %zu but POINT(%s) = %s%zu: the RFC's "
+                   "literal POINT invariant does not hold (harmless unless a PREFIX answer relies "
+                   "on it, which is checked separately)", ex_name(p), s, a.n, o,
+                   other.some ? "" : "none/", other.n);
+    }
+}
+
+static void each_extractor(fl_checker *ck, const uint8_t *b, size_t len, bool point) {
+    const ck_config *lists[2] = { ck->writer, ck->compactor };
+    for (int l = 0; l < 2; l++)
+        for (size_t i = 0; lists[l] && i < lists[l]->count; i++) {
+            const ck_policy *p = &lists[l]->items[i];
+            if (!p->extractor) continue;
+            if (point) {
+                point_one(ck, p, b, len);
+                /* the key's own prefixes, as scan prefixes */
+                size_t max = len < 8 ? len : 8;
+                for (size_t k = 0; k <= max; k++) prefix_one(ck, p, b, k);
+            } else {
+                prefix_one(ck, p, b, len);
+            }
+        }
+}
+
+void ck_contract_point(fl_checker *ck, const uint8_t *k, size_t klen) { each_extractor(ck, k, klen, true); }
+void ck_contract_prefix(fl_checker *ck, const uint8_t *p, size_t plen) { each_extractor(ck, p, plen, false); }

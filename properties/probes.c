@@ -1,0 +1,237 @@
+/*
+ * probes.c -- the checks on what one read did, from the engine's probe
+ * trace and the SST truth:
+ *   during the read, for each event (one per considered SST):
+ *     P1  no usable sub-filter said no where the SST holds a match;
+ *     P3  the verdict follows from the sub-filters' answers;
+ *     P4  held_match equals the truth;
+ *     P5  each built-in bloom sub-filter answers as the model's reference
+ *         filter decoded from the same bytes;
+ *     P8  the sub-filters are the ones stored, usable exactly when a
+ *         configured policy has their name (Legacy: when a built-in bloom
+ *         is configured) and the block is sound;
+ *   after the read:
+ *     P3  counter deltas equal the trace, and the SPEC 6 identities hold;
+ *     P4  false_positive moved by the MAYBE verdicts on SSTs without a match;
+ *     P6  the considered SSTs are exactly the ones the read needed, in order.
+ */
+#include "check_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp(const uint8_t *a, size_t al, const uint8_t *b, size_t bl) {
+    size_t n = al < bl ? al : bl;
+    int c = n ? memcmp(a, b, n) : 0;
+    return c ? c : (al > bl) - (al < bl);
+}
+
+static const char *verdict_name(fl_verdict v) {
+    return v == FL_VERDICT_NO ? "NO" : v == FL_VERDICT_MAYBE ? "MAYBE" : "UNFILTERED";
+}
+
+static void check_subs(fl_checker *ck, ck_sst *s, const fl_probe_event *ev, bool truth) {
+    unsigned long long id = (unsigned long long)ev->sst_id;
+    char tgt[200] = "";
+    ck_str(tgt, sizeof tgt, ev->target.data, ev->target.len);
+    size_t usable = 0;
+    const char *said_no = NULL;
+    bool names_match = s->block_bad ? ev->sub_count == 0 : ev->sub_count == s->nsubs;
+    for (size_t i = 0; names_match && !s->block_bad && i < ev->sub_count; i++)
+        names_match = ev->subs[i].name && strcmp(ev->subs[i].name, s->subs[i].name) == 0;
+    if (!names_match && ck->cfg.check)
+        ck_violation(ck, FL_P8, "sst %llu: the read saw %zu sub-filter(s), the SST stores %zu%s", id,
+                     ev->sub_count, s->block_bad ? (size_t)0 : s->nsubs,
+                     s->block_bad ? " (its filter block is unreadable)" : " (names or order differ)");
+    for (size_t i = 0; i < ev->sub_count; i++) {
+        const fl_subfilter_verdict *v = &ev->subs[i];
+        const char *name = v->name ? v->name : "?";
+        if (v->usable) {
+            usable++;
+            if (!v->might_match && !said_no) said_no = name;
+            if (!v->might_match && truth) {
+                ck->p1_this_op = true;
+                ck_violation(ck, FL_P1, "sst %llu sub-filter \"%s\" said no, but sst %llu holds %s%s",
+                             id, name, id, ev->kind == FL_TARGET_POINT ? "" : "a key with prefix ", tgt);
+            }
+        }
+        if (!names_match) continue;
+        /* P8: usable exactly when configured */
+        bool expected = s->format == 0 ? ck_config_first_bloom(ck->writer) != NULL
+                                       : ck_config_find(ck->writer, name) != NULL;
+        const ck_policy *p = s->format == 0 ? NULL : ck_config_find(ck->writer, name);
+        bool builtin = s->format == 0 || (p && p->bloom);
+        if (v->usable && !expected)
+            ck_violation(ck, FL_P8, "sst %llu sub-filter \"%s\" was used, but no configured policy "
+                         "has that name", id, s->format == 0 ? "(Legacy)" : name);
+        else if (!v->usable && expected && builtin)
+            ck_violation(ck, FL_P8, "sst %llu sub-filter \"%s\" was skipped, though a configured "
+                         "policy has that name and its bytes are sound", id,
+                         s->format == 0 ? "(Legacy)" : name);
+        /* P5: the reference filter's answer */
+        if (v->usable && builtin) {
+            const fl_model_bloom *ref = ck_sub_reference(ck, s, i);
+            if (!ref) continue;
+            bool want = fl_model_bloom_might_match(ref, ev->kind == FL_TARGET_POINT ? FL_MODEL_POINT
+                                                   : FL_MODEL_PREFIX,
+                                                   (fl_model_bytes){ ev->target.data, ev->target.len });
+            if (want != v->might_match)
+                ck_violation(ck, FL_P5, "sst %llu sub-filter \"%s\" said %s, the reference filter "
+                             "says %s", id, s->format == 0 ? "(Legacy)" : name,
+                             v->might_match ? "maybe" : "no", want ? "maybe" : "no");
+        }
+    }
+    /* P3: the verdict follows from the answers */
+    fl_verdict want = usable == 0 ? FL_VERDICT_UNFILTERED : said_no ? FL_VERDICT_NO : FL_VERDICT_MAYBE;
+    if (ev->verdict != want)
+        ck_violation(ck, FL_P3, "sst %llu: verdict %s, but its sub-filters give %s (%zu usable of %zu)",
+                     id, verdict_name(ev->verdict), verdict_name(want), usable, ev->sub_count);
+}
+
+void ck_probe(void *arg, const fl_probe_event *ev) {
+    fl_checker *ck = arg;
+    const fl_op *op = ck->op;
+    if (ck->nevents == ck->events_cap) {
+        size_t cap = ck->events_cap ? 2 * ck->events_cap : 32;
+        ck_seen *n = realloc(ck->events, cap * sizeof *n);
+        if (!n) { ck->event_overflow = true; return; }
+        ck->events = n;
+        ck->events_cap = cap;
+    }
+    ck_seen *seen = &ck->events[ck->nevents++];
+    seen->sst = ev->sst_id;
+    seen->verdict = ev->verdict;
+    seen->held = ev->held_match;
+    seen->truth = false;
+    if (!ck->cfg.check) return;
+    fl_op_kind want = ev->kind == FL_TARGET_POINT ? FL_OP_GET : FL_OP_SCAN_PREFIX;
+    if (!op || op->kind != want || ev->target.len != op->a.len ||
+        (ev->target.len && memcmp(ev->target.data, op->a.data, ev->target.len) != 0)) {
+        ck_violation(ck, FL_P3, "sst %llu: a %s probe event that does not belong to this op",
+                     (unsigned long long)ev->sst_id, ev->kind == FL_TARGET_POINT ? "point" : "prefix");
+        return;
+    }
+    ck_sst *s = ck_sst_get(ck, ev->sst_id);
+    if (!s) {
+        ck_violation(ck, FL_P6, "sst %llu was considered, but it is not in the manifest",
+                     (unsigned long long)ev->sst_id);
+        return;
+    }
+    bool truth = ev->kind == FL_TARGET_POINT ? ck_sst_holds_key(s, ev->target.data, ev->target.len)
+                                             : ck_sst_holds_prefix(s, ev->target.data, ev->target.len);
+    seen->truth = truth;
+    check_subs(ck, s, ev, truth);
+    if (ev->verdict != FL_VERDICT_NO && ev->held_match != truth)
+        ck_violation(ck, FL_P4, "sst %llu: the engine says it %s a match, the SST truth says it %s",
+                     (unsigned long long)ev->sst_id, ev->held_match ? "held" : "did not hold",
+                     truth ? "does" : "does not");
+}
+
+/* ---- After the read ------------------------------------------------------ */
+
+static bool mem_covers(const fl_checker *ck, const uint8_t *k, size_t klen) {
+    if (fl_model_get(ck->mem_keys, (fl_model_bytes){ k, klen }, NULL)) return true;
+    for (size_t i = 0; i < ck->nmem_rts; i++)
+        if (cmp(ck->mem_rts[i].start, ck->mem_rts[i].slen, k, klen) <= 0 &&
+            cmp(k, klen, ck->mem_rts[i].end, ck->mem_rts[i].elen) < 0)
+            return true;
+    return false;
+}
+
+/* The SSTs the read needed, in read order (SPEC P6). */
+static size_t expected_ssts(fl_checker *ck, uint64_t *out) {
+    const fl_op *op = ck->op;
+    fl_slice a = { op->a.data, op->a.len };
+    size_t n = 0;
+    if (op->kind == FL_OP_SCAN) return 0;              /* scans use no filters */
+    if (op->kind == FL_OP_GET) {
+        if (mem_covers(ck, a.data, a.len)) return 0;
+        for (size_t i = 0; i < ck->nmetas; i++) {
+            const fl_sst_meta *m = &ck->metas[i];
+            if (!fl_sst_covers_key(m, a)) continue;
+            out[n++] = m->id;
+            ck_sst *s = ck_sst_get(ck, m->id);
+            /* the newest version (an entry or a covering range tombstone) */
+            if (s && (ck_sst_holds_key(s, a.data, a.len) || ck_sst_rt_covers(s, a.data, a.len))) break;
+        }
+        return n;
+    }
+    /* scan_prefix: every SST overlapping [p, successor(p)) */
+    uint8_t *succ = malloc(a.len ? a.len : 1);
+    size_t slen = a.len;
+    if (a.len) memcpy(succ, a.data, a.len);
+    while (slen > 0 && succ[slen - 1] == 0xFF) slen--;
+    if (slen > 0) succ[slen - 1]++;
+    for (size_t i = 0; i < ck->nmetas; i++)
+        if (fl_sst_overlaps_range(&ck->metas[i], a, (fl_slice){ succ, slen }, slen == 0))
+            out[n++] = ck->metas[i].id;
+    free(succ);
+    return n;
+}
+
+void ck_check_read(fl_checker *ck, const fl_metrics *before, const fl_metrics *after) {
+    const ck_seen *ev = ck->events;
+    fl_filter_counters tally = { 0 };
+    uint64_t truth_fp = 0;
+    for (size_t i = 0; i < ck->nevents; i++) {
+        tally.considered++;
+        if (ev[i].verdict == FL_VERDICT_UNFILTERED) tally.unfiltered++;
+        else if (ev[i].verdict == FL_VERDICT_NO) tally.negative++;
+        else {
+            tally.positive++;
+            if (!ev[i].held) tally.false_positive++;
+            if (!ev[i].truth) truth_fp++;
+        }
+    }
+    bool prefix = ck->op->kind == FL_OP_SCAN_PREFIX;
+    for (int k = 0; k < 2; k++) {
+        const fl_filter_counters *b = k ? &before->prefix : &before->point;
+        const fl_filter_counters *c = k ? &after->prefix : &after->point;
+        const char *kn = k ? "prefix" : "point";
+        if (c->considered != c->unfiltered + c->positive + c->negative)
+            ck_violation(ck, FL_P3, "%s counters: considered %llu != unfiltered %llu + positive %llu + "
+                         "negative %llu", kn, (unsigned long long)c->considered,
+                         (unsigned long long)c->unfiltered, (unsigned long long)c->positive,
+                         (unsigned long long)c->negative);
+        if (c->false_positive > c->positive)
+            ck_violation(ck, FL_P3, "%s counters: false_positive %llu > positive %llu", kn,
+                         (unsigned long long)c->false_positive, (unsigned long long)c->positive);
+        bool mine = (k == 1) == prefix && ck->op->kind != FL_OP_SCAN;
+        fl_filter_counters zero = { 0 };
+        const fl_filter_counters *t = mine ? &tally : &zero;
+        uint64_t d[5] = { c->considered - b->considered, c->unfiltered - b->unfiltered,
+                          c->positive - b->positive, c->negative - b->negative,
+                          c->false_positive - b->false_positive };
+        uint64_t w[5] = { t->considered, t->unfiltered, t->positive, t->negative, t->false_positive };
+        if (memcmp(d, w, sizeof d) != 0)
+            ck_violation(ck, FL_P3, "%s counters moved by considered %llu, unfiltered %llu, positive "
+                         "%llu, negative %llu, false_positive %llu; the probe trace saw %llu, %llu, "
+                         "%llu, %llu, %llu", kn, (unsigned long long)d[0], (unsigned long long)d[1],
+                         (unsigned long long)d[2], (unsigned long long)d[3], (unsigned long long)d[4],
+                         (unsigned long long)w[0], (unsigned long long)w[1], (unsigned long long)w[2],
+                         (unsigned long long)w[3], (unsigned long long)w[4]);
+        if (mine && d[4] != truth_fp)
+            ck_violation(ck, FL_P4, "%s false_positive moved by %llu, but %llu MAYBE verdict(s) fell "
+                         "on SSTs without a match", kn, (unsigned long long)d[4],
+                         (unsigned long long)truth_fp);
+    }
+    if (ck->p1_this_op || ck->event_overflow) return;   /* P6 would only echo P1 */
+    uint64_t *want = malloc((ck->nmetas + 1) * sizeof *want);
+    if (!want) return;
+    size_t nw = expected_ssts(ck, want);
+    size_t i = 0;
+    while (i < nw && i < ck->nevents && want[i] == ev[i].sst) i++;
+    if (i < nw || i < ck->nevents) {
+        if (i < nw && (i >= ck->nevents))
+            ck_violation(ck, FL_P6, "sst %llu covers the query and was needed, but was not considered "
+                         "(%zu considered, %zu needed)", (unsigned long long)want[i], ck->nevents, nw);
+        else if (i < nw)
+            ck_violation(ck, FL_P6, "considered sst %llu where sst %llu was needed next (%zu considered, "
+                         "%zu needed)", (unsigned long long)ev[i].sst, (unsigned long long)want[i],
+                         ck->nevents, nw);
+        else
+            ck_violation(ck, FL_P6, "sst %llu was considered, but the read did not need it (%zu "
+                         "considered, %zu needed)", (unsigned long long)ev[i].sst, ck->nevents, nw);
+    }
+    free(want);
+}

@@ -1,0 +1,464 @@
+/*
+ * truth.c -- the truth about each live SST, read once when the SST first
+ * appears (SSTs are immutable): every entry and range tombstone, read from
+ * the data blocks without asking any filter, and the filter block as
+ * stored.  When an SST appears the checker also verifies what was written:
+ *   P5  each built-in bloom's bytes equal the model's reference build over
+ *       the SST's entries with the writer's configuration (Legacy: the
+ *       whole-key bloom of the writer's first bloom policy);
+ *   P8  the SST carries exactly the sub-filters its writer was configured
+ *       with (none below min_filter_keys entries);
+ *   P11 each sub-filter, rebuilt by the writer's policy from the same
+ *       entries, decodes from the stored bytes and from its own encoding
+ *       and answers sampled probes exactly as the built filter does.
+ * The writer of an L0 SST is the writer's policy list at the time; of a run
+ * SST, the compactor's.
+ */
+#include "check_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Small helpers -------------------------------------------------------- */
+
+static int cmp(const uint8_t *a, size_t al, const uint8_t *b, size_t bl) {
+    size_t n = al < bl ? al : bl;
+    int c = n ? memcmp(a, b, n) : 0;
+    return c ? c : (al > bl) - (al < bl);
+}
+
+static void *dup(const void *p, size_t n) {
+    uint8_t *d = malloc(n ? n : 1);
+    if (d && n) memcpy(d, p, n);
+    return d;
+}
+
+/* ---- The SST table ----------------------------------------------------------- */
+
+ck_sst *ck_sst_get(const fl_checker *ck, uint64_t id) {
+    return id < ck->ssts_cap ? ck->ssts[id] : NULL;
+}
+
+static void sst_free(ck_sst *s) {
+    if (!s) return;
+    for (size_t i = 0; i < s->nkeys; i++) free(s->keys[i].key);
+    for (size_t i = 0; i < s->nrts; i++) { free(s->rts[i].start); free(s->rts[i].end); }
+    for (size_t i = 0; i < s->nsubs; i++) { free(s->subs[i].name); fl_model_bloom_free(&s->subs[i].ref); }
+    free(s->keys);
+    free(s->rts);
+    free(s->subs);
+    free(s->block);
+    ck_config_unref(s->writer);
+    free(s);
+}
+
+void ck_tree_free(fl_checker *ck) {
+    for (size_t i = 0; i < ck->ssts_cap; i++) sst_free(ck->ssts[i]);
+    free(ck->ssts);
+    ck->ssts = NULL;
+    ck->ssts_cap = 0;
+    fl_sst_meta_free(ck->metas, ck->nmetas);
+    ck->metas = NULL;
+    ck->nmetas = 0;
+}
+
+/* ---- Truth queries --------------------------------------------------------- */
+
+/* First entry with key >= k. */
+static size_t lower_bound(const ck_sst *s, const uint8_t *k, size_t klen) {
+    size_t lo = 0, hi = s->nkeys;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (cmp(s->keys[mid].key, s->keys[mid].len, k, klen) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+bool ck_sst_holds_key(const ck_sst *s, const uint8_t *k, size_t klen) {
+    size_t i = lower_bound(s, k, klen);
+    return i < s->nkeys && cmp(s->keys[i].key, s->keys[i].len, k, klen) == 0;
+}
+
+bool ck_sst_holds_prefix(const ck_sst *s, const uint8_t *p, size_t plen) {
+    size_t i = lower_bound(s, p, plen);
+    return i < s->nkeys && s->keys[i].len >= plen && (plen == 0 || memcmp(s->keys[i].key, p, plen) == 0);
+}
+
+bool ck_sst_rt_covers(const ck_sst *s, const uint8_t *k, size_t klen) {
+    for (size_t i = 0; i < s->nrts; i++)
+        if (cmp(s->rts[i].start, s->rts[i].slen, k, klen) <= 0 &&
+            cmp(k, klen, s->rts[i].end, s->rts[i].elen) < 0)
+            return true;
+    return false;
+}
+
+/* ---- Loading an SST ------------------------------------------------------------ */
+
+typedef struct builders {
+    size_t n;
+    const ck_policy **pol;
+    fl_filter_builder **b;
+} builders;
+
+typedef struct load_ctx { fl_checker *ck; ck_sst *s; size_t cap; builders *bl; int rc; } load_ctx;
+
+static int on_entry(void *arg, const fl_row_entry *e) {
+    load_ctx *lc = arg;
+    ck_sst *s = lc->s;
+    if (s->nkeys == lc->cap) {
+        lc->cap = lc->cap ? 2 * lc->cap : 64;
+        ck_key *n = realloc(s->keys, lc->cap * sizeof *n);
+        if (!n) { lc->rc = FL_ERR_NOMEM; return 1; }
+        s->keys = n;
+    }
+    ck_key *k = &s->keys[s->nkeys];
+    if (!(k->key = dup(e->key.data, e->key.len))) { lc->rc = FL_ERR_NOMEM; return 1; }
+    k->len = e->key.len;
+    k->kind = (uint8_t)e->kind;
+    k->seq = e->seq;
+    s->nkeys++;
+    for (size_t i = 0; i < lc->bl->n; i++)
+        if (lc->bl->b[i]) lc->bl->b[i]->ops->add_entry(lc->bl->b[i], e);
+    return 0;
+}
+
+static int on_rt(void *arg, fl_slice start, fl_slice end, uint64_t seq) {
+    load_ctx *lc = arg;
+    ck_sst *s = lc->s;
+    ck_rt *n = realloc(s->rts, (s->nrts + 1) * sizeof *n);
+    if (!n) { lc->rc = FL_ERR_NOMEM; return 1; }
+    s->rts = n;
+    ck_rt *r = &s->rts[s->nrts];
+    r->start = dup(start.data, start.len);
+    r->end = dup(end.data, end.len);
+    r->slen = start.len;
+    r->elen = end.len;
+    r->seq = seq;
+    if (!r->start || !r->end) { free(r->start); free(r->end); lc->rc = FL_ERR_NOMEM; return 1; }
+    s->nrts++;
+    return 0;
+}
+
+static uint16_t be16(const uint8_t *p) { return (uint16_t)(p[0] << 8 | p[1]); }
+static uint64_t be64(const uint8_t *p) {
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++) v = v << 8 | p[i];
+    return v;
+}
+
+/* The checker's own reading of the composite layout (SPEC 2.6). */
+static bool parse_block(ck_sst *s) {
+    if (s->block_len == 0) return true;
+    if (s->format != 1) {
+        s->subs = calloc(1, sizeof *s->subs);
+        if (!s->subs || !(s->subs[0].name = strdup(""))) return false;
+        s->subs[0].data = s->block;
+        s->subs[0].len = s->block_len;
+        s->nsubs = 1;
+        return true;
+    }
+    const uint8_t *p = s->block, *end = s->block + s->block_len;
+    if (end - p < 2) return false;
+    size_t n = be16(p);
+    p += 2;
+    s->subs = calloc(n ? n : 1, sizeof *s->subs);
+    if (!s->subs) return false;
+    for (size_t i = 0; i < n; i++) {
+        if (end - p < 2) return false;
+        size_t nl = be16(p);
+        p += 2;
+        if ((size_t)(end - p) < nl + 8 || memchr(p, 0, nl)) return false;
+        ck_sub *sub = &s->subs[s->nsubs];
+        if (!(sub->name = malloc(nl + 1))) return false;
+        memcpy(sub->name, p, nl);
+        sub->name[nl] = 0;
+        s->nsubs++;
+        p += nl;
+        uint64_t dl = be64(p);
+        p += 8;
+        if ((uint64_t)(end - p) < dl) return false;
+        sub->data = p;
+        sub->len = (size_t)dl;
+        p += dl;
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(s->subs[j].name, sub->name) == 0) return false;
+    }
+    return p == end;
+}
+
+/* ---- What was written: P5 bytes, P8 names, P11 round trip ---------------------- */
+
+static void probe_bytes(fl_checker *ck, const ck_sst *s, fl_target *t, size_t i) {
+    /* present keys first, then absent variations and prefixes */
+    size_t n = s->nkeys;
+    static uint8_t scratch[64];
+    if (i < n && i < 256) {
+        t->kind = FL_TARGET_POINT;
+        t->bytes = (fl_slice){ s->keys[i].key, s->keys[i].len };
+        return;
+    }
+    const ck_key *k = n ? &s->keys[ck_rand(ck) % n] : NULL;
+    size_t len = k ? (k->len < sizeof scratch - 1 ? k->len : sizeof scratch - 1) : 0;
+    if (len) memcpy(scratch, k->key, len);
+    switch (ck_rand(ck) % 4) {
+    case 0:                                   /* an absent key near a present one */
+        scratch[len++] = (uint8_t)ck_rand(ck);
+        t->kind = FL_TARGET_POINT;
+        break;
+    case 1:                                   /* a changed last byte */
+        if (len) scratch[len - 1] ^= (uint8_t)(1 + ck_rand(ck) % 255);
+        t->kind = FL_TARGET_POINT;
+        break;
+    default:                                  /* a prefix of a present key */
+        len = len ? ck_rand(ck) % (len + 1) : 0;
+        t->kind = FL_TARGET_PREFIX;
+        break;
+    }
+    t->bytes = (fl_slice){ scratch, len };
+}
+
+static void round_trip(fl_checker *ck, const ck_sst *s, const ck_sub *sub, const ck_policy *w,
+                       fl_filter *built) {
+    fl_filter_policy *pol = w->policy;
+    fl_buf enc;
+    fl_buf_init(&enc);
+    fl_filter *from_stored = NULL, *from_own = NULL;
+    int rc = pol->ops->decode(pol, (fl_slice){ sub->data, sub->len }, &from_stored);
+    if (rc != FL_OK || !from_stored) {
+        ck_violation(ck, FL_P11, "sst %llu sub-filter \"%s\": its policy cannot decode the stored "
+                     "bytes (%s)", (unsigned long long)s->id, sub->name, fl_strerror(rc ? rc : FL_ERR_PLUGIN));
+        goto out;
+    }
+    rc = built->ops->encode(built, &enc);
+    if (rc == FL_OK) rc = pol->ops->decode(pol, (fl_slice){ enc.data, enc.len }, &from_own);
+    if (rc != FL_OK || !from_own) {
+        ck_violation(ck, FL_P11, "sst %llu sub-filter \"%s\": a rebuilt filter does not decode from "
+                     "its own encoding (%s)", (unsigned long long)s->id, sub->name,
+                     fl_strerror(rc ? rc : FL_ERR_PLUGIN));
+        goto out;
+    }
+    fl_filter_context ctx;
+    for (size_t i = 0; i < sizeof ctx.bytes; i++) ctx.bytes[i] = (uint8_t)(i * 37 + 1);
+    size_t probes = (s->nkeys < 256 ? s->nkeys : 256) + 64;
+    for (size_t i = 0; i < probes; i++) {
+        fl_filter_query q;
+        probe_bytes(ck, s, &q.target, i);
+        q.context = (i & 1) ? &ctx : NULL;
+        bool a = built->ops->might_match(built, &q);
+        bool b = from_stored->ops->might_match(from_stored, &q);
+        bool c = from_own->ops->might_match(from_own, &q);
+        if (a == b && a == c) continue;
+        char t[160];
+        t[0] = 0;
+        ck_str(t, sizeof t, q.target.bytes.data, q.target.bytes.len);
+        ck_violation(ck, FL_P11, "sst %llu sub-filter \"%s\": %s %s%s: built filter says %s, decoded "
+                     "from the stored bytes %s, decoded from its own encoding %s",
+                     (unsigned long long)s->id, sub->name,
+                     q.target.kind == FL_TARGET_POINT ? "point" : "prefix", t,
+                     q.context ? " with a context" : "", a ? "maybe" : "no", b ? "maybe" : "no",
+                     c ? "maybe" : "no");
+        break;
+    }
+out:
+    if (from_stored) from_stored->ops->destroy(from_stored);
+    if (from_own) from_own->ops->destroy(from_own);
+    fl_buf_free(&enc);
+}
+
+/* Checks bytes and names of a new SST against its writer's configuration. */
+static void check_written(fl_checker *ck, ck_sst *s, builders *bl) {
+    const ck_config *w = s->writer;
+    if (s->block_bad) {
+        ck_violation(ck, FL_P10, "sst %llu: the engine wrote a filter block that does not parse",
+                     (unsigned long long)s->id);
+        return;
+    }
+    bool want_filters = s->nkeys >= w->min_filter_keys;
+    fl_model_bytes *keys = malloc((s->nkeys ? s->nkeys : 1) * sizeof *keys);
+    if (!keys) return;
+    for (size_t i = 0; i < s->nkeys; i++) keys[i] = (fl_model_bytes){ s->keys[i].key, s->keys[i].len };
+    if (w->legacy) {
+        const ck_policy *b = ck_config_first_bloom(w);
+        if (s->format != 0 && (b || s->nsubs))
+            ck_violation(ck, FL_P5, "sst %llu: written with legacy_filters=1 but its filter block is "
+                         "not Legacy", (unsigned long long)s->id);
+        else if (b && want_filters && s->nsubs != 1)
+            ck_violation(ck, FL_P5, "sst %llu: legacy_filters=1 with %s configured, but no Legacy "
+                         "filter block", (unsigned long long)s->id, b->name);
+        else if (b && want_filters) {
+            fl_model_bloom ref;
+            if (fl_model_legacy_build(&ref, b->bloom_cfg.millibits, keys, s->nkeys) == FL_MODEL_OK &&
+                (ref.encoded_len != s->subs[0].len || memcmp(ref.encoded, s->subs[0].data, ref.encoded_len)))
+                ck_violation(ck, FL_P5, "sst %llu: Legacy filter bytes differ from the reference "
+                             "whole-key bloom at %u millibits (%zu bytes stored, %zu expected)",
+                             (unsigned long long)s->id, b->bloom_cfg.millibits, s->subs[0].len,
+                             ref.encoded_len);
+            fl_model_bloom_free(&ref);
+        }
+        free(keys);
+        return;
+    }
+    /* every configured policy whose filter was built is there, nothing else */
+    for (size_t i = 0; i < w->count; i++) {
+        const ck_policy *p = &w->items[i];
+        bool present = false;
+        for (size_t j = 0; j < s->nsubs; j++) present |= strcmp(s->subs[j].name, p->name) == 0;
+        if (!want_filters && present)
+            ck_violation(ck, FL_P8, "sst %llu holds %zu entries, fewer than min_filter_keys %llu, yet "
+                         "carries sub-filter \"%s\"", (unsigned long long)s->id, s->nkeys,
+                         (unsigned long long)w->min_filter_keys, p->name);
+        else if (want_filters && !present && p->bloom)
+            ck_violation(ck, FL_P5, "sst %llu: no sub-filter \"%s\" though that policy wrote it",
+                         (unsigned long long)s->id, p->name);
+    }
+    for (size_t j = 0; j < s->nsubs; j++) {
+        const ck_sub *sub = &s->subs[j];
+        const ck_policy *p = ck_config_find(w, sub->name);
+        if (!p) {
+            ck_violation(ck, FL_P8, "sst %llu carries sub-filter \"%s\", which its writer was not "
+                         "configured with", (unsigned long long)s->id, sub->name);
+            continue;
+        }
+        if (p->bloom) {
+            fl_model_bloom ref;
+            if (fl_model_bloom_build(&ref, &p->bloom_cfg, keys, s->nkeys) == FL_MODEL_OK &&
+                (ref.encoded_len != sub->len || memcmp(ref.encoded, sub->data, sub->len) != 0))
+                ck_violation(ck, FL_P5, "sst %llu sub-filter \"%s\": stored bytes differ from the "
+                             "reference bloom (%zu bytes stored, %zu expected, m=%llu lines=%llu k=%u)",
+                             (unsigned long long)s->id, sub->name, sub->len, ref.encoded_len,
+                             (unsigned long long)ref.m, (unsigned long long)ref.lines, ref.k);
+            fl_model_bloom_free(&ref);
+        }
+        /* P11: the checker's own build of the same policy */
+        for (size_t b = 0; b < bl->n; b++) {
+            if (bl->pol[b] != p || !bl->b[b]) continue;
+            fl_filter *built = NULL;
+            int rc = bl->b[b]->ops->build(bl->b[b], &built);
+            bl->b[b]->ops->destroy(bl->b[b]);
+            bl->b[b] = NULL;
+            if (rc == FL_OK && built) {
+                round_trip(ck, s, sub, p, built);
+                built->ops->destroy(built);
+            }
+        }
+    }
+    free(keys);
+}
+
+static int load_sst(fl_checker *ck, const fl_sst_meta *m, bool adopting, ck_sst **out) {
+    ck_sst *s = calloc(1, sizeof *s);
+    if (!s) return FL_ERR_NOMEM;
+    s->id = m->id;
+    s->level = m->level;
+    /* the writer: flushes write L0 with the writer's list, compactions runs;
+     * unknown for an SST that was there before the checker opened the db */
+    if (ck->cfg.check && !adopting) s->writer = ck_config_ref(m->level == 0 ? ck->writer : ck->compactor);
+    builders bl = { 0 };
+    const ck_config *w = s->writer;
+    if (w && !w->legacy && w->count) {
+        bl.pol = calloc(w->count, sizeof *bl.pol);
+        bl.b = calloc(w->count, sizeof *bl.b);
+        if (bl.pol && bl.b) {
+            for (size_t i = 0; i < w->count; i++) {
+                bl.pol[bl.n] = &w->items[i];
+                if (w->items[i].policy->ops->new_builder(w->items[i].policy, &bl.b[bl.n]) != FL_OK)
+                    bl.b[bl.n] = NULL;
+                bl.n++;
+            }
+        }
+    }
+    load_ctx lc = { ck, s, 0, &bl, FL_OK };
+    int rc = fl_db_sst_entries(ck->db, m->id, on_entry, &lc);
+    if (!rc) rc = lc.rc;
+    if (!rc) rc = fl_db_sst_range_tombstones(ck->db, m->id, on_rt, &lc);
+    if (!rc) rc = lc.rc;
+    fl_buf fb;
+    fl_buf_init(&fb);
+    if (!rc) {
+        int r2 = fl_db_sst_filter_block(ck->db, m->id, &fb, &s->format);
+        if (r2 == FL_ERR_CORRUPT) s->block_bad = true;
+        else rc = r2;
+    }
+    if (!rc && fb.len) {
+        s->block = fb.data;
+        s->block_len = fb.len;
+        fb.data = NULL;
+        if (!s->block_bad && !parse_block(s)) s->block_bad = true;
+    }
+    fl_buf_free(&fb);
+    if (!rc && s->writer) check_written(ck, s, &bl);
+    for (size_t i = 0; i < bl.n; i++) if (bl.b[i]) bl.b[i]->ops->destroy(bl.b[i]);
+    free(bl.pol);
+    free(bl.b);
+    if (rc) {
+        sst_free(s);
+        return ck_fail(ck, rc, "reading the truth of sst %llu: %s", (unsigned long long)m->id,
+                       fl_db_errmsg(ck->db));
+    }
+    *out = s;
+    return FL_OK;
+}
+
+/* Lists the live SSTs; loads the new ones, forgets the gone ones.  Right
+ * after an open, an SST not seen before was there already: its writer is
+ * unknown, so what it was written with is not checked. */
+int ck_tree_refresh(fl_checker *ck, bool after_open) {
+    bool force = after_open;
+    fl_metrics m;
+    fl_db_metrics(ck->db, &m);
+    uint64_t stamp = m.ssts_written * 1000003u + m.compactions * 7919u + m.flushes;
+    if (!force && stamp == ck->tree_stamp) return FL_OK;
+    ck->tree_stamp = stamp;
+    fl_sst_meta_free(ck->metas, ck->nmetas);
+    ck->metas = NULL;
+    ck->nmetas = 0;
+    int rc = fl_db_ssts(ck->db, &ck->metas, &ck->nmetas);
+    if (rc) return ck_fail(ck, rc, "listing SSTs: %s", fl_db_errmsg(ck->db));
+    uint64_t max_id = 0;
+    for (size_t i = 0; i < ck->nmetas; i++) if (ck->metas[i].id > max_id) max_id = ck->metas[i].id;
+    if (max_id >= ck->ssts_cap) {
+        size_t cap = ck->ssts_cap ? ck->ssts_cap : 64;
+        while (cap <= max_id) cap *= 2;
+        ck_sst **n = realloc(ck->ssts, cap * sizeof *n);
+        if (!n) return FL_ERR_NOMEM;
+        memset(n + ck->ssts_cap, 0, (cap - ck->ssts_cap) * sizeof *n);
+        ck->ssts = n;
+        ck->ssts_cap = cap;
+    }
+    bool *live = calloc(ck->ssts_cap, sizeof *live);
+    if (!live) return FL_ERR_NOMEM;
+    for (size_t i = 0; i < ck->nmetas && !rc; i++) {
+        uint64_t id = ck->metas[i].id;
+        live[id] = true;
+        if (!ck->ssts[id]) rc = load_sst(ck, &ck->metas[i], after_open, &ck->ssts[id]);
+        else ck->ssts[id]->level = ck->metas[i].level;
+    }
+    for (size_t id = 0; id < ck->ssts_cap && !rc; id++)
+        if (ck->ssts[id] && !live[id]) { sst_free(ck->ssts[id]); ck->ssts[id] = NULL; }
+    free(live);
+    return rc;
+}
+
+/* ---- Reader-side reference filters --------------------------------------------- */
+
+const fl_model_bloom *ck_sub_reference(fl_checker *ck, ck_sst *s, size_t i) {
+    ck_sub *sub = &s->subs[i];
+    if (sub->ref_generation == ck->generation) return sub->ref_ok ? &sub->ref : NULL;
+    fl_model_bloom_free(&sub->ref);
+    sub->ref_generation = ck->generation;
+    sub->ref_ok = false;
+    fl_model_bloom_config cfg;
+    if (s->format == 0) {
+        /* Legacy: whole keys only, whatever the configured bloom hashes */
+        if (!ck_config_first_bloom(ck->writer)) return NULL;
+        memset(&cfg, 0, sizeof cfg);
+        cfg.whole_key = true;
+    } else {
+        const ck_policy *p = ck_config_find(ck->writer, sub->name);
+        if (!p || !p->bloom) return NULL;
+        cfg = p->bloom_cfg;
+    }
+    sub->ref_ok = fl_model_bloom_decode(&sub->ref, &cfg, sub->data, sub->len) == FL_MODEL_OK;
+    return sub->ref_ok ? &sub->ref : NULL;
+}
