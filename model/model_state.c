@@ -2,25 +2,70 @@
  * model_state.c -- the model's logical state: an ordered map key -> value
  * (SPEC 7, "logical state"), the truth every engine read is compared with.
  *
- * Invariant: rows[0..count) are strictly increasing in bytewise order (SPEC
- * 2.1), every key and value is a private copy, and data is never NULL (an
- * empty string is a 1-byte allocation with len 0).  Lookups bisect; writes
- * shift the tail of the array: O(log n) to find, O(n) to move pointers.
+ * Layout: the rows (key, value), in bytewise order (SPEC 2.1), cut into
+ * chunks of at most CHUNK_MAX rows; m->chunks lists the chunks in order.
+ * Read chunk after chunk, row after row, they are exactly the one sorted
+ * array of the simplest possible model, and every operation below is that
+ * array's operation done on the chunk(s) holding the rows concerned: find a
+ * key by bisection (first over the chunks by their last key, then within
+ * one chunk), insert or remove rows by shifting the rest of that chunk.
+ *
+ * Invariant (correctness depends on this and only on this):
+ *   - every chunk holds 1..CHUNK_MAX rows (there is no empty chunk);
+ *   - keys strictly increase within a chunk and across chunks (the last key
+ *     of a chunk is below the first key of the next one);
+ *   - m->count is the total number of rows;
+ *   - every key and value is a private copy whose data is never NULL (an
+ *     empty string is a 1-byte allocation with len 0).
+ *
+ * Balance (for speed only): two neighbouring chunks hold together more than
+ * CHUNK_MAX / 2 rows, so n rows take fewer than 4n / CHUNK_MAX + 2 chunks.
+ * A put into a full chunk first splits it into two halves; a removal that
+ * empties a chunk drops it, and one that leaves two neighbours with at most
+ * CHUNK_MAX / 2 rows together merges them (settle()).
+ *
+ * Cost, for n rows and B = CHUNK_MAX: finding a key is O(log n).  A put or
+ * delete shifts at most B rows of one chunk and, about once per B / 2 of
+ * them, splits or merges a chunk, which shifts the O(n / B) chunk pointers.
+ * delete_range and the scans find their start in O(log n) and then walk the
+ * k rows they touch; delete_range closes the gap of the chunks it emptied
+ * with one shift of the chunk pointers.
  */
 #include "model.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+/* Rows per chunk, at most; even, so that a full chunk splits in equal
+ * halves.  Any even value >= 2 gives the same map (a test build may use a
+ * tiny one to split and merge often); 128 keeps a put's shift within one
+ * chunk and the chunk list's shift on a split both small. */
+#ifndef FL_MODEL_CHUNK_MAX
+#define FL_MODEL_CHUNK_MAX 128
+#endif
+#define CHUNK_MAX ((size_t)FL_MODEL_CHUNK_MAX)
+_Static_assert(FL_MODEL_CHUNK_MAX >= 2 && FL_MODEL_CHUNK_MAX % 2 == 0,
+               "FL_MODEL_CHUNK_MAX must be even and at least 2");
+
 typedef struct fl_model_row {
     uint8_t *key;   size_t key_len;
     uint8_t *value; size_t value_len;
 } fl_model_row;
 
+typedef struct fl_model_chunk {
+    size_t count;                       /* rows[0..count) are in use */
+    fl_model_row rows[CHUNK_MAX];
+} fl_model_chunk;
+
 struct fl_model {
-    fl_model_row *rows;
-    size_t count, cap;
+    fl_model_chunk **chunks;            /* chunks[0..nchunks), in key order */
+    size_t nchunks, cap;                /* cap: room allocated in chunks    */
+    size_t count;                       /* rows in all chunks               */
 };
+
+/* A place in the map: row `row` of chunk `chunk`, or the end of the map,
+ * which is { nchunks, 0 }.  A place is always one of these two. */
+typedef struct fl_model_pos { size_t chunk, row; } fl_model_pos;
 
 int fl_model_compare(fl_model_bytes a, fl_model_bytes b) {
     size_t common = a.len < b.len ? a.len : b.len;
@@ -44,19 +89,178 @@ static uint8_t *copy_bytes(fl_model_bytes b) {
     return p;
 }
 
-/* The index of the first row whose key is >= key (count when none). */
-static size_t lower_bound(const fl_model *m, fl_model_bytes key) {
-    size_t lo = 0, hi = m->count;
+/* ---- Finding a key ---------------------------------------------------------- */
+
+/* The index of the first row of c whose key is >= key (c->count when none). */
+static size_t row_lower_bound(const fl_model_chunk *c, fl_model_bytes key) {
+    size_t lo = 0, hi = c->count;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (fl_model_compare(row_key(&m->rows[mid]), key) < 0) lo = mid + 1;
+        if (fl_model_compare(row_key(&c->rows[mid]), key) < 0) lo = mid + 1;
         else hi = mid;
     }
     return lo;
 }
 
-static bool found_at(const fl_model *m, size_t i, fl_model_bytes key) {
-    return i < m->count && fl_model_compare(row_key(&m->rows[i]), key) == 0;
+/* The index of the first chunk whose last key is >= key (nchunks when none).
+ * Every row before that chunk is < key; the first row >= key is in it. */
+static size_t chunk_lower_bound(const fl_model *m, fl_model_bytes key) {
+    size_t lo = 0, hi = m->nchunks;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const fl_model_chunk *c = m->chunks[mid];
+        if (fl_model_compare(row_key(&c->rows[c->count - 1]), key) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* The place of the first row whose key is >= key (the end when none). */
+static fl_model_pos lower_bound(const fl_model *m, fl_model_bytes key) {
+    size_t c = chunk_lower_bound(m, key);
+    if (c == m->nchunks) return (fl_model_pos){ m->nchunks, 0 };
+    /* < count, since the chunk's last key is >= key */
+    return (fl_model_pos){ c, row_lower_bound(m->chunks[c], key) };
+}
+
+static bool is_end(const fl_model *m, fl_model_pos p) { return p.chunk == m->nchunks; }
+
+static const fl_model_row *row_at(const fl_model *m, fl_model_pos p) {
+    return &m->chunks[p.chunk]->rows[p.row];
+}
+
+/* The place after p (p is not the end). */
+static fl_model_pos next_pos(const fl_model *m, fl_model_pos p) {
+    if (++p.row == m->chunks[p.chunk]->count) { p.chunk++; p.row = 0; }
+    return p;
+}
+
+static bool found_at(const fl_model *m, fl_model_pos p, fl_model_bytes key) {
+    return !is_end(m, p) && fl_model_compare(row_key(row_at(m, p)), key) == 0;
+}
+
+/* ---- Chunks ----------------------------------------------------------------- */
+
+static void free_rows(fl_model_row *rows, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        free(rows[i].key);
+        free(rows[i].value);
+    }
+}
+
+/* Makes room for one more chunk in m->chunks; the map is unchanged. */
+static bool reserve_chunk(fl_model *m) {
+    if (m->nchunks < m->cap) return true;
+    size_t cap = m->cap ? 2 * m->cap : 16;
+    fl_model_chunk **chunks = realloc(m->chunks, cap * sizeof *chunks);
+    if (!chunks) return false;
+    m->chunks = chunks;
+    m->cap = cap;
+    return true;
+}
+
+/* Puts c at index i of m->chunks (room reserved), shifting the rest up. */
+static void insert_chunk(fl_model *m, size_t i, fl_model_chunk *c) {
+    memmove(&m->chunks[i + 1], &m->chunks[i], (m->nchunks - i) * sizeof *m->chunks);
+    m->chunks[i] = c;
+    m->nchunks++;
+}
+
+/* Frees the chunks [from, to), which must be empty, and closes the gap. */
+static void drop_chunks(fl_model *m, size_t from, size_t to) {
+    for (size_t i = from; i < to; i++) free(m->chunks[i]);
+    memmove(&m->chunks[from], &m->chunks[to], (m->nchunks - to) * sizeof *m->chunks);
+    m->nchunks -= to - from;
+}
+
+/* Inserts r at row i of chunk ci, which has room, shifting the rest up. */
+static void insert_row(fl_model *m, size_t ci, size_t i, fl_model_row r) {
+    fl_model_chunk *c = m->chunks[ci];
+    memmove(&c->rows[i + 1], &c->rows[i], (c->count - i) * sizeof *c->rows);
+    c->rows[i] = r;
+    c->count++;
+    m->count++;
+}
+
+/* Frees rows [from, to) of chunk ci and closes the gap (may leave it empty). */
+static void remove_rows(fl_model *m, size_t ci, size_t from, size_t to) {
+    fl_model_chunk *c = m->chunks[ci];
+    free_rows(&c->rows[from], to - from);
+    memmove(&c->rows[from], &c->rows[to], (c->count - to) * sizeof *c->rows);
+    c->count -= to - from;
+    m->count -= to - from;
+}
+
+/* Moves the upper half of the full chunk i to a new chunk i + 1.  The rows
+ * and their order are unchanged; false (and nothing done) on NOMEM. */
+static bool split_chunk(fl_model *m, size_t i) {
+    fl_model_chunk *hi = malloc(sizeof *hi);
+    if (!hi || !reserve_chunk(m)) { free(hi); return false; }
+    fl_model_chunk *lo = m->chunks[i];
+    hi->count = lo->count - CHUNK_MAX / 2;
+    memcpy(hi->rows, &lo->rows[CHUNK_MAX / 2], hi->count * sizeof *hi->rows);
+    lo->count = CHUNK_MAX / 2;
+    insert_chunk(m, i + 1, hi);
+    return true;
+}
+
+/* Appends the rows of chunk i + 1 to chunk i (they must fit) and drops
+ * chunk i + 1.  The rows and their order are unchanged. */
+static void merge_next(fl_model *m, size_t i) {
+    fl_model_chunk *a = m->chunks[i], *b = m->chunks[i + 1];
+    memcpy(&a->rows[a->count], b->rows, b->count * sizeof *b->rows);
+    a->count += b->count;
+    b->count = 0;
+    drop_chunks(m, i + 1, i + 2);
+}
+
+/* true when chunks i and i + 1 exist and hold at most CHUNK_MAX / 2 rows together. */
+static bool small_pair(const fl_model *m, size_t i) {
+    return i + 1 < m->nchunks &&
+           m->chunks[i]->count + m->chunks[i + 1]->count <= CHUNK_MAX / 2;
+}
+
+/* After rows were removed from chunk i (and the balance held elsewhere):
+ * drops it when empty, else merges it with a small neighbour.  Only pairs
+ * with chunk i in them can have become small, and a merged chunk is at
+ * least as big as either part, so two merges at most restore the balance. */
+static void settle(fl_model *m, size_t i) {
+    if (m->chunks[i]->count == 0) {
+        drop_chunks(m, i, i + 1);               /* chunks i - 1 and i now meet */
+        if (i > 0 && small_pair(m, i - 1)) merge_next(m, i - 1);
+        return;
+    }
+    if (small_pair(m, i)) merge_next(m, i);
+    if (i > 0 && small_pair(m, i - 1)) merge_next(m, i - 1);
+}
+
+/* The chunk that a new key goes to: the one holding the first row >= key,
+ * or the last chunk when key is above every key.  The map is not empty. */
+static size_t home_chunk(const fl_model *m, fl_model_bytes key) {
+    size_t c = chunk_lower_bound(m, key);
+    return c < m->nchunks ? c : m->nchunks - 1;
+}
+
+/* Sets *ci to the chunk that the new key goes to, after making room there
+ * for one more row: creates the first chunk of an empty map (left empty:
+ * the caller inserts right away) or splits a full chunk.  false on NOMEM,
+ * with the rows as they were. */
+static bool make_room(fl_model *m, fl_model_bytes key, size_t *ci) {
+    if (m->nchunks == 0) {
+        fl_model_chunk *c = malloc(sizeof *c);
+        if (!c || !reserve_chunk(m)) { free(c); return false; }
+        c->count = 0;
+        insert_chunk(m, 0, c);
+        *ci = 0;
+        return true;
+    }
+    size_t c = home_chunk(m, key);
+    if (m->chunks[c]->count == CHUNK_MAX) {
+        if (!split_chunk(m, c)) return false;
+        c = home_chunk(m, key);                 /* c or c + 1: both have room */
+    }
+    *ci = c;
+    return true;
 }
 
 /* ---- Lifecycle -------------------------------------------------------------- */
@@ -66,17 +270,13 @@ int fl_model_new(fl_model **out) {
     return *out ? FL_MODEL_OK : FL_MODEL_ERR_NOMEM;
 }
 
-static void free_rows(fl_model_row *rows, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        free(rows[i].key);
-        free(rows[i].value);
-    }
-}
-
 void fl_model_free(fl_model *m) {
     if (!m) return;
-    free_rows(m->rows, m->count);
-    free(m->rows);
+    for (size_t i = 0; i < m->nchunks; i++) {
+        free_rows(m->chunks[i]->rows, m->chunks[i]->count);
+        free(m->chunks[i]);
+    }
+    free(m->chunks);
     free(m);
 }
 
@@ -89,40 +289,29 @@ int fl_model_put(fl_model *m, fl_model_bytes key, fl_model_bytes value) {
         return FL_MODEL_ERR_INVALID;
     uint8_t *v = copy_bytes(value);
     if (!v) return FL_MODEL_ERR_NOMEM;
-    size_t i = lower_bound(m, key);
-    if (found_at(m, i, key)) {                  /* overwrite in place */
-        free(m->rows[i].value);
-        m->rows[i].value = v;
-        m->rows[i].value_len = value.len;
+    fl_model_pos p = lower_bound(m, key);
+    if (found_at(m, p, key)) {                  /* overwrite in place */
+        fl_model_row *r = &m->chunks[p.chunk]->rows[p.row];
+        free(r->value);
+        r->value = v;
+        r->value_len = value.len;
         return FL_MODEL_OK;
     }
     uint8_t *k = copy_bytes(key);
-    if (!k) { free(v); return FL_MODEL_ERR_NOMEM; }
-    if (m->count == m->cap) {
-        size_t cap = m->cap ? 2 * m->cap : 16;
-        fl_model_row *rows = realloc(m->rows, cap * sizeof *rows);
-        if (!rows) { free(k); free(v); return FL_MODEL_ERR_NOMEM; }
-        m->rows = rows;
-        m->cap = cap;
-    }
-    memmove(&m->rows[i + 1], &m->rows[i], (m->count - i) * sizeof *m->rows);
-    m->rows[i] = (fl_model_row){ k, key.len, v, value.len };
-    m->count++;
+    size_t c;
+    if (!k || !make_room(m, key, &c)) { free(k); free(v); return FL_MODEL_ERR_NOMEM; }
+    insert_row(m, c, row_lower_bound(m->chunks[c], key),
+               (fl_model_row){ k, key.len, v, value.len });
     return FL_MODEL_OK;
-}
-
-/* Removes rows [from, to). */
-static void remove_rows(fl_model *m, size_t from, size_t to) {
-    if (from >= to) return;
-    free_rows(&m->rows[from], to - from);
-    memmove(&m->rows[from], &m->rows[to], (m->count - to) * sizeof *m->rows);
-    m->count -= to - from;
 }
 
 int fl_model_delete(fl_model *m, fl_model_bytes key) {
     if (key.len > FL_MODEL_MAX_KEY) return FL_MODEL_ERR_INVALID;
-    size_t i = lower_bound(m, key);
-    if (found_at(m, i, key)) remove_rows(m, i, i + 1);
+    fl_model_pos p = lower_bound(m, key);
+    if (found_at(m, p, key)) {
+        remove_rows(m, p.chunk, p.row, p.row + 1);
+        settle(m, p.chunk);
+    }
     return FL_MODEL_OK;
 }
 
@@ -130,16 +319,40 @@ int fl_model_delete_range(fl_model *m, fl_model_bytes start, fl_model_bytes end)
     if (start.len > FL_MODEL_MAX_KEY || end.len > FL_MODEL_MAX_KEY)
         return FL_MODEL_ERR_INVALID;
     if (fl_model_compare(end, start) <= 0) return FL_MODEL_OK;
-    remove_rows(m, lower_bound(m, start), lower_bound(m, end));
+    /* The rows to remove are those from lo up to, not including, hi. */
+    fl_model_pos lo = lower_bound(m, start), hi = lower_bound(m, end);
+    if (lo.chunk == hi.chunk) {                 /* within one chunk (or none) */
+        if (lo.row < hi.row) {
+            remove_rows(m, lo.chunk, lo.row, hi.row);
+            settle(m, lo.chunk);
+        }
+        return FL_MODEL_OK;
+    }
+    /* lo.chunk < hi.chunk: the tail of chunk lo.chunk, the chunks between,
+     * and the head of chunk hi.chunk unless hi is the end. */
+    bool to_end = is_end(m, hi);
+    size_t a = lo.chunk;
+    remove_rows(m, a, lo.row, m->chunks[a]->count);
+    for (size_t c = a + 1; c < hi.chunk; c++) remove_rows(m, c, 0, m->chunks[c]->count);
+    if (!to_end) remove_rows(m, hi.chunk, 0, hi.row);
+    drop_chunks(m, a + 1, hi.chunk);
+    /* Rows left chunk a and, unless to_end, chunk a + 1 (the old hi.chunk);
+     * either may be empty.  Settle them one at a time: merge them when they
+     * fit in one chunk, else each has rows and they are not a small pair. */
+    if (!to_end) {
+        if (m->chunks[a]->count + m->chunks[a + 1]->count <= CHUNK_MAX) merge_next(m, a);
+        else settle(m, a + 1);
+    }
+    settle(m, a);
     return FL_MODEL_OK;
 }
 
 /* ---- Reads ------------------------------------------------------------------ */
 
 bool fl_model_get(const fl_model *m, fl_model_bytes key, fl_model_bytes *value) {
-    size_t i = lower_bound(m, key);
-    if (!found_at(m, i, key)) return false;
-    if (value) *value = row_value(&m->rows[i]);
+    fl_model_pos p = lower_bound(m, key);
+    if (!found_at(m, p, key)) return false;
+    if (value) *value = row_value(row_at(m, p));
     return true;
 }
 
@@ -151,8 +364,9 @@ static bool has_prefix(const fl_model_row *r, fl_model_bytes prefix) {
 int fl_model_scan_prefix(const fl_model *m, fl_model_bytes prefix,
                          fl_model_visit_fn fn, void *arg) {
     /* Keys with the prefix are contiguous and start at its lower bound. */
-    for (size_t i = lower_bound(m, prefix); i < m->count && has_prefix(&m->rows[i], prefix); i++) {
-        int stop = fn(arg, row_key(&m->rows[i]), row_value(&m->rows[i]));
+    for (fl_model_pos p = lower_bound(m, prefix);
+         !is_end(m, p) && has_prefix(row_at(m, p), prefix); p = next_pos(m, p)) {
+        int stop = fn(arg, row_key(row_at(m, p)), row_value(row_at(m, p)));
         if (stop) return stop;
     }
     return 0;
@@ -160,9 +374,9 @@ int fl_model_scan_prefix(const fl_model *m, fl_model_bytes prefix,
 
 int fl_model_scan(const fl_model *m, fl_model_bytes start, fl_model_bytes end,
                   fl_model_visit_fn fn, void *arg) {
-    for (size_t i = lower_bound(m, start);
-         i < m->count && fl_model_compare(row_key(&m->rows[i]), end) < 0; i++) {
-        int stop = fn(arg, row_key(&m->rows[i]), row_value(&m->rows[i]));
+    for (fl_model_pos p = lower_bound(m, start);
+         !is_end(m, p) && fl_model_compare(row_key(row_at(m, p)), end) < 0; p = next_pos(m, p)) {
+        int stop = fn(arg, row_key(row_at(m, p)), row_value(row_at(m, p)));
         if (stop) return stop;
     }
     return 0;

@@ -6,8 +6,9 @@
  *   - n <= len, for POINT and PREFIX;
  *   - the same input gives the same answer;
  *   - PREFIX(p) = Some(n) implies POINT(q) = Some(n) for the extensions q of
- *     p that are sampled (p itself, p + 0x00, p + 0xFF, p + random bytes),
- *     and p's own prefixes are checked as scan prefixes too;
+ *     p that are sampled (p itself, p + 0x00, p + 0xFF, p + p, p + random
+ *     bytes); each key's first few prefixes are checked as scan prefixes
+ *     too, with the key itself as one more extension;
  *   - the RFC's literal POINT invariant (POINT(k) = Some(n) implies
  *     POINT(k') = Some(n) when k' shares k's first n bytes) is sampled too,
  *     but a break of it alone cannot cause a false negative (the PREFIX rule
@@ -143,6 +144,9 @@ static void prefix_one(fl_checker *ck, const ck_policy *p, const uint8_t *b, siz
     check_extension(ck, p, b, len, a.n, tail, 1);
     tail[0] = 0xFF;
     check_extension(ck, p, b, len, a.n, tail, 1);
+    /* p twice: whatever made p end where it does appears again (a last
+     * delimiter, a repeated separator) */
+    check_extension(ck, p, b, len, a.n, b, len);
     size_t t = 1 + ck_rand(ck) % sizeof tail;
     for (size_t i = 0; i < t; i++) tail[i] = (uint8_t)ck_rand(ck);
     check_extension(ck, p, b, len, a.n, tail, t);
@@ -176,10 +180,16 @@ static void each_extractor(fl_checker *ck, const uint8_t *b, size_t len, bool po
             const ck_policy *p = &lists[l]->items[i];
             if (!p->extractor) continue;
             if (point) {
+                if (!first_time(ck, p, 3, b, len)) continue;
                 point_one(ck, p, b, len);
-                /* the key's own prefixes, as scan prefixes */
+                /* the key's own prefixes, as scan prefixes; the key itself
+                 * is a known extension of each */
                 size_t max = len < 8 ? len : 8;
-                for (size_t k = 0; k <= max; k++) prefix_one(ck, p, b, k);
+                for (size_t k = 0; k <= max; k++) {
+                    prefix_one(ck, p, b, k);
+                    answer a = ask(p, FL_TARGET_PREFIX, b, k);
+                    if (a.some && a.n <= k) check_extension(ck, p, b, k, a.n, b + k, len - k);
+                }
             } else {
                 prefix_one(ck, p, b, len);
             }
