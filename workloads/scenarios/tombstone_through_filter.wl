@@ -48,44 +48,56 @@ scan_prefix usr-0001
 scan_prefix tag
 scan_prefix ""
 
-# -- SST 3: tombstones for a whole prefix beside puts of another prefix
+# -- SST 3: tombstones for a whole prefix beside puts of another prefix,
+# and a put then a delete of one key in one memtable: the SST holds both
+# versions, the tombstone first
 del tag-0001
 del tag-0002
 put vat-0001 w1
 put vat-0002 w2
+put sku-0001 v1-v2
+del sku-0001
+del sku-0003
 flush
 get tag-0001
 get tag-0002
 get vat-0001
 get vat-0003
+get sku-0001
+get sku-0002
+get sku-0003
+get sku-0004
 scan_prefix tag
 scan_prefix vat
-scan_prefix ""
-
-# -- a put and then a delete of the same key in one memtable: the SST holds
-# both versions, newest (the tombstone) first
-put sku-0005 v5
-put sku-0001 v1-v2
-del sku-0001
-del sku-0003
-flush
-get sku-0001
-get sku-0003
-get sku-0005
 scan_prefix sku
 scan_prefix ""
 
-# -- the fifth flush compacted L0 into a run; more tombstones above it
+# -- the fourth L0 SST compacts L0 into the first run: with nothing older
+# below, the tombstones may go, the deleted keys must stay deleted
+put sku-0005 v5
+del vat-0002
+flush
+get sku-0001
+get sku-0002
+get sku-0003
+get sku-0005
+get tag-0001
+get usr-0001
+get vat-0002
+scan_prefix sku
+scan_prefix tag
+scan_prefix ""
+
+# -- tombstones in L0 over the run, then compacted into a second run
+# above the first: there they must stay
 del vat-0001
 del sku-0005
 flush
 get vat-0001
-get vat-0002
 get sku-0005
+get sku-0004
 scan_prefix vat
 scan_prefix sku
-
-# -- a run of tombstones above the run of values
 compact
 get vat-0001
 get sku-0005
@@ -98,6 +110,11 @@ flush
 compact
 del sku-0006
 flush
+get sku-0006
+get sku-0007
+get sku-0005
+scan_prefix sku
+# a fourth run: max_runs=3 merges them all into one
 compact
 get sku-0006
 get sku-0007
