@@ -30,6 +30,7 @@
 #include "registry_internal.h"
 
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,9 +121,10 @@ static fl_builtin_extractor *fl_builtin_new(const fl_prefix_extractor_ops *ops) 
 static int fl_length_factory(const char *kind, const fl_prefix_extractor_ops *ops,
                              const char *args, fl_prefix_extractor **out,
                              char *err, size_t err_len) {
-    char text[32];
     size_t args_len = strlen(args);
-    int len = args_len < sizeof text ? fl_spec_unescape(args, args_len, text, sizeof text) : -1;
+    char *text = malloc(args_len + 1);
+    if (!text) return FL_ERR_NOMEM;
+    int len = args_len < INT_MAX ? fl_spec_unescape(args, args_len, text, args_len + 1) : -1;
     unsigned long n = 0;
     bool ok = len > 0;
     for (int i = 0; ok && i < len; i++) {
@@ -130,6 +132,7 @@ static int fl_length_factory(const char *kind, const fl_prefix_extractor_ops *op
         if (ok) n = n * 10 + (unsigned long)(text[i] - '0');
         ok = ok && n <= FL_EXTRACTOR_N_MAX;
     }
+    free(text);
     if (!ok || n < 1) {
         fl_errf(err, err_len, "%s needs a length: %s:N with N a decimal from 1 to %d; got '%s'",
                 kind, kind, FL_EXTRACTOR_N_MAX, args);

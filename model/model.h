@@ -6,8 +6,9 @@
  * disagrees.  It has three parts:
  *
  *   1. Logical state (fl_model_*): an ordered map key -> value with put,
- *      delete, delete_range, get, scan_prefix and scan.  Obviously correct,
- *      not fast: a sorted array searched by bisection.
+ *      delete, delete_range, get, scan_prefix and scan.  Obviously correct
+ *      first, fast enough second: one sorted array, cut into chunks of at
+ *      most 128 rows, searched by bisection (model_state.c).
  *   2. Reference prefix extractors (fl_model_extractor_*): fixed:N, capped:N,
  *      delim:C and lastdelim:C exactly as the SPEC section 4 table says.
  *   3. Reference bloom (fl_model_bloom_*): the built-in bloom of SPEC

@@ -31,13 +31,20 @@ static int hex_digit(char c) {
     return -1;
 }
 
-/* N: decimal digits only, value 1..65535. */
+/* N: decimal digits only, each written as itself or as \xNN, value
+ * 1..65535 (leading zeros allowed). */
 static bool parse_length(const char *s, uint32_t *n) {
     uint32_t v = 0;
     if (!*s) return false;
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9') return false;
-        v = v * 10 + (uint32_t)(*s - '0');
+    while (*s) {
+        int c = (unsigned char)*s++;
+        if (c == '\\') {
+            if (s[0] != 'x' || hex_digit(s[1]) < 0 || hex_digit(s[2]) < 0) return false;
+            c = hex_digit(s[1]) * 16 + hex_digit(s[2]);
+            s += 3;
+        }
+        if (c < '0' || c > '9') return false;
+        v = v * 10 + (uint32_t)(c - '0');
         if (v > FL_MODEL_MAX_KEY) return false;
     }
     if (v == 0) return false;

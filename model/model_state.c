@@ -25,8 +25,9 @@
  * CHUNK_MAX / 2 rows together merges them (settle()).
  *
  * Cost, for n rows and B = CHUNK_MAX: finding a key is O(log n).  A put or
- * delete shifts at most B rows of one chunk and, about once per B / 2 of
- * them, splits or merges a chunk, which shifts the O(n / B) chunk pointers.
+ * delete shifts at most B rows of one chunk and, amortized about once per
+ * B / 2 of them, splits or merges a chunk, which shifts the O(n / B) chunk
+ * pointers.
  * delete_range and the scans find their start in O(log n) and then walk the
  * k rows they touch; delete_range closes the gap of the chunks it emptied
  * with one shift of the chunk pointers.

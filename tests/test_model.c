@@ -200,6 +200,307 @@ FL_TEST(model_state_edges) {
     CHECK(fl_model_compare(mb_str("ab"), mb_str("ab")) == 0);
 }
 
+/* ==== Logical state: many keys, against a brute-force table ================== */
+
+/* These trials use a fixed set of keys: every string of 0..6 bytes over
+ * {0x00, '0', 'a', 0xff}, 5461 keys among which the empty key and chains of
+ * keys that are prefixes of one another, sorted by key_cmp.  The brute-force
+ * map is a table over them (live flag and value stamp per key) and every
+ * expected answer is a linear pass over that table.  Thousands of keys live
+ * at once, so the model holds dozens of chunks; puts and deletes go in
+ * ascending, descending or random key order, and fill, mixed and drain
+ * phases alternate, so chunks split, merge and empty over and over, and
+ * scans and delete_ranges run across many chunk boundaries. */
+enum { UNI_N = 5461, UNI_MAX_LEN = 6, UNI_OPS = 20000 };
+static key uni[UNI_N];
+static bool uni_live[UNI_N];
+static uint32_t uni_stamp[UNI_N];
+static size_t uni_want[UNI_N];
+
+static void uni_build(void) {
+    static const uint8_t letters[] = { 0x00, '0', 'a', 0xff };
+    size_t n = 0;
+    for (size_t len = 0, combos = 1; len <= UNI_MAX_LEN; len++, combos *= 4)
+        for (size_t c = 0; c < combos; c++) {
+            uni[n].len = len;
+            for (size_t i = 0, x = c; i < len; i++, x /= 4) uni[n].b[i] = letters[x % 4];
+            n++;
+        }
+    qsort(uni, UNI_N, sizeof *uni, key_cmp);
+}
+
+/* The value put at op `stamp`: 0..4 bytes of the stamp, NULL when empty (as
+ * the checker passes empty values). */
+static fl_model_bytes stamp_value(uint32_t stamp, uint8_t buf[4]) {
+    for (int i = 0; i < 4; i++) buf[i] = (uint8_t)(stamp >> (8 * i));
+    return (fl_model_bytes){ stamp % 5 ? buf : NULL, stamp % 5 };
+}
+
+/* A key argument; the empty key sometimes with NULL data. */
+static fl_model_bytes kb_arg(const key *k) {
+    return k->len || rand_below(2) ? kb(k) : (fl_model_bytes){ NULL, 0 };
+}
+
+/* A scan's visitor: checks each row against uni_want[0..n) and stops with 7
+ * after stop_after rows (0: never). */
+typedef struct uni_walk { size_t n, seen, stop_after; bool bad; } uni_walk;
+static int uni_visit(void *arg, fl_model_bytes k, fl_model_bytes v) {
+    uni_walk *w = arg;
+    uint8_t buf[4];
+    if (w->seen == w->n || !k.data || !v.data) { w->bad = true; return 9; }
+    size_t i = uni_want[w->seen++];
+    fl_model_bytes want = stamp_value(uni_stamp[i], buf);
+    if (k.len != uni[i].len || memcmp(k.data, uni[i].b, k.len) != 0 || v.len != want.len ||
+        (v.len && memcmp(v.data, buf, v.len) != 0)) { w->bad = true; return 9; }
+    return w->seen == w->stop_after ? 7 : 0;
+}
+
+/* Runs a scan (prefix, or [lo, hi)) and checks it against the table; when
+ * may_stop, one time in four it stops the scan early. */
+static bool uni_scan_ok(const fl_model *m, bool is_prefix, const key *lo, const key *hi,
+                        bool may_stop) {
+    uni_walk w = { 0, 0, 0, false };
+    for (size_t i = 0; i < UNI_N; i++) {
+        const key *k = &uni[i];
+        bool in = is_prefix ? k->len >= lo->len && !memcmp(k->b, lo->b, lo->len)
+                            : key_cmp(k, lo) >= 0 && key_cmp(k, hi) < 0;
+        if (uni_live[i] && in) uni_want[w.n++] = i;
+    }
+    if (may_stop && rand_below(4) == 0) w.stop_after = 1 + rand_below(w.n + 2); /* may be past the end */
+    int rc = is_prefix ? fl_model_scan_prefix(m, kb_arg(lo), uni_visit, &w)
+                       : fl_model_scan(m, kb_arg(lo), kb_arg(hi), uni_visit, &w);
+    bool stopped = w.stop_after && w.stop_after <= w.n;
+    return !w.bad && rc == (stopped ? 7 : 0) && w.seen == (stopped ? w.stop_after : w.n);
+}
+
+/* Every key of the table: get agrees, and a full scan lists exactly the live ones. */
+static bool uni_all_ok(const fl_model *m) {
+    uint8_t buf[4];
+    for (size_t i = 0; i < UNI_N; i++) {
+        fl_model_bytes got = { NULL, 0 }, want = stamp_value(uni_stamp[i], buf);
+        bool found = fl_model_get(m, kb(&uni[i]), &got);
+        if (found != uni_live[i]) return false;
+        if (found && (!got.data || got.len != want.len || (want.len && memcmp(got.data, buf, want.len))))
+            return false;
+    }
+    key empty = { { 0 }, 0 };
+    return uni_scan_ok(m, true, &empty, NULL, false);
+}
+
+/* Bounds for a scan or delete_range: two table keys up to 300 (one time in
+ * four, 1500) keys apart, so that the range crosses several to many chunks;
+ * or, one time in `wild`, any two strings, which fall between table keys and
+ * come in either order. */
+static void uni_bounds(key *lo, key *hi, size_t wild) {
+    if (rand_below(wild) == 0) {
+        *lo = random_key(7, sizeof alphabet);
+        *hi = random_key(7, sizeof alphabet);
+        return;
+    }
+    size_t i = rand_below(UNI_N), j = i + rand_below(rand_below(4) ? 300 : 1500);
+    *lo = uni[i];
+    *hi = uni[j < UNI_N ? j : UNI_N - 1];
+}
+
+/* The next table index for a put or delete in the trial's key order. */
+static size_t uni_next(size_t *cursor, int order) {
+    if (order == 2) return rand_below(UNI_N);
+    size_t i = *cursor;
+    *cursor = order == 0 ? (i + 1) % UNI_N : (i + UNI_N - 1) % UNI_N;
+    return i;
+}
+
+static void many_keys_trial(uint64_t seed, int order) {
+    static const char *const order_names[] = { "ascending", "descending", "random" };
+    /* per phase of UNI_OPS / 4 ops, the weights of: put, delete, delete_range,
+     * get, scan, scan_prefix */
+    static const unsigned weights[4][6] = {
+        { 84, 4, 0, 7, 3, 2 },          /* fill  */
+        { 40, 20, 2, 18, 12, 8 },       /* mixed */
+        { 10, 72, 3, 5, 6, 4 },         /* drain */
+        { 40, 20, 2, 18, 12, 8 },       /* mixed */
+    };
+    static const char *const names[] = { "put", "del", "delrange", "get", "scan", "scan_prefix" };
+    fl_model *m = NULL;
+    CHECK_OK(fl_model_new(&m));
+    memset(uni_live, 0, sizeof uni_live);
+    size_t live = 0, max_live = 0;
+    rng = seed;
+    size_t put_cursor = rand_below(UNI_N), del_cursor = put_cursor;
+    for (uint32_t op = 1; op <= UNI_OPS; op++) {
+        const unsigned *w = weights[(op - 1) / (UNI_OPS / 4)];
+        size_t what = 0, r = rand_below(100);
+        while (r >= w[what]) r -= w[what++];
+        key k = { { 0 }, 0 }, k2 = { { 0 }, 0 };
+        bool ok = true;
+        if (what == 0) {                            /* put */
+            size_t i = uni_next(&put_cursor, order);
+            uint8_t buf[4];
+            k = uni[i];
+            CHECK_OK(fl_model_put(m, kb_arg(&k), stamp_value(op, buf)));
+            live += !uni_live[i];
+            uni_live[i] = true;
+            uni_stamp[i] = op;
+        } else if (what == 1) {                     /* delete, of a live key or not */
+            size_t i = uni_next(&del_cursor, order);
+            k = uni[i];
+            CHECK_OK(fl_model_delete(m, kb_arg(&k)));
+            live -= uni_live[i];
+            uni_live[i] = false;
+        } else if (what == 2) {                     /* delete_range */
+            uni_bounds(&k, &k2, 30);
+            CHECK_OK(fl_model_delete_range(m, kb_arg(&k), kb_arg(&k2)));
+            for (size_t i = 0; i < UNI_N; i++)
+                if (uni_live[i] && key_cmp(&uni[i], &k) >= 0 && key_cmp(&uni[i], &k2) < 0) {
+                    uni_live[i] = false;
+                    live--;
+                }
+        } else if (what == 3) {                     /* get, of any table key */
+            size_t i = rand_below(UNI_N);
+            uint8_t buf[4];
+            fl_model_bytes got = { NULL, 0 }, want = stamp_value(uni_stamp[i], buf);
+            k = uni[i];
+            bool found = fl_model_get(m, kb_arg(&k), &got);
+            ok = found == uni_live[i] &&
+                 (!found || (got.data && got.len == want.len && !memcmp(got.data, buf, want.len)));
+        } else if (what == 4) {                     /* scan */
+            uni_bounds(&k, &k2, 8);
+            ok = uni_scan_ok(m, false, &k, &k2, true);
+        } else {                                    /* scan_prefix: short, so it spans chunks */
+            if (rand_below(2)) {
+                k = uni[rand_below(UNI_N)];
+                k.len = k.len < 3 ? k.len : rand_below(4);
+            } else {
+                k = random_key(3, sizeof alphabet);
+            }
+            ok = uni_scan_ok(m, true, &k, NULL, true);
+        }
+        if (live > max_live) max_live = live;
+        ok = ok && fl_model_count(m) == live && (op % 1000 != 0 || uni_all_ok(m));
+        if (!ok) {
+            char s1[64], s2[64];
+            fl_test_fail(__FILE__, __LINE__, "state, %s keys: seed %llu op %u %s \"%s\" \"%s\" "
+                         "disagrees with the brute-force table (rerun: FL_MODEL_SEED=%llu)",
+                         order_names[order], (unsigned long long)seed, op, names[what],
+                         show(k.b, k.len, s1, sizeof s1), show(k2.b, k2.len, s2, sizeof s2),
+                         (unsigned long long)base_seed());
+            break;
+        }
+    }
+    CHECK(max_live > 2000);                         /* it did fill dozens of chunks */
+    /* Empty it in one delete_range, then use it again. */
+    uint8_t top[8];
+    memset(top, 0xff, sizeof top);
+    CHECK_OK(fl_model_delete_range(m, (fl_model_bytes){ NULL, 0 }, (fl_model_bytes){ top, sizeof top }));
+    CHECK_EQ(fl_model_count(m), 0);
+    memset(uni_live, 0, sizeof uni_live);
+    CHECK(uni_all_ok(m));
+    for (size_t i = 0; i < UNI_N; i += 7) {
+        uint8_t buf[4];
+        CHECK_OK(fl_model_put(m, kb(&uni[i]), stamp_value((uint32_t)i, buf)));
+        uni_live[i] = true;
+        uni_stamp[i] = (uint32_t)i;
+    }
+    CHECK(uni_all_ok(m));
+    fl_model_free(m);
+}
+
+FL_TEST(model_state_many_keys) {
+    uni_build();
+    for (size_t i = 1; i < UNI_N; i++) CHECK(key_cmp(&uni[i - 1], &uni[i]) < 0);
+    for (int order = 0; order < 3; order++) many_keys_trial(base_seed() + 100 + (uint64_t)order, order);
+}
+
+/* Bulk: 60000 keys "k000000".. (fixed width, so bytewise order is numeric
+ * order), put in ascending, descending and shuffled order, then thinned by
+ * point deletes and cut by delete_ranges, checked in full after each step. */
+enum { BULK_N = 60000 };
+static bool bulk_live[BULK_N];
+
+static fl_model_bytes bulk_key(size_t i, char buf[16]) {
+    snprintf(buf, 16, "k%06zu", i);
+    return (fl_model_bytes){ (const uint8_t *)buf, 7 };
+}
+
+typedef struct bulk_walk { size_t next, seen; bool bad; } bulk_walk;
+static int bulk_visit(void *arg, fl_model_bytes k, fl_model_bytes v) {
+    bulk_walk *w = arg;
+    char buf[16];
+    while (w->next < BULK_N && !bulk_live[w->next]) w->next++;
+    fl_model_bytes want = bulk_key(w->next, buf);
+    if (w->next == BULK_N || fl_model_compare(k, want) != 0 || v.len != 7 ||
+        memcmp(v.data, want.data, 7) != 0) { w->bad = true; return 9; }
+    w->next++;
+    w->seen++;
+    return 0;
+}
+
+static bool bulk_ok(const fl_model *m) {
+    size_t live = 0;
+    for (size_t i = 0; i < BULK_N; i++) live += bulk_live[i];
+    bulk_walk w = { 0, 0, false };
+    if (fl_model_count(m) != live || fl_model_scan_prefix(m, mb_str("k"), bulk_visit, &w) != 0 ||
+        w.bad || w.seen != live)
+        return false;
+    for (size_t i = 0; i < BULK_N; i++) {
+        char buf[16];
+        fl_model_bytes v;
+        if (fl_model_get(m, bulk_key(i, buf), &v) != bulk_live[i]) return false;
+    }
+    return true;
+}
+
+FL_TEST(model_state_bulk) {
+    static size_t order[BULK_N];
+    rng = base_seed() + 200;
+    for (int pass = 0; pass < 3; pass++) {
+        for (size_t i = 0; i < BULK_N; i++) order[i] = pass == 1 ? BULK_N - 1 - i : i;
+        if (pass == 2)
+            for (size_t i = BULK_N - 1; i > 0; i--) {
+                size_t j = rand_below(i + 1), t = order[i];
+                order[i] = order[j];
+                order[j] = t;
+            }
+        fl_model *m = NULL;
+        CHECK_OK(fl_model_new(&m));
+        memset(bulk_live, 0, sizeof bulk_live);
+        for (size_t i = 0; i < BULK_N; i++) {
+            char buf[16];
+            fl_model_bytes k = bulk_key(order[i], buf);
+            CHECK_OK(fl_model_put(m, k, k));
+            bulk_live[order[i]] = true;
+        }
+        CHECK(bulk_ok(m));
+        for (size_t i = 0; i < BULK_N; i += 3) {    /* every third key, in the same order */
+            char buf[16];
+            CHECK_OK(fl_model_delete(m, bulk_key(order[i], buf)));
+            bulk_live[order[i]] = false;
+        }
+        CHECK(bulk_ok(m));
+        /* ranges of 1 to 5000 keys, bounds live or not: [k_a, k_b) */
+        for (int r = 0; r < 40; r++) {
+            char b1[16], b2[16];
+            size_t a = rand_below(BULK_N), b = a + 1 + rand_below(5000);
+            if (b > BULK_N) b = BULK_N;
+            CHECK_OK(fl_model_delete_range(m, bulk_key(a, b1), b == BULK_N ? mb_str("l") : bulk_key(b, b2)));
+            for (size_t i = a; i < b; i++) bulk_live[i] = false;
+        }
+        CHECK(bulk_ok(m));
+        /* refill the odd keys, then delete everything with one range */
+        for (size_t i = 1; i < BULK_N; i += 2) {
+            char buf[16];
+            fl_model_bytes k = bulk_key(i, buf);
+            CHECK_OK(fl_model_put(m, k, k));
+            bulk_live[i] = true;
+        }
+        CHECK(bulk_ok(m));
+        CHECK_OK(fl_model_delete_range(m, mb_str("k"), mb_str("l")));
+        memset(bulk_live, 0, sizeof bulk_live);
+        CHECK(bulk_ok(m));
+        fl_model_free(m);
+    }
+}
+
 /* ==== Extractors: the SPEC 4 table ============================================ */
 
 #define NONE (-1L)
@@ -598,6 +899,9 @@ FL_TEST(model_bloom_spec_vs_engine) {
         { "bloom(bits=10,)", REJECT }, { "bloom(foo=1)", REJECT },
         { "bloom(prefix=fixed:3,whole_key=0,bits=4)", SIZED }, { "bloom(prefix=delim:\\)", ACCEPT },
         { "bloom(prefix=fixed:0)", REJECT }, { "bloom(prefix=nosuch:1)", REJECT },
+        { "bloom(prefix=fixed:\\x33)", ACCEPT }, { "bloom(prefix=capped:1\\x30)", ACCEPT },
+        { "bloom(prefix=fixed:\\x3)", REJECT },
+        { "bloom(prefix=fixed:0000000000000000000000000000000000000003)", ACCEPT },
         /* bits > 1000 by the digits, whatever the rounding */
         { "bloom(bits=1000.0001)", REJECT }, { "bloom(bits=1000.0004)", REJECT },
         { "bloom(bits=1000.0000)", ACCEPT }, { "bloom(bits=999.9995)", ACCEPT },

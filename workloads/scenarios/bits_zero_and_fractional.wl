@@ -9,12 +9,13 @@
 # reader decodes any bloom whatever bits it is configured with.
 #
 # Guards against: sizing with floating point or truncation instead of
-# integer millibits (0.5 bits/key on 36 keys is ceil(18000 / 512000) = 1
-# line; checker P5 compares bytes); probing a lines = 0 filter (crash or
-# ASan report) or calling it "no"; a reader that recomputes k or lines
-# from its OWN bits instead of the stored ones (an SST written at 0.5 bits,
-# k = 1, read by a 13.7-bit policy probing k = 8 bits: present keys read as
-# none); putting bits into the name (old filters would become unusable).
+# integer millibits (at 0.5 bits/key the 42 hashes of SST 1's fixed:2
+# bloom take ceil(42 * 500 / 512000) = 1 line; checker P5 compares
+# bytes); probing a lines = 0 filter (crash or ASan report) or calling it
+# "no"; a reader that recomputes k or lines from its OWN bits instead of
+# the stored ones (an SST written at 0.5 bits, k = 1, read by a 13.7-bit
+# policy probing k = 8 bits: present keys read as none); putting bits into
+# the name (old filters would become unusable).
 # Keys are HEAD-NN with heads of 1 to 4 bytes, so fixed:2, fixed:3 and
 # delim:- each extract something different.
 filterlab-workload 1

@@ -13,7 +13,7 @@
 # filter never held: present keys read as none, tombstones are missed and
 # older values come back); probing a Legacy block for scan_prefix (prefixes
 # were never hashed: present prefixes scan empty); ignoring the Legacy
-# block (gets of absent keys are no longer filtered, checker P5); treating
+# block (gets of absent keys are no longer filtered, checker P8); treating
 # an absent filter_format as Composite (a malformed block, filter_errors).
 # The Legacy writer's own compaction output is Legacy too (a Legacy run
 # below Legacy L0 SSTs); after the migration new composite prefix-only SSTs

@@ -15,7 +15,7 @@
 # back through get and scan_prefix); deduplication that drops a key whose
 # newest entry is a tombstone and older entry a put in the same SST;
 # compaction dropping tombstones while older values remain below; a
-# tombstone-only SST whose filter has m = 0 answered "no".  Whole-key,
+# tombstone-only SST whose filter is built as if it were empty.  Whole-key,
 # prefix-only and both, in L0, in runs, and across a reopen.
 filterlab-workload 1
 open policies="bloom(bits=10);bloom(bits=10,prefix=fixed:4,whole_key=0)" memtable_bytes=400 sst_bytes=80 l0_trigger=4 max_runs=3
