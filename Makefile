@@ -5,6 +5,7 @@
 #                   ASan+UBSan), replay the shipped workloads
 #   make report     install what is missing, build, replay the shipped
 #                   workloads and print their summaries
+#   make bench      benchmarks (medians, ratios measured in one run)
 #   make asan       the ASan+UBSan build in build/asan/
 #   make install    PREFIX=/usr/local: bin/filterlab, include/filterlab/filter.h,
 #                   lib/libfilterlab.a
@@ -32,7 +33,7 @@ ALIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/asan/obj/%.o)
 ACLI_OBJS := $(CLI_SRCS:%.c=$(BUILD)/asan/obj/%.o)
 ATEST_OBJS:= $(TEST_SRCS:%.c=$(BUILD)/asan/obj/%.o)
 
-.PHONY: all check report asan install clean deps
+.PHONY: all check report bench asan install clean deps
 
 all: deps $(BUILD)/filterlab $(BUILD)/tests/unit $(BUILD)/libfilterlab.a
 
@@ -74,6 +75,10 @@ check: all asan
 
 report: all
 	@sh reports/report.sh
+
+# Benchmarks (issue 7 adds the rest): for now, what checking costs.
+bench: all
+	@sh bench/replay_cost.sh
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include/filterlab $(DESTDIR)$(PREFIX)/lib
