@@ -62,6 +62,7 @@ typedef struct ck_sst {
     uint64_t id;
     int level;
     size_t nkeys;  ck_key *keys;      /* every entry, in SST order          */
+    uint64_t *index; size_t index_cap;/* hash tag << 32 | 1 + first entry     */
     size_t nrts;   ck_rt *rts;
     int format;                       /* 0 Legacy, 1 Composite              */
     uint8_t *block; size_t block_len; /* the stored filter block            */
@@ -78,6 +79,15 @@ typedef struct ck_seen {
     bool held;                        /* what the engine said               */
     bool truth;                       /* what the SST truth says            */
 } ck_seen;
+
+/* ---- Fingerprint sets (fpset.c) -------------------------------------------- */
+
+typedef struct ck_fpset { uint64_t *slots; size_t cap, count; } ck_fpset;
+
+uint64_t ck_fingerprint(const void *data, size_t len, uint64_t seed);   /* never 0 */
+bool ck_fpset_add(ck_fpset *s, uint64_t h);          /* true when h was new */
+bool ck_fpset_has(const ck_fpset *s, uint64_t h);
+void ck_fpset_free(ck_fpset *s);
 
 /* ---- The checker ------------------------------------------------------------ */
 
@@ -102,8 +112,13 @@ struct fl_checker {
     /* scan results of the running read: keys and values back to back */
     fl_buf scan_buf; size_t scan_count;
     size_t *scan_off; size_t scan_off_cap;
+    /* every key ever put or deleted (no SST can hold any other key); not
+     * usable once an existing database was adopted */
+    ck_fpset written;
+    bool written_complete;
+    bool key_written;                 /* the running get's key, when known  */
     /* P7 */
-    void *p7_seen;                    /* set of checked (extractor, input)  */
+    ck_fpset p7_seen;                 /* checked (extractor, kind, input)   */
     uint64_t rng;
     /* results */
     fl_check_summary sum;

@@ -123,6 +123,7 @@ int fl_checker_new(const fl_check_config *cfg, fl_checker **out) {
     ck->cfg = *cfg;
     if (!ck->cfg.path) ck->cfg.path = "workload";
     ck->rng = cfg->seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
+    ck->written_complete = true;
     fl_options_init(&ck->opt);
     fl_buf_init(&ck->value);
     fl_buf_init(&ck->scan_buf);
@@ -203,6 +204,7 @@ static int adopt(fl_checker *ck) {
     if (rc) return ck_fail(ck, rc, "reading the existing database: %s", fl_db_errmsg(ck->db));
     fl_db_metrics(ck->db, &after);
     ck->adopt_reads += after.sst_reads - before.sst_reads;
+    ck->written_complete = false;     /* its SSTs may hold keys never seen */
     return FL_OK;
 }
 
@@ -273,6 +275,7 @@ void fl_checker_free(fl_checker *ck) {
     fl_model_free(ck->model);
     mem_clear(ck);
     fl_model_free(ck->mem_keys);
+    ck_fpset_free(&ck->written);
     free(ck->events);
     free(ck->scan_off);
     fl_buf_free(&ck->value);
@@ -463,7 +466,11 @@ static int run_write(fl_checker *ck, const fl_op *op) {
         if (!mrc && fl_model_compare(mb(&op->a), mb(&op->b)) < 0) mrc = mem_note_rt(ck, op);
     }
     if (mrc) return ck_fail(ck, FL_ERR_NOMEM, "the model failed: %d", mrc);
-    if (op->kind == FL_OP_PUT || op->kind == FL_OP_DEL) ck_contract_point(ck, op->a.data, op->a.len);
+    if (op->kind == FL_OP_PUT || op->kind == FL_OP_DEL) {
+        ck_contract_point(ck, op->a.data, op->a.len);
+        if (ck_fpset_add(&ck->written, ck_fingerprint(op->a.data, op->a.len, 0)) && !ck->written.slots)
+            ck->written_complete = false;               /* out of memory */
+    }
     bool flushed = op->kind == FL_OP_FLUSH || (op->kind == FL_OP_COMPACT && op->full);
     return after_change(ck, &before, flushed);
 }

@@ -19,52 +19,14 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <xxhash.h>
 
-/* ---- A set of 64-bit fingerprints of checked inputs ------------------------- */
-
-typedef struct seen_set { uint64_t *slots; size_t cap, count; } seen_set;
-
-/* true when h was not in the set (and is now) */
-static bool seen_add(seen_set *s, uint64_t h) {
-    if (h == 0) h = 1;
-    if (s->count * 2 >= s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 1024;
-        uint64_t *n = calloc(cap, sizeof *n);
-        if (!n) return true;
-        for (size_t i = 0; i < s->cap; i++) {
-            if (!s->slots[i]) continue;
-            size_t j = s->slots[i] & (cap - 1);
-            while (n[j]) j = (j + 1) & (cap - 1);
-            n[j] = s->slots[i];
-        }
-        free(s->slots);
-        s->slots = n;
-        s->cap = cap;
-    }
-    size_t j = h & (s->cap - 1);
-    while (s->slots[j]) {
-        if (s->slots[j] == h) return false;
-        j = (j + 1) & (s->cap - 1);
-    }
-    s->slots[j] = h;
-    s->count++;
-    return true;
-}
-
-void ck_contract_free(fl_checker *ck) {
-    seen_set *s = ck->p7_seen;
-    if (s) free(s->slots);
-    free(s);
-    ck->p7_seen = NULL;
-}
+void ck_contract_free(fl_checker *ck) { ck_fpset_free(&ck->p7_seen); }
 
 static bool first_time(fl_checker *ck, const ck_policy *p, int kind, const uint8_t *b, size_t n) {
-    if (!ck->p7_seen && !(ck->p7_seen = calloc(1, sizeof(seen_set)))) return true;
     /* by spec, not by object: the writer's and compactor's lists each make one */
     const char *spec = p->extractor_spec ? p->extractor_spec : "";
-    uint64_t h = XXH3_64bits_withSeed(b, n, XXH3_64bits(spec, strlen(spec)) * 31 + (uint64_t)kind);
-    return seen_add(ck->p7_seen, h);
+    uint64_t seed = ck_fingerprint(spec, strlen(spec), 0) * 31 + (uint64_t)kind;
+    return ck_fpset_add(&ck->p7_seen, ck_fingerprint(b, n, seed));
 }
 
 /* ---- Calling the extractor ------------------------------------------------- */

@@ -32,8 +32,6 @@ static const char *verdict_name(fl_verdict v) {
 
 static void check_subs(fl_checker *ck, ck_sst *s, const fl_probe_event *ev, bool truth) {
     unsigned long long id = (unsigned long long)ev->sst_id;
-    char tgt[200] = "";
-    ck_str(tgt, sizeof tgt, ev->target.data, ev->target.len);
     size_t usable = 0;
     const char *said_no = NULL;
     bool names_match = s->block_bad ? ev->sub_count == 0 : ev->sub_count == s->nsubs;
@@ -50,6 +48,8 @@ static void check_subs(fl_checker *ck, ck_sst *s, const fl_probe_event *ev, bool
             usable++;
             if (!v->might_match && !said_no) said_no = name;
             if (!v->might_match && truth) {
+                char tgt[200] = "";
+                ck_str(tgt, sizeof tgt, ev->target.data, ev->target.len);
                 ck->p1_this_op = true;
                 ck_violation(ck, FL_P1, "sst %llu sub-filter \"%s\" said no, but sst %llu holds %s%s",
                              id, name, id, ev->kind == FL_TARGET_POINT ? "" : "a key with prefix ", tgt);
@@ -117,8 +117,16 @@ void ck_probe(void *arg, const fl_probe_event *ev) {
                      (unsigned long long)ev->sst_id);
         return;
     }
-    bool truth = ev->kind == FL_TARGET_POINT ? ck_sst_holds_key(s, ev->target.data, ev->target.len)
-                                             : ck_sst_holds_prefix(s, ev->target.data, ev->target.len);
+    bool truth;
+    if (ev->kind == FL_TARGET_POINT) {
+        /* a key never written is in no SST: one lookup per get, not per SST */
+        if (ck->written_complete && ck->nevents == 1)
+            ck->key_written = ck_fpset_has(&ck->written, ck_fingerprint(ev->target.data, ev->target.len, 0));
+        truth = (!ck->written_complete || ck->key_written) &&
+                ck_sst_holds_key(s, ev->target.data, ev->target.len);
+    } else {
+        truth = ck_sst_holds_prefix(s, ev->target.data, ev->target.len);
+    }
     seen->truth = truth;
     check_subs(ck, s, ev, truth);
     if (ev->verdict != FL_VERDICT_NO && ev->held_match != truth)
@@ -146,13 +154,17 @@ static size_t expected_ssts(fl_checker *ck, uint64_t *out) {
     if (op->kind == FL_OP_SCAN) return 0;              /* scans use no filters */
     if (op->kind == FL_OP_GET) {
         if (mem_covers(ck, a.data, a.len)) return 0;
+        bool maybe_held = !ck->written_complete ||
+                          ck_fpset_has(&ck->written, ck_fingerprint(a.data, a.len, 0));
         for (size_t i = 0; i < ck->nmetas; i++) {
             const fl_sst_meta *m = &ck->metas[i];
             if (!fl_sst_covers_key(m, a)) continue;
             out[n++] = m->id;
             ck_sst *s = ck_sst_get(ck, m->id);
             /* the newest version (an entry or a covering range tombstone) */
-            if (s && (ck_sst_holds_key(s, a.data, a.len) || ck_sst_rt_covers(s, a.data, a.len))) break;
+            if (s && ((maybe_held && ck_sst_holds_key(s, a.data, a.len)) ||
+                      ck_sst_rt_covers(s, a.data, a.len)))
+                break;
         }
         return n;
     }

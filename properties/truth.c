@@ -18,6 +18,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <xxhash.h>
 
 /* ---- Small helpers -------------------------------------------------------- */
 
@@ -45,6 +46,7 @@ static void sst_free(ck_sst *s) {
     for (size_t i = 0; i < s->nrts; i++) { free(s->rts[i].start); free(s->rts[i].end); }
     for (size_t i = 0; i < s->nsubs; i++) { free(s->subs[i].name); fl_model_bloom_free(&s->subs[i].ref); }
     free(s->keys);
+    free(s->index);
     free(s->rts);
     free(s->subs);
     free(s->block);
@@ -75,9 +77,37 @@ static size_t lower_bound(const ck_sst *s, const uint8_t *k, size_t klen) {
     return lo;
 }
 
+/* An open-addressing table over the distinct keys, so that the question
+ * asked for every probe event -- does this SST hold this key? -- costs one
+ * hash rather than a bisection.  Built once, when the SST is loaded. */
+static bool build_index(ck_sst *s) {
+    size_t cap = 16;
+    while (cap < 2 * s->nkeys + 2) cap *= 2;
+    if (s->nkeys >= UINT32_MAX || !(s->index = calloc(cap, sizeof *s->index))) return false;
+    s->index_cap = cap;
+    for (size_t i = 0; i < s->nkeys; i++) {
+        if (i && cmp(s->keys[i - 1].key, s->keys[i - 1].len, s->keys[i].key, s->keys[i].len) == 0)
+            continue;                           /* an older version of the same key */
+        uint64_t h = XXH3_64bits(s->keys[i].key, s->keys[i].len);
+        size_t j = h & (cap - 1);
+        while (s->index[j]) j = (j + 1) & (cap - 1);
+        s->index[j] = (h & 0xFFFFFFFF00000000ull) | (uint64_t)(i + 1);
+    }
+    return true;
+}
+
 bool ck_sst_holds_key(const ck_sst *s, const uint8_t *k, size_t klen) {
-    size_t i = lower_bound(s, k, klen);
-    return i < s->nkeys && cmp(s->keys[i].key, s->keys[i].len, k, klen) == 0;
+    if (!s->index) {
+        size_t i = lower_bound(s, k, klen);
+        return i < s->nkeys && cmp(s->keys[i].key, s->keys[i].len, k, klen) == 0;
+    }
+    uint64_t h = XXH3_64bits(k, klen), tag = h & 0xFFFFFFFF00000000ull;
+    for (size_t j = h & (s->index_cap - 1); s->index[j]; j = (j + 1) & (s->index_cap - 1)) {
+        if ((s->index[j] & 0xFFFFFFFF00000000ull) != tag) continue;
+        const ck_key *e = &s->keys[(uint32_t)s->index[j] - 1];
+        if (e->len == klen && (klen == 0 || memcmp(e->key, k, klen) == 0)) return true;
+    }
+    return false;
 }
 
 bool ck_sst_holds_prefix(const ck_sst *s, const uint8_t *p, size_t plen) {
@@ -387,6 +417,7 @@ static int load_sst(fl_checker *ck, const fl_sst_meta *m, bool adopting, ck_sst 
         if (!s->block_bad && !parse_block(s)) s->block_bad = true;
     }
     fl_buf_free(&fb);
+    if (!rc && !build_index(s)) rc = FL_ERR_NOMEM;
     if (!rc && s->writer) check_written(ck, s, &bl);
     for (size_t i = 0; i < bl.n; i++) if (bl.b[i]) bl.b[i]->ops->destroy(bl.b[i]);
     free(bl.pol);

@@ -1,0 +1,53 @@
+/*
+ * fpset.c -- a set of 64-bit fingerprints (open addressing, linear probing,
+ * grown at half full).  A lookup may say "present" for an input that was
+ * never added when two inputs share a fingerprint, never the other way
+ * round: callers use "absent" to skip work that could only find nothing.
+ */
+#include "check_internal.h"
+
+#include <stdlib.h>
+#include <xxhash.h>
+
+uint64_t ck_fingerprint(const void *data, size_t len, uint64_t seed) {
+    uint64_t h = XXH3_64bits_withSeed(data, len, seed);
+    return h ? h : 1;                   /* 0 marks an empty slot */
+}
+
+bool ck_fpset_add(ck_fpset *s, uint64_t h) {
+    if (s->count * 2 >= s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 1024;
+        uint64_t *n = calloc(cap, sizeof *n);
+        if (!n) return true;            /* treated as new: the check runs again */
+        for (size_t i = 0; i < s->cap; i++) {
+            if (!s->slots[i]) continue;
+            size_t j = s->slots[i] & (cap - 1);
+            while (n[j]) j = (j + 1) & (cap - 1);
+            n[j] = s->slots[i];
+        }
+        free(s->slots);
+        s->slots = n;
+        s->cap = cap;
+    }
+    size_t j = h & (s->cap - 1);
+    while (s->slots[j]) {
+        if (s->slots[j] == h) return false;
+        j = (j + 1) & (s->cap - 1);
+    }
+    s->slots[j] = h;
+    s->count++;
+    return true;
+}
+
+bool ck_fpset_has(const ck_fpset *s, uint64_t h) {
+    if (!s->cap) return false;
+    for (size_t j = h & (s->cap - 1); s->slots[j]; j = (j + 1) & (s->cap - 1))
+        if (s->slots[j] == h) return true;
+    return false;
+}
+
+void ck_fpset_free(ck_fpset *s) {
+    free(s->slots);
+    s->slots = NULL;
+    s->cap = s->count = 0;
+}
