@@ -89,4 +89,8 @@ install: all
 clean:
 	rm -rf $(BUILD)
 
+# Module rules kept beside their module.
+-include fuzz/fuzz.mk
+-include reports/reports.mk
+
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -93,4 +93,51 @@ int fl_workload_add(fl_workload *w, const fl_op *op);
 /* The op's keyword: "put", "scan_prefix", ... */
 const char *fl_op_name(fl_op_kind kind);
 
+/* ---- Generators (gen.c): deterministic workloads of a given shape -------- */
+
+typedef enum fl_gen_shape {
+    FL_SHAPE_UNIFORM = 1,     /* random keys over a key space               */
+    FL_SHAPE_ZIPF,            /* skewed key popularity (theta)              */
+    FL_SHAPE_GROUP_SUFFIX,    /* GroupId || Suffix: the RFC's prefix-only case */
+    FL_SHAPE_DELIMITED,       /* tenant:user:item                           */
+    FL_SHAPE_TIMESERIES,      /* sensor id then a big-endian timestamp      */
+    FL_SHAPE_ADVERSARIAL,     /* empty, short/long, NUL/0xFF, delimiters at
+                                 the ends, prefixes that are keys            */
+    FL_SHAPE_WORDS            /* keys from a word list (wamerican)          */
+} fl_gen_shape;
+
+typedef struct fl_gen_options {
+    fl_gen_shape shape;
+    uint64_t ops;             /* ops to generate, open and reopens included  */
+    uint64_t seed;
+    uint64_t keys;            /* size of the key space (shape-specific)     */
+    double   theta;           /* zipf skew, 0 < theta < 1 (0.99 default)    */
+    /* the op mix, as relative weights */
+    unsigned w_put, w_del, w_delrange, w_get_present, w_get_absent,
+             w_prefix_present, w_prefix_absent, w_scan;
+    uint64_t flush_every;     /* a flush every N ops on average (0: never)  */
+    uint64_t compact_every;   /* a compact every N ops on average (0: never) */
+    uint64_t reopen_every;    /* a reopen every N ops on average (0: never) */
+    double   ctx_rate;        /* fraction of reads with a random ctx=       */
+    uint32_t value_min, value_max;   /* value lengths                       */
+    /* The open line's options, as workload option text
+     * ("policies=\"bloom(bits=10)\" memtable_bytes=4096"), and the options
+     * each reopen uses, taken in turn (NULL / 0: reopen changes nothing
+     * but is still a close and open).  Parsed with the workload parser. */
+    const char *open_options;
+    const char *const *reopen_options;
+    size_t reopen_count;
+    const char *words_path;   /* FL_SHAPE_WORDS: default /usr/share/dict/words */
+} fl_gen_options;
+
+/* Sensible defaults for a shape: 10,000 ops, 60% writes / 40% reads with
+ * absent gets and prefixes for FP measurement, flushes and compactions. */
+void fl_gen_defaults(fl_gen_options *o, fl_gen_shape shape);
+/* "uniform", "zipf", "group-suffix", ... -> shape; -1 if unknown. */
+int  fl_gen_shape_parse(const char *name, fl_gen_shape *out);
+const char *fl_gen_shape_name(fl_gen_shape shape);
+/* Generates the workload into *out (empty on entry).  Deterministic for
+ * equal options.  -1 with err set on bad options (or a missing word list). */
+int  fl_gen_workload(const fl_gen_options *o, fl_workload *out, char *err, size_t err_len);
+
 #endif /* FL_WORKLOAD_H */
