@@ -99,4 +99,68 @@ const char *fl_checker_errmsg(const fl_checker *ck);
 /* The running summary (valid at any time). */
 void fl_checker_summary(const fl_checker *ck, fl_check_summary *out);
 
+/* ---- The property-based runner (runner.c, shrink.c) ------------------------
+ *
+ * Generates random trials -- a configuration (0-3 policies, options,
+ * migrations at reopen) and a workload of some shape -- deterministically
+ * from (seed, trial number), runs each through the checker, and on the
+ * first violation shrinks the trial to a small workload that still
+ * violates the same property and writes it under out_dir.
+ *
+ * Trials are numbered 0, 1, 2, ...; shard I of N runs trials I, I+N, ...
+ * The trial seed is a function of (seed, trial number) only, so
+ * `--seed S --trial T` regenerates one trial exactly.
+ */
+
+typedef struct fl_run_config {
+    const fl_registry *reg;
+    uint64_t seed;
+    uint64_t trials;             /* stop after this many (0: no limit)         */
+    double   seconds;            /* stop after this long (0: no limit)         */
+    int64_t  only_trial;         /* >= 0: run just this trial                  */
+    unsigned shard, shards;      /* run trials with number % shards == shard   */
+    const char *const *policies; size_t npolicies;      /* --policy SPEC       */
+    const char *const *extractors; size_t nextractors;  /* --extractor SPEC    */
+    const char *const *plugins; size_t nplugins;        /* for replay commands */
+    const char *out_dir;         /* minimized failures (created if needed)     */
+    uint64_t max_ops;            /* ops per trial, at most                     */
+    double   shrink_seconds;     /* time budget of the shrinker                */
+    FILE    *log;                /* progress and results (stderr), or NULL     */
+    bool     progress;           /* a \r progress line on log                  */
+} fl_run_config;
+
+typedef struct fl_run_result {
+    uint64_t trials, ops;
+    double   elapsed;
+    int      property;           /* of the failure, 0 if none                  */
+    uint64_t trial;              /* the failing trial                          */
+    size_t   original_ops, minimal_ops;
+    char     path[4096];         /* the minimized workload                     */
+    char     message[1024];      /* its violation message                      */
+    uint64_t warnings;
+} fl_run_result;
+
+/* FL_OK (with result->property 0 or the failure), or an error (bad specs,
+ * an unwritable out_dir) with err set. */
+int fl_check_run(const fl_run_config *cfg, fl_run_result *result, char *err, size_t err_len);
+
+/* The standalone extractor-contract lint (P7) over `inputs` generated keys
+ * and prefixes: 0 when it held, else the number of violations, the first
+ * in msg.  Negative on a bad spec (err in msg). */
+int fl_lint_extractor(const fl_registry *reg, const char *spec, uint64_t seed, uint64_t inputs,
+                      char *msg, size_t msg_len);
+
+/* Runs a workload through the checker in a fresh temporary directory under
+ * scratch: the first violation's property (0 if none), line and message.
+ * stop_early: stop at the first violation.  Negative on an engine error
+ * (message in msg). */
+int fl_check_workload(const fl_registry *reg, const fl_workload *w, const char *scratch,
+                      uint64_t seed, bool stop_early, int *property, unsigned *line,
+                      char *msg, size_t msg_len, uint64_t *ops_run);
+
+/* Shrinks w (in place) while it still violates `property`, within a time
+ * budget; returns the number of candidate runs. */
+uint64_t fl_shrink(const fl_registry *reg, fl_workload *w, int property, const char *scratch,
+                   uint64_t seed, double seconds);
+
 #endif /* FL_CHECK_H */
