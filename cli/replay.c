@@ -336,8 +336,15 @@ static void print_json(const fl_replay *r, double elapsed) {
     putchar(',');
     json_kind(stdout, "prefix", &m->prefix);
     printf(",\"sst_reads\":%" PRIu64 ",\"ssts_written\":%" PRIu64 ",\"flushes\":%" PRIu64
-           ",\"compactions\":%" PRIu64 ",\"warnings\":%" PRIu64 ",\"properties\":{", m->sst_reads,
+           ",\"compactions\":%" PRIu64 ",\"warnings\":%" PRIu64 ",", m->sst_reads,
            m->ssts_written, m->flushes, m->compactions, r->sum.warnings);
+    for (int k = 0; k < 2; k++) {
+        if (!r->sum.fp[k].probes) continue;
+        printf("\"p9_%s\":{\"probes\":%" PRIu64 ",\"measured\":%.9g,\"expected\":%.9g,\"sd\":%.9g},",
+               k ? "prefix" : "point", r->sum.fp[k].probes, r->sum.fp[k].measured,
+               r->sum.fp[k].expected, r->sum.fp[k].sd);
+    }
+    printf("\"properties\":{");
     bool first = true;
     for (int p = 1; p < FL_PROPERTY_COUNT; p++) {
         if (!r->sum.by_property[p]) continue;

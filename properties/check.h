@@ -85,6 +85,10 @@ typedef struct fl_check_summary {
     fl_metrics metrics;          /* summed over every open of the database     */
     int        first_property;   /* of the first violation, 0 if none          */
     unsigned   first_line;
+    /* P9, per kind (0 point, 1 prefix): eligible probes of built-in blooms
+     * the checker saw built, their measured and expected FP rates and the
+     * standard deviation P9 uses (filled in by fl_checker_finish). */
+    struct { uint64_t probes; double measured, expected, sd; } fp[2];
 } fl_check_summary;
 
 typedef struct fl_checker fl_checker;

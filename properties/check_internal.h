@@ -56,6 +56,10 @@ typedef struct ck_sub {
     fl_model_bloom ref;               /* decoded for the reader's config    */
     uint64_t ref_generation;          /* config generation of ref, 0: none  */
     bool ref_ok;
+    /* P9: known when the checker saw the filter built */
+    bool p9;
+    double p9_expected, p9_filter_var;
+    uint64_t p9_n[2];                 /* eligible probes that probed, by kind */
 } ck_sub;
 
 typedef struct ck_sst {
@@ -89,6 +93,10 @@ bool ck_fpset_add(ck_fpset *s, uint64_t h);          /* true when h was new */
 bool ck_fpset_has(const ck_fpset *s, uint64_t h);
 void ck_fpset_free(ck_fpset *s);
 
+/* ---- P9 (fprate.c) ----------------------------------------------------------- */
+
+typedef struct ck_p9 { uint64_t n, fp; double expected, coin_var, filter_var; } ck_p9;
+
 /* ---- The checker ------------------------------------------------------------ */
 
 struct fl_checker {
@@ -121,6 +129,8 @@ struct fl_checker {
     ck_fpset p7_seen;                 /* checked (extractor, kind, input)   */
     uint64_t rng;
     /* results */
+    ck_p9 p9[2];                      /* point, prefix                      */
+    bool p9_done;
     fl_check_summary sum;
     fl_metrics at_open;               /* metrics summed over closed opens   */
     uint64_t adopt_reads;             /* SST reads of adopting an old db    */
@@ -152,6 +162,13 @@ const fl_model_bloom *ck_sub_reference(fl_checker *ck, ck_sst *s, size_t i);
 /* probes.c */
 void ck_probe(void *arg, const fl_probe_event *ev);
 void ck_check_read(fl_checker *ck, const fl_metrics *before, const fl_metrics *after);
+
+/* fprate.c */
+void ck_p9_note_filter(ck_sub *sub, uint64_t m, uint64_t lines, unsigned k);
+void ck_p9_probe(fl_checker *ck, const ck_sub *sub, const fl_model_bloom *ref, int kind,
+                 fl_slice target, bool maybe);
+void ck_p9_fold(fl_checker *ck, ck_sst *s);    /* before an SST is forgotten */
+void ck_p9_verdict(fl_checker *ck);
 
 /* contract.c */
 void ck_contract_point(fl_checker *ck, const uint8_t *k, size_t klen);

@@ -261,6 +261,12 @@ int fl_checker_finish(fl_checker *ck, fl_check_summary *out) {
         ck->op = NULL;
         rc = db_close(ck);
     }
+    if (ck->cfg.check && !ck->p9_done) {
+        for (size_t i = 0; i < ck->ssts_cap; i++)
+            if (ck->ssts[i]) ck_p9_fold(ck, ck->ssts[i]);
+        ck_p9_verdict(ck);
+        ck->p9_done = true;
+    }
     fl_checker_summary(ck, out);
     return rc;
 }

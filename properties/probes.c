@@ -81,6 +81,16 @@ static void check_subs(fl_checker *ck, ck_sst *s, const fl_probe_event *ev, bool
                              v->might_match ? "maybe" : "no", want ? "maybe" : "no");
         }
     }
+    /* P9: an eligible probe of an SST whose only usable sub-filter is a
+     * built-in bloom the checker saw built */
+    if (usable == 1 && names_match && !s->block_bad && !(ev->verdict == FL_VERDICT_MAYBE && truth)) {
+        for (size_t i = 0; i < ev->sub_count; i++) {
+            if (!ev->subs[i].usable || !s->subs[i].p9) continue;
+            const fl_model_bloom *ref = ck_sub_reference(ck, s, i);
+            if (ref) ck_p9_probe(ck, &s->subs[i], ref, ev->kind == FL_TARGET_POINT ? 0 : 1,
+                                 ev->target, ev->subs[i].might_match);
+        }
+    }
     /* P3: the verdict follows from the answers */
     fl_verdict want = usable == 0 ? FL_VERDICT_UNFILTERED : said_no ? FL_VERDICT_NO : FL_VERDICT_MAYBE;
     if (ev->verdict != want)

@@ -55,7 +55,10 @@ static void sst_free(ck_sst *s) {
 }
 
 void ck_tree_free(fl_checker *ck) {
-    for (size_t i = 0; i < ck->ssts_cap; i++) sst_free(ck->ssts[i]);
+    for (size_t i = 0; i < ck->ssts_cap; i++) {
+        if (ck->ssts[i]) ck_p9_fold(ck, ck->ssts[i]);
+        sst_free(ck->ssts[i]);
+    }
     free(ck->ssts);
     ck->ssts = NULL;
     ck->ssts_cap = 0;
@@ -318,8 +321,9 @@ static void check_written(fl_checker *ck, ck_sst *s, builders *bl) {
                          "filter block", (unsigned long long)s->id, b->name);
         else if (b && want_filters) {
             fl_model_bloom ref;
-            if (fl_model_legacy_build(&ref, b->bloom_cfg.millibits, keys, s->nkeys) == FL_MODEL_OK &&
-                (ref.encoded_len != s->subs[0].len || memcmp(ref.encoded, s->subs[0].data, ref.encoded_len)))
+            bool built = fl_model_legacy_build(&ref, b->bloom_cfg.millibits, keys, s->nkeys) == FL_MODEL_OK;
+            if (built) ck_p9_note_filter(&s->subs[0], ref.m, ref.lines, ref.k);
+            if (built && (ref.encoded_len != s->subs[0].len || memcmp(ref.encoded, s->subs[0].data, ref.encoded_len)))
                 ck_violation(ck, FL_P5, "sst %llu: Legacy filter bytes differ from the reference "
                              "whole-key bloom at %u millibits (%zu bytes stored, %zu expected)",
                              (unsigned long long)s->id, b->bloom_cfg.millibits, s->subs[0].len,
@@ -343,7 +347,7 @@ static void check_written(fl_checker *ck, ck_sst *s, builders *bl) {
                          (unsigned long long)s->id, p->name);
     }
     for (size_t j = 0; j < s->nsubs; j++) {
-        const ck_sub *sub = &s->subs[j];
+        ck_sub *sub = &s->subs[j];
         const ck_policy *p = ck_config_find(w, sub->name);
         if (!p) {
             ck_violation(ck, FL_P8, "sst %llu carries sub-filter \"%s\", which its writer was not "
@@ -352,8 +356,9 @@ static void check_written(fl_checker *ck, ck_sst *s, builders *bl) {
         }
         if (p->bloom) {
             fl_model_bloom ref;
-            if (fl_model_bloom_build(&ref, &p->bloom_cfg, keys, s->nkeys) == FL_MODEL_OK &&
-                (ref.encoded_len != sub->len || memcmp(ref.encoded, sub->data, sub->len) != 0))
+            bool built = fl_model_bloom_build(&ref, &p->bloom_cfg, keys, s->nkeys) == FL_MODEL_OK;
+            if (built) ck_p9_note_filter(sub, ref.m, ref.lines, ref.k);
+            if (built && (ref.encoded_len != sub->len || memcmp(ref.encoded, sub->data, sub->len) != 0))
                 ck_violation(ck, FL_P5, "sst %llu sub-filter \"%s\": stored bytes differ from the "
                              "reference bloom (%zu bytes stored, %zu expected, m=%llu lines=%llu k=%u)",
                              (unsigned long long)s->id, sub->name, sub->len, ref.encoded_len,
@@ -466,7 +471,11 @@ int ck_tree_refresh(fl_checker *ck, bool after_open) {
         else ck->ssts[id]->level = ck->metas[i].level;
     }
     for (size_t id = 0; id < ck->ssts_cap && !rc; id++)
-        if (ck->ssts[id] && !live[id]) { sst_free(ck->ssts[id]); ck->ssts[id] = NULL; }
+        if (ck->ssts[id] && !live[id]) {
+            ck_p9_fold(ck, ck->ssts[id]);
+            sst_free(ck->ssts[id]);
+            ck->ssts[id] = NULL;
+        }
     free(live);
     return rc;
 }

@@ -131,3 +131,37 @@ FL_TEST(check_property_names) {
     CHECK_STR(fl_property_name(0), "");
     CHECK_STR(fl_property_name(99), "");
 }
+
+/* P9's statistics on the L0 FP shape: 20,000 keys in 4 overlapping L0
+ * SSTs at 10 bits/key, then 19,999 absent gets inside their range. */
+FL_TEST(check_fp_rate_statistics) {
+    fl_registry *reg;
+    CHECK_OK(fl_registry_new(&reg));
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s/db", fl_test_tmpdir());
+    size_t cap = 3 << 20, len = 0;
+    char *text = malloc(cap);
+    len += (size_t)snprintf(text + len, cap - len, "filterlab-workload 1\nopen policies=\"bloom(bits=10)\" "
+                            "memtable_bytes=100000000 l0_trigger=1000\n");
+    for (int s = 0; s < 4; s++) {
+        for (int k = s; k < 20000; k += 4) len += (size_t)snprintf(text + len, cap - len, "put k%09d v\n", 2 * k);
+        len += (size_t)snprintf(text + len, cap - len, "flush\n");
+    }
+    for (int k = 0; k < 19999; k++) len += (size_t)snprintf(text + len, cap - len, "get k%09d\n", 2 * k + 1);
+    fl_check_summary sum;
+    seen s = { 0 };
+    CHECK_OK(run(reg, dir, text, &sum, &s));
+    CHECK_EQ(sum.violations, 0);
+    /* every absent get probes every SST whose range covers it: all four,
+     * but for a few keys past the last key of an SST */
+    CHECK(sum.fp[0].probes > 4 * 19999 - 20 && sum.fp[0].probes <= 4 * 19999);
+    /* expected from the formula with m = 5000, lines = ceil(5000*10000/512000) = 98, k = 6 */
+    CHECK(sum.fp[0].expected > 0.0085 && sum.fp[0].expected < 0.0105);
+    CHECK(sum.fp[0].sd > 0 && sum.fp[0].sd < 0.002);
+    CHECK(sum.fp[0].measured < sum.fp[0].expected + 5 * sum.fp[0].sd);
+    printf("    p9 point: %llu probes, measured %.4f%%, expected %.4f%%, sd %.4f%%\n",
+           (unsigned long long)sum.fp[0].probes, 100 * sum.fp[0].measured,
+           100 * sum.fp[0].expected, 100 * sum.fp[0].sd);
+    free(text);
+    fl_registry_free(reg);
+}
