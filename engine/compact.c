@@ -29,6 +29,7 @@ static int out_start(output *o) {
     fl_sst_write_cfg cfg = {
         .dir = db->dir, .policies = &db->compactor, .min_filter_keys = db->opt.min_filter_keys,
         .block_bytes = db->opt.block_bytes, .legacy_filters = db->opt.legacy_filters,
+        .sync = db->opt.sync,
     };
     o->id = db->next_sst++;
     return fl_sst_writer_new(&cfg, o->id, &o->w, db->err, sizeof db->err);

@@ -201,6 +201,7 @@ int fl_db_flush_memtable(fl_db *db) {
     fl_sst_write_cfg cfg = {
         .dir = db->dir, .policies = &db->policies, .min_filter_keys = db->opt.min_filter_keys,
         .block_bytes = db->opt.block_bytes, .legacy_filters = db->opt.legacy_filters,
+        .sync = db->opt.sync,
     };
     uint64_t id = db->next_sst++;
     fl_sst_writer *w;

@@ -70,6 +70,10 @@ typedef struct fl_options {
     uint64_t l0_trigger;        /* 4                                        */
     uint64_t max_runs;          /* 4                                        */
     int      legacy_filters;    /* 0                                        */
+    /* Not a workload option: false skips every fsync (SSTs, MANIFEST, the
+     * directory).  For throwaway databases -- the checker's trials -- where
+     * durability buys nothing and fsync costs most of the time. */
+    bool     sync;              /* true                                     */
 } fl_options;
 
 /* Fills in the defaults (policies = "bloom(bits=10)"). */

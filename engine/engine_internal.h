@@ -115,6 +115,7 @@ typedef struct fl_sst_write_cfg {
     const fl_policy_list *policies;
     uint64_t min_filter_keys, block_bytes;
     int legacy_filters;
+    bool sync;                        /* fsync the finished file            */
 } fl_sst_write_cfg;
 
 typedef struct fl_sst_writer fl_sst_writer;

@@ -58,7 +58,7 @@ static int put_sst(fl_buf *b, const fl_sst_reader *r) {
     return rc;
 }
 
-static int write_file(const char *path, const uint8_t *p, size_t n) {
+static int write_file(const char *path, const uint8_t *p, size_t n, bool sync) {
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) return FL_ERR_IO;
     while (n) {
@@ -67,7 +67,7 @@ static int write_file(const char *path, const uint8_t *p, size_t n) {
         if (k <= 0) { close(fd); return FL_ERR_IO; }
         p += k; n -= (size_t)k;
     }
-    int rc = fsync(fd) == 0 ? FL_OK : FL_ERR_IO;
+    int rc = !sync || fsync(fd) == 0 ? FL_OK : FL_ERR_IO;
     close(fd);
     return rc;
 }
@@ -95,13 +95,16 @@ int fl_db_write_manifest(fl_db *db) {
     char path[4200], final[4200];
     snprintf(path, sizeof path, "%s/MANIFEST.tmp", db->dir);
     snprintf(final, sizeof final, "%s/MANIFEST", db->dir);
-    if (!rc) rc = write_file(path, b.data, b.len);
+    if (!rc) rc = write_file(path, b.data, b.len, db->opt.sync);
     fl_buf_free(&b);
     if (rc) return fl_db_fail(db, rc, "%s: cannot write: %s", path, strerror(errno));
     if (rename(path, final) != 0)
         return fl_db_fail(db, FL_ERR_IO, "%s: cannot rename to MANIFEST: %s", path, strerror(errno));
     int dfd = open(db->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dfd >= 0) { fsync(dfd); close(dfd); }
+    if (dfd >= 0) {
+        if (db->opt.sync) fsync(dfd);
+        close(dfd);
+    }
     return FL_OK;
 }
 
@@ -153,10 +156,11 @@ int fl_manifest_read(const char *dir, fl_manifest_data *m, char *err, size_t err
     int rc = FL_OK;
     while (rc == FL_OK && (n = fread(chunk, 1, sizeof chunk, f)) > 0) rc = fl_buf_append(&b, chunk, n);
     fclose(f);
+    if (rc == FL_OK) rc = fl_buf_put_u8(&b, 0);     /* sscanf reads up to a NUL */
     if (rc) { fl_buf_free(&b); return rc; }
     /* the checksum line covers everything before it */
     char *text = (char *)b.data;
-    size_t len = b.len;
+    size_t len = b.len - 1;
     char *ck = NULL;
     for (size_t i = len; i-- > 0;)
         if ((i == 0 || text[i - 1] == '\n') && len - i > 9 && memcmp(text + i, "checksum ", 9) == 0) {

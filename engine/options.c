@@ -20,6 +20,7 @@ void fl_options_init(fl_options *o) {
     o->l0_trigger = 4;
     o->max_runs = 4;
     o->legacy_filters = 0;
+    o->sync = true;
 }
 
 void fl_options_free(fl_options *o) {

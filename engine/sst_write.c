@@ -277,7 +277,7 @@ int fl_sst_writer_finish(fl_sst_writer *w, fl_sst_info *info, char *err, size_t 
         memcpy(foot + 20, "FLST", 4);
         rc = write_all(w, foot, sizeof foot);
     }
-    if (!rc && fsync(w->fd) != 0) rc = FL_ERR_IO;
+    if (!rc && w->cfg.sync && fsync(w->fd) != 0) rc = FL_ERR_IO;
     info->file_bytes = w->offset;
     fl_buf_free(&tmp);
     if (rc) {

@@ -75,6 +75,7 @@ typedef struct fl_check_config {
     FILE       *messages;        /* violation and warning lines, or NULL       */
     uint64_t    max_shown;       /* at most this many violation lines printed  */
     uint64_t    seed;            /* for sampled probes and extensions          */
+    bool        no_sync;         /* a throwaway database: skip every fsync    */
     fl_check_violation_fn on_violation;   /* optional                          */
     void       *on_violation_arg;
 } fl_check_config;

@@ -60,6 +60,8 @@ typedef struct ck_sub {
     bool p9;
     double p9_expected, p9_filter_var;
     uint64_t p9_n[2];                 /* eligible probes that probed, by kind */
+    struct ck_fpset *p9_items;        /* what was hashed: keys and prefixes */
+    struct ck_fpset *p9_asked;        /* absent items already counted       */
 } ck_sub;
 
 typedef struct ck_sst {
@@ -164,7 +166,8 @@ void ck_probe(void *arg, const fl_probe_event *ev);
 void ck_check_read(fl_checker *ck, const fl_metrics *before, const fl_metrics *after);
 
 /* fprate.c */
-void ck_p9_note_filter(ck_sub *sub, uint64_t m, uint64_t lines, unsigned k);
+void ck_p9_note_filter(ck_sub *sub, const fl_model_bloom *ref, const ck_sst *s);
+void ck_p9_free(ck_sub *sub);
 void ck_p9_probe(fl_checker *ck, const ck_sub *sub, const fl_model_bloom *ref, int kind,
                  fl_slice target, bool maybe);
 void ck_p9_fold(fl_checker *ck, ck_sst *s);    /* before an SST is forgotten */

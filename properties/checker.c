@@ -125,6 +125,7 @@ int fl_checker_new(const fl_check_config *cfg, fl_checker **out) {
     ck->rng = cfg->seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
     ck->written_complete = true;
     fl_options_init(&ck->opt);
+    ck->opt.sync = !cfg->no_sync;
     fl_buf_init(&ck->value);
     fl_buf_init(&ck->scan_buf);
     if (fl_model_new(&ck->model) || fl_model_new(&ck->mem_keys)) {

@@ -4,9 +4,14 @@
  *
  * Counted: eligible probes -- NO verdicts, and MAYBE verdicts on SSTs
  * without a match -- on SSTs whose only usable sub-filter is a built-in
- * bloom whose hash count the checker knows (it saw the SST written).  A
- * probe the filter cannot make (no extractor answer) counts with expected
- * rate 1.  Per kind, with n such probes, fp of them MAYBE:
+ * bloom the checker saw written, and whose probed item (the whole key, or
+ * the extracted prefix) is not among the items the filter hashed: a
+ * prefix-only filter asked for an absent key of a present group says maybe
+ * rightly, and the formula is about items, not keys.  A probe the filter
+ * cannot make (no extractor answer) counts with expected rate 1.  Each
+ * (filter, item) pair counts once: asking one filter the same absent item
+ * again is not a new coin -- its answer is the same -- and counting repeats
+ * would shrink the standard deviation below the truth.  Per kind, with n such probes, fp of them MAYBE:
  *     measured = fp / n,   expected = (sum of e_i) / n,
  *     variance = sum e_i (1 - e_i)                 (each probe a coin)
  *              + sum over filters n_f^2 V_f        (each filter's own rate
@@ -20,6 +25,7 @@
 #include "check_internal.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define P9_MIN_PROBES 10000
@@ -46,29 +52,57 @@ static double line_variance(double lambda, unsigned k) {
     return s2 > s1 * s1 ? s2 - s1 * s1 : 0;
 }
 
-void ck_p9_note_filter(ck_sub *sub, uint64_t m, uint64_t lines, unsigned k) {
+void ck_p9_note_filter(ck_sub *sub, const fl_model_bloom *ref, const ck_sst *s) {
+    uint64_t m = ref->m, lines = ref->lines;
+    unsigned k = ref->k;
+    ck_p9_free(sub);
+    sub->p9_items = calloc(1, sizeof *sub->p9_items);
+    if (!sub->p9_items) return;
+    const fl_model_bloom_config *c = &ref->config;
+    for (size_t i = 0; i < s->nkeys; i++) {
+        fl_model_bytes key = { s->keys[i].key, s->keys[i].len };
+        size_t n;
+        if (c->whole_key) ck_fpset_add(sub->p9_items, ck_fingerprint(key.data, key.len, 0));
+        if (c->has_extractor && fl_model_extractor_prefix_len(&c->extractor, FL_MODEL_POINT, key, &n))
+            ck_fpset_add(sub->p9_items, ck_fingerprint(key.data, n, 0));
+    }
     sub->p9 = lines > 0;
     sub->p9_expected = fl_model_bloom_expected_fp(m, lines, k);
     sub->p9_filter_var = lines ? line_variance((double)m / (double)lines, k) / (double)lines : 0;
 }
 
+void ck_p9_free(ck_sub *sub) {
+    if (sub->p9_items) ck_fpset_free(sub->p9_items);
+    if (sub->p9_asked) ck_fpset_free(sub->p9_asked);
+    free(sub->p9_items);
+    free(sub->p9_asked);
+    sub->p9_items = sub->p9_asked = NULL;
+    sub->p9 = false;
+}
+
 void ck_p9_probe(fl_checker *ck, const ck_sub *sub, const fl_model_bloom *ref, int kind,
                  fl_slice target, bool maybe) {
-    /* does the filter really probe, or answer true because it cannot? */
+    /* does the filter really probe, or answer true because it cannot? and
+     * is the probed item one the filter holds (then not eligible)? */
     bool probes = true;
-    if (!(kind == 0 && ref->config.whole_key)) {
-        size_t n;
+    size_t n = target.len;
+    if (!(kind == 0 && ref->config.whole_key))
         probes = ref->config.has_extractor &&
                  fl_model_extractor_prefix_len(&ref->config.extractor,
                                                kind == 0 ? FL_MODEL_POINT : FL_MODEL_PREFIX,
                                                (fl_model_bytes){ target.data, target.len }, &n);
-    }
+    uint64_t item = ck_fingerprint(target.data, probes ? n : target.len, (uint64_t)kind << 32 | !probes);
+    if (probes && sub->p9_items && ck_fpset_has(sub->p9_items, ck_fingerprint(target.data, n, 0)))
+        return;
+    ck_sub *mine = (ck_sub *)sub;
+    if (!mine->p9_asked && !(mine->p9_asked = calloc(1, sizeof *mine->p9_asked))) return;
+    if (!ck_fpset_add(mine->p9_asked, item)) return;          /* asked before */
     double e = probes ? sub->p9_expected : 1.0;
     ck->p9[kind].n++;
     ck->p9[kind].fp += maybe;
     ck->p9[kind].expected += e;
     ck->p9[kind].coin_var += e * (1 - e);
-    if (probes) ((ck_sub *)sub)->p9_n[kind]++;
+    if (probes) mine->p9_n[kind]++;
 }
 
 void ck_p9_fold(fl_checker *ck, ck_sst *s) {

@@ -40,7 +40,7 @@ int fl_check_workload(const fl_registry *reg, const fl_workload *w, const char *
     }
     first f = { 0 };
     fl_check_config cfg = { .reg = reg, .dir = dir, .path = "trial", .check = true, .seed = seed,
-                            .on_violation = on_violation, .on_violation_arg = &f };
+                            .no_sync = true, .on_violation = on_violation, .on_violation_arg = &f };
     fl_checker *ck;
     int rc = fl_checker_new(&cfg, &ck);
     uint64_t n = 0;

@@ -44,7 +44,11 @@ static void sst_free(ck_sst *s) {
     if (!s) return;
     for (size_t i = 0; i < s->nkeys; i++) free(s->keys[i].key);
     for (size_t i = 0; i < s->nrts; i++) { free(s->rts[i].start); free(s->rts[i].end); }
-    for (size_t i = 0; i < s->nsubs; i++) { free(s->subs[i].name); fl_model_bloom_free(&s->subs[i].ref); }
+    for (size_t i = 0; i < s->nsubs; i++) {
+        free(s->subs[i].name);
+        fl_model_bloom_free(&s->subs[i].ref);
+        ck_p9_free(&s->subs[i]);
+    }
     free(s->keys);
     free(s->index);
     free(s->rts);
@@ -322,7 +326,7 @@ static void check_written(fl_checker *ck, ck_sst *s, builders *bl) {
         else if (b && want_filters) {
             fl_model_bloom ref;
             bool built = fl_model_legacy_build(&ref, b->bloom_cfg.millibits, keys, s->nkeys) == FL_MODEL_OK;
-            if (built) ck_p9_note_filter(&s->subs[0], ref.m, ref.lines, ref.k);
+            if (built) ck_p9_note_filter(&s->subs[0], &ref, s);
             if (built && (ref.encoded_len != s->subs[0].len || memcmp(ref.encoded, s->subs[0].data, ref.encoded_len)))
                 ck_violation(ck, FL_P5, "sst %llu: Legacy filter bytes differ from the reference "
                              "whole-key bloom at %u millibits (%zu bytes stored, %zu expected)",
@@ -357,7 +361,7 @@ static void check_written(fl_checker *ck, ck_sst *s, builders *bl) {
         if (p->bloom) {
             fl_model_bloom ref;
             bool built = fl_model_bloom_build(&ref, &p->bloom_cfg, keys, s->nkeys) == FL_MODEL_OK;
-            if (built) ck_p9_note_filter(sub, ref.m, ref.lines, ref.k);
+            if (built) ck_p9_note_filter(sub, &ref, s);
             if (built && (ref.encoded_len != sub->len || memcmp(ref.encoded, sub->data, sub->len) != 0))
                 ck_violation(ck, FL_P5, "sst %llu sub-filter \"%s\": stored bytes differ from the "
                              "reference bloom (%zu bytes stored, %zu expected, m=%llu lines=%llu k=%u)",
