@@ -3,8 +3,8 @@
 #   make            build build/filterlab, the unit tests and libfilterlab.a
 #   make check      install what is missing, build, run every test (plain and
 #                   ASan+UBSan), replay the shipped workloads
-#   make report     install what is missing, build, replay the shipped
-#                   workloads and print their summaries
+#   make report     install what is missing, build, write the FP-rate report
+#                   (CSV, gnuplot plots, index.html) to reports/out/
 #   make bench      benchmarks (medians, ratios measured in one run)
 #   make asan       the ASan+UBSan build in build/asan/
 #   make install    PREFIX=/usr/local: bin/filterlab, include/filterlab/filter.h,
@@ -73,8 +73,8 @@ asan: deps $(BUILD)/asan/filterlab $(BUILD)/asan/tests/unit
 check: all asan
 	@sh tests/run.sh
 
-report: all
-	@sh reports/report.sh
+report: deps $(BUILD)/filterlab
+	@$(BUILD)/filterlab report $(REPORT_WORKLOADS) -o $(REPORT_OUT) $(REPORT_ARGS)
 
 # Benchmarks (issue 7 adds the rest): for now, what checking costs.
 bench: all

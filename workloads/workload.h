@@ -110,7 +110,7 @@ typedef struct fl_gen_options {
     fl_gen_shape shape;
     uint64_t ops;             /* ops to generate, open and reopens included  */
     uint64_t seed;
-    uint64_t keys;            /* size of the key space (shape-specific)     */
+    uint64_t keys;            /* size of the key space (shape-specific; 0: the shape's default) */
     double   theta;           /* zipf skew, 0 < theta < 1 (0.99 default)    */
     /* the op mix, as relative weights */
     unsigned w_put, w_del, w_delrange, w_get_present, w_get_absent,
@@ -128,16 +128,27 @@ typedef struct fl_gen_options {
     const char *const *reopen_options;
     size_t reopen_count;
     const char *words_path;   /* FL_SHAPE_WORDS: default /usr/share/dict/words */
+    /* Optional (NULL: ops are stored in *out): each op is handed to sink as
+     * it is made, and not stored, so a workload larger than memory can be
+     * written out; the op is borrowed for the call only.  A nonzero return
+     * stops generation with an error. */
+    int  (*sink)(void *arg, const fl_op *op);
+    void *sink_arg;
 } fl_gen_options;
 
-/* Sensible defaults for a shape: 10,000 ops, 60% writes / 40% reads with
- * absent gets and prefixes for FP measurement, flushes and compactions. */
+/* Sensible defaults for a shape: 10,000 ops, about half writes and half
+ * reads (put=45,del=5,delrange=1,get=20,get_absent=15,prefix=5,
+ * prefix_absent=5,scan=4), with absent gets and prefixes for FP
+ * measurement, a flush every 200 ops, a compaction every 1,000 and a reopen
+ * every 2,500 on average, values of 4-32 bytes, no filter contexts. */
 void fl_gen_defaults(fl_gen_options *o, fl_gen_shape shape);
 /* "uniform", "zipf", "group-suffix", ... -> shape; -1 if unknown. */
 int  fl_gen_shape_parse(const char *name, fl_gen_shape *out);
 const char *fl_gen_shape_name(fl_gen_shape shape);
-/* Generates the workload into *out (empty on entry).  Deterministic for
- * equal options.  -1 with err set on bad options (or a missing word list). */
+/* Generates the workload into *out (empty on entry; may be NULL with a
+ * sink), with an empty description: op i is on line i + 2 as
+ * fl_workload_print writes it.  Deterministic for equal options.  -1 with
+ * err set on bad options (or a missing word list), *out left empty. */
 int  fl_gen_workload(const fl_gen_options *o, fl_workload *out, char *err, size_t err_len);
 
 #endif /* FL_WORKLOAD_H */

@@ -1,0 +1,221 @@
+/*
+ * report.c -- `filterlab report FILE.wl...`: parses the command line into a
+ * fl_report_config and runs the pipeline of reports/report.h (SPEC 12).
+ * Thin on purpose: no report logic lives here.
+ */
+#include "cli.h"
+#include "../reports/report.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define DEFAULT_OUT "reports/out"
+
+static const double default_bits[] = { 2, 4, 6, 8, 10, 12, 14, 16, 20 };
+
+static void usage(FILE *f) {
+    fprintf(f,
+        "usage: filterlab report FILE.wl... [--bits LIST] [--modes LIST] [--extractor SPEC]\n"
+        "                        [-o DIR] [--jobs N] [--plugin SO]...\n"
+        "\n"
+        "Replays each workload once per configuration of a sweep -- bits per key\n"
+        "times policy mode -- with every check on, and writes DIR/results.csv,\n"
+        "gnuplot plots (PNG and SVG, with their scripts) and DIR/index.html.\n"
+        "\n"
+        "  --bits LIST       bits per key, comma-separated (default 2,4,6,8,10,12,14,16,20)\n"
+        "  --modes LIST      comma-separated, of: whole = bloom(bits=B),\n"
+        "                    whole+prefix = bloom(bits=B,prefix=X),\n"
+        "                    prefix-only = bloom(bits=B,prefix=X,whole_key=0), none\n"
+        "                    (default all four)\n"
+        "  --extractor SPEC  the prefix extractor X (default: the workload's line\n"
+        "                    \"# extractor: SPEC\", else the first prefix= in its open\n"
+        "                    line's policies; without one the prefix modes are skipped)\n"
+        "  -o DIR            the output directory (default " DEFAULT_OUT ")\n"
+        "  --jobs N          replays run in parallel (default: the number of CPUs)\n"
+        "  --plugin SO       load a filter policy / prefix extractor plugin (repeatable)\n"
+        "  -h, --help        this text\n"
+        "\n"
+        "Each replay overrides the workload's policies: every open and reopen gets\n"
+        "policies = compactor = the mode's list and legacy_filters=0.\n"
+        "\n"
+        "Exit status: 0 every property held, 1 a violation (listed at the top of\n"
+        "index.html), 2 bad usage, bad input or an engine error.\n");
+}
+
+static int bad_usage(const char *fmt, const char *what) {
+    fprintf(stderr, "filterlab report: ");
+    fprintf(stderr, fmt, what);
+    fputc('\n', stderr);
+    usage(stderr);
+    return FL_EXIT_USAGE;
+}
+
+/* Matches "--name VALUE" or "--name=VALUE".  0 no match, 1 match, -1 the
+ * value is missing. */
+static int flag_value(int argc, char **argv, int *i, const char *name, const char **val) {
+    size_t n = strlen(name);
+    if (strncmp(argv[*i], name, n) != 0) return 0;
+    if (argv[*i][n] == '=') { *val = argv[*i] + n + 1; return 1; }
+    if (argv[*i][n] != '\0') return 0;
+    if (*i + 1 >= argc) return -1;
+    *val = argv[++*i];
+    return 1;
+}
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* "2,4,10" -> sorted distinct values >= 0; -1 on a bad item. */
+static int parse_bits(const char *list, double *out, size_t cap, size_t *n) {
+    *n = 0;
+    const char *p = list;
+    for (;;) {
+        char *end;
+        errno = 0;
+        double v = strtod(p, &end);
+        if (end == p || errno || !isfinite(v) || v < 0 || v > 1000 || (*end && *end != ',')) return -1;
+        if (*n == cap) return -1;
+        out[(*n)++] = v;
+        if (!*end) break;
+        p = end + 1;
+    }
+    qsort(out, *n, sizeof *out, cmp_double);
+    size_t k = 0;
+    for (size_t i = 0; i < *n; i++)
+        if (k == 0 || out[i] != out[k - 1]) out[k++] = out[i];
+    *n = k;
+    return 0;
+}
+
+/* "whole,none" -> the modes, distinct, in canonical order; -1 with the bad
+ * item in *bad. */
+static int parse_modes(const char *list, fl_report_mode *out, size_t *n, char *bad, size_t bad_cap) {
+    bool want[FL_MODE_COUNT] = { false };
+    const char *p = list;
+    for (;;) {
+        size_t len = strcspn(p, ",");
+        char name[32];
+        fl_report_mode m;
+        snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), p);
+        if (len >= sizeof name || fl_report_mode_parse(name, &m) != 0) {
+            snprintf(bad, bad_cap, "%.*s", (int)len, p);
+            return -1;
+        }
+        want[m] = true;
+        if (!p[len]) break;
+        p += len + 1;
+    }
+    *n = 0;
+    for (int m = 0; m < FL_MODE_COUNT; m++)
+        if (want[m]) out[(*n)++] = (fl_report_mode)m;
+    return 0;
+}
+
+/* "filterlab report ARGS..." for the page. */
+static char *command_line(int argc, char **argv) {
+    size_t len = strlen("filterlab") + 1;
+    for (int i = 0; i < argc; i++) len += strlen(argv[i]) + 1;
+    char *s = malloc(len);
+    if (!s) return NULL;
+    strcpy(s, "filterlab");
+    for (int i = 0; i < argc; i++) {
+        strcat(s, " ");
+        strcat(s, argv[i]);
+    }
+    return s;
+}
+
+int fl_cli_report(int argc, char **argv) {
+    static const char *const valued[] = { "--bits", "--modes", "--extractor", "-o", "--jobs",
+                                          "--plugin", "--out" };
+    double bits[64];
+    size_t nbits = sizeof default_bits / sizeof default_bits[0];
+    fl_report_mode modes[FL_MODE_COUNT] = { FL_MODE_WHOLE, FL_MODE_WHOLE_PREFIX,
+                                            FL_MODE_PREFIX_ONLY, FL_MODE_NONE };
+    size_t nmodes = FL_MODE_COUNT;
+    memcpy(bits, default_bits, sizeof default_bits);
+    const char **workloads = calloc((size_t)argc + 1, sizeof *workloads);
+    const char **plugins = calloc((size_t)argc + 1, sizeof *plugins);
+    size_t nworkloads = 0, nplugins = 0;
+    fl_report_config cfg = { .out_dir = DEFAULT_OUT };
+    int status = -1;
+    bool options_done = false;
+    if (!workloads || !plugins) {
+        fprintf(stderr, "filterlab report: out of memory\n");
+        status = FL_EXIT_USAGE;
+    }
+    for (int i = 1; status < 0 && i < argc; i++) {
+        const char *s = argv[i], *val = NULL;
+        if (options_done || s[0] != '-' || s[1] == '\0') {
+            if (strcmp(s, "-") == 0) {
+                status = bad_usage("%s: a report reads its workloads twice; give a file, not stdin", s);
+                break;
+            }
+            workloads[nworkloads++] = s;
+            continue;
+        }
+        if (strcmp(s, "--") == 0) { options_done = true; continue; }
+        if (strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0) {
+            usage(stdout);
+            status = FL_EXIT_OK;
+            break;
+        }
+        int which = -1, m = 0;
+        for (int k = 0; k < 7 && m == 0; k++)
+            if ((m = flag_value(argc, argv, &i, valued[k], &val)) != 0) which = k;
+        if (m < 0) { status = bad_usage("%s needs an argument", valued[which]); break; }
+        if (m == 0) { status = bad_usage("unknown option '%s'", s); break; }
+        if (*val == '\0') { status = bad_usage("%s needs a non-empty argument", valued[which]); break; }
+        char bad[64];
+        char *end;
+        long jobs;
+        switch (which) {
+        case 0:
+            if (parse_bits(val, bits, sizeof bits / sizeof bits[0], &nbits) != 0)
+                status = bad_usage("--bits %s: expected comma-separated numbers of bits per key "
+                                   "from 0 to 1000 (at most 64), e.g. 2,4,10", val);
+            break;
+        case 1:
+            if (parse_modes(val, modes, &nmodes, bad, sizeof bad) != 0) {
+                fprintf(stderr, "filterlab report: --modes: unknown mode '%s' (known: whole, "
+                        "whole+prefix, prefix-only, none)\n", bad);
+                status = FL_EXIT_USAGE;
+            }
+            break;
+        case 2: cfg.extractor = val; break;
+        case 3: case 6: cfg.out_dir = val; break;
+        case 4:
+            errno = 0;
+            jobs = strtol(val, &end, 10);
+            if (errno || *end || jobs < 1 || jobs > 1024)
+                status = bad_usage("--jobs %s: expected a number of processes from 1 to 1024", val);
+            else cfg.jobs = (unsigned)jobs;
+            break;
+        default: plugins[nplugins++] = val; break;
+        }
+    }
+    if (status < 0 && nworkloads == 0) status = bad_usage("%s", "missing the workload FILE.wl");
+    if (status < 0) {
+        char *command = command_line(argc, argv);
+        cfg.workloads = workloads;
+        cfg.nworkloads = nworkloads;
+        cfg.bits = bits;
+        cfg.nbits = nbits;
+        cfg.modes = modes;
+        cfg.nmodes = nmodes;
+        cfg.plugins = plugins;
+        cfg.nplugins = nplugins;
+        cfg.progress = isatty(STDERR_FILENO);
+        cfg.command = command;
+        status = fl_report_run(&cfg);
+        free(command);
+    }
+    free(workloads);
+    free(plugins);
+    return status;
+}
