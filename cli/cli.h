@@ -14,5 +14,8 @@
 #define FL_EXIT_USAGE     2
 
 int fl_cli_replay(int argc, char **argv);       /* replay.c */
+int fl_cli_check(int argc, char **argv);        /* check.c */
+int fl_cli_report(int argc, char **argv);       /* report.c */
+int fl_cli_gen(int argc, char **argv);
 
 #endif /* FL_CLI_H */

@@ -18,10 +18,10 @@ static const struct command {
     command_fn  run;            /* NULL: not implemented yet */
     const char *summary;
 } commands[] = {
-    { "gen",    NULL,          "generate a workload of a given shape (to stdout)" },
+    { "gen",    fl_cli_gen,    "generate a workload of a given shape (to stdout)" },
     { "replay", fl_cli_replay, "run a workload against the engine, checking every filter probe" },
-    { "check",  NULL,          "property-based runs: random trials, shrunk replayable failures" },
-    { "report", NULL,          "replay sweeps of configurations into CSV, plots and HTML" },
+    { "check",  fl_cli_check,  "property-based runs: random trials, shrunk replayable failures" },
+    { "report", fl_cli_report, "replay sweeps of configurations into CSV, plots and HTML" },
     { "bench",  NULL,          "benchmarks" },
 };
 

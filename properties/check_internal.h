@@ -20,7 +20,11 @@
 typedef struct ck_policy {
     char *spec;
     char *name;                       /* the policy's name                  */
-    bool bloom;                       /* a built-in bloom                   */
+    bool builtin;                     /* kind "bloom": the built-in bloom   */
+    uint32_t millibits;               /* its bits= (builtin; for Legacy)    */
+    bool bloom;                       /* builtin, and the model knows all of
+                                         its configuration (not so with a
+                                         plugin extractor): P5 applies      */
     fl_model_bloom_config bloom_cfg;  /* when bloom                         */
     fl_filter_policy *policy;         /* the checker's own object           */
     fl_prefix_extractor *extractor;   /* a bloom's prefix=, for P7, or NULL */
@@ -42,7 +46,8 @@ int  ck_config_new(const fl_registry *reg, const char *spec, ck_config **out,
 ck_config *ck_config_ref(ck_config *c);
 void ck_config_unref(ck_config *c);
 const ck_policy *ck_config_find(const ck_config *c, const char *name);
-/* The first built-in bloom of the list, or NULL (Legacy reads and writes). */
+/* The first built-in bloom of the list (whatever its extractor), or NULL:
+ * what decides Legacy reads and writes. */
 const ck_policy *ck_config_first_bloom(const ck_config *c);
 
 /* ---- SST truth (truth.c) -------------------------------------------------- */

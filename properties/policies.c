@@ -22,8 +22,8 @@ static char *trimmed(const char *s, size_t len) {
     return out;
 }
 
-/* The value of prefix= in a bloom spec's arguments, or NULL. */
-static char *prefix_arg(const char *spec) {
+/* The value of KEY= in a bloom spec's arguments, or NULL. */
+static char *arg_value(const char *spec, const char *want) {
     const char *open = strchr(spec, '(');
     if (!open) return NULL;
     const char *close = strrchr(spec, ')');
@@ -38,7 +38,7 @@ static char *prefix_arg(const char *spec) {
         if (eq) {
             *eq = 0;
             char *key = trimmed(arg, strlen(arg));
-            bool is_prefix = key && strcmp(key, "prefix") == 0;
+            bool is_prefix = key && strcmp(key, want) == 0;
             free(key);
             if (is_prefix) {
                 char *v = trimmed(eq + 1, strlen(eq + 1));
@@ -73,8 +73,17 @@ static int make_policy(const fl_registry *reg, ck_policy *p, char *err, size_t e
     if (!p->name) return FL_ERR_NOMEM;
     if (!is_bloom_spec(p->spec)) return FL_OK;
     char merr[256];
+    p->builtin = true;
     p->bloom = fl_model_bloom_parse(p->spec, &p->bloom_cfg, merr, sizeof merr) == FL_MODEL_OK;
-    p->extractor_spec = prefix_arg(p->spec);
+    p->millibits = p->bloom ? p->bloom_cfg.millibits : 10000;
+    if (!p->bloom) {
+        /* a plugin extractor: the model cannot parse the whole spec, but
+         * Legacy writes need only the bits */
+        char *bits = arg_value(p->spec, "bits");
+        if (bits && fl_model_parse_millibits(bits, &p->millibits) != FL_MODEL_OK) p->millibits = 10000;
+        free(bits);
+    }
+    p->extractor_spec = arg_value(p->spec, "prefix");
     if (p->extractor_spec &&
         fl_registry_make_extractor(reg, p->extractor_spec, &p->extractor, err, err_len) != FL_OK)
         p->extractor = NULL;      /* the engine made it; P7 just skips it */
@@ -142,6 +151,6 @@ const ck_policy *ck_config_find(const ck_config *c, const char *name) {
 
 const ck_policy *ck_config_first_bloom(const ck_config *c) {
     for (size_t i = 0; c && i < c->count; i++)
-        if (c->items[i].bloom) return &c->items[i];
+        if (c->items[i].builtin) return &c->items[i];
     return NULL;
 }

@@ -6,9 +6,12 @@
  */
 #include "check_internal.h"
 
+#include <errno.h>
 #include <ftw.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 typedef struct first { int property; unsigned line; char msg[1024]; uint64_t count; } first;
@@ -26,7 +29,7 @@ static int remove_entry(const char *path, const struct stat *sb, int flag, struc
     return remove(path);
 }
 
-int fl_check_workload(const fl_registry *reg, const fl_workload *w, const char *scratch,
+static int check_here(const fl_registry *reg, const fl_workload *w, const char *scratch,
                       uint64_t seed, bool stop_early, int *property, unsigned *line,
                       char *msg, size_t msg_len, uint64_t *ops_run) {
     char dir[4096];
@@ -60,6 +63,63 @@ int fl_check_workload(const fl_registry *reg, const fl_workload *w, const char *
     *line = f.line;
     if (f.count) snprintf(msg, msg_len, "%s", f.msg);
     return FL_OK;
+}
+
+/* What a child process reports back. */
+typedef struct verdict { int rc, property; unsigned line; uint64_t ops; char msg[1024]; } verdict;
+
+/* Each workload runs in a child process: a plugin's static state starts
+ * afresh every time (so a shrink candidate fails or passes on its own
+ * merits), and a plugin that crashes takes down the child, not the run. */
+int fl_check_workload(const fl_registry *reg, const fl_workload *w, const char *scratch,
+                      uint64_t seed, bool stop_early, int *property, unsigned *line,
+                      char *msg, size_t msg_len, uint64_t *ops_run) {
+    int fds[2];
+    if (pipe(fds) != 0) return check_here(reg, w, scratch, seed, stop_early, property, line, msg, msg_len, ops_run);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return check_here(reg, w, scratch, seed, stop_early, property, line, msg, msg_len, ops_run);
+    }
+    if (pid == 0) {
+        verdict v;
+        memset(&v, 0, sizeof v);
+        close(fds[0]);
+        v.rc = check_here(reg, w, scratch, seed, stop_early, &v.property, &v.line, v.msg, sizeof v.msg, &v.ops);
+        ssize_t n = write(fds[1], &v, sizeof v);
+        _exit(n == (ssize_t)sizeof v ? 0 : 3);
+    }
+    close(fds[1]);
+    verdict v;
+    size_t got = 0;
+    while (got < sizeof v) {
+        ssize_t n = read(fds[0], (char *)&v + got, sizeof v - got);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        got += (size_t)n;
+    }
+    close(fds[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    if (got != sizeof v) {
+        /* the child died: a crash is a failure of the bad-input property */
+        *property = FL_P10;
+        *line = 0;
+        if (WIFSIGNALED(status))
+            snprintf(msg, msg_len, "P10 bad-input: the run died with signal %d (%s)", WTERMSIG(status),
+                     strsignal(WTERMSIG(status)));
+        else
+            snprintf(msg, msg_len, "P10 bad-input: the run exited with status %d", WEXITSTATUS(status));
+        if (ops_run) *ops_run = 0;
+        return FL_OK;
+    }
+    *property = v.property;
+    *line = v.line;
+    if (ops_run) *ops_run = v.ops;
+    snprintf(msg, msg_len, "%s", v.msg);
+    return v.rc;
 }
 
 /* ---- The standalone extractor lint --------------------------------------- */

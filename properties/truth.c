@@ -325,12 +325,12 @@ static void check_written(fl_checker *ck, ck_sst *s, builders *bl) {
                          "filter block", (unsigned long long)s->id, b->name);
         else if (b && want_filters) {
             fl_model_bloom ref;
-            bool built = fl_model_legacy_build(&ref, b->bloom_cfg.millibits, keys, s->nkeys) == FL_MODEL_OK;
+            bool built = fl_model_legacy_build(&ref, b->millibits, keys, s->nkeys) == FL_MODEL_OK;
             if (built) ck_p9_note_filter(&s->subs[0], &ref, s);
             if (built && (ref.encoded_len != s->subs[0].len || memcmp(ref.encoded, s->subs[0].data, ref.encoded_len)))
                 ck_violation(ck, FL_P5, "sst %llu: Legacy filter bytes differ from the reference "
                              "whole-key bloom at %u millibits (%zu bytes stored, %zu expected)",
-                             (unsigned long long)s->id, b->bloom_cfg.millibits, s->subs[0].len,
+                             (unsigned long long)s->id, b->millibits, s->subs[0].len,
                              ref.encoded_len);
             fl_model_bloom_free(&ref);
         }

@@ -1,4 +1,6 @@
 # expect: P11
+# check: --policy keyset
+# check-expect: P11 P1
 # bad_decode: policy "keyset" (bad_decode.c) builds a right filter, but its
 # decode drops the last stored hash -- the SST's last key.  SST 1 holds
 # k1 k2 k3 (k3 is lost on decode), SST 2 holds only k4 (decodes to an empty

@@ -1,4 +1,6 @@
 # expect: P1 P7
+# check: --extractor lastsep:/
+# check-expect: P1 P7
 # lastdelim_prefix: bloom(bits=10,prefix=lastsep:/) with the extractor of
 # lastdelim_prefix.c, which answers PREFIX queries like POINT ones.  The
 # filters stored hash("a/b/"), hash("a/c/"), hash("d/e/"); scan prefixes

@@ -1,4 +1,6 @@
 # expect: P1
+# check: --policy pset(len=3)
+# check-expect: P1 P11
 # leaky_builder: policy "pset(len=3)" (leaky_builder.c) keeps its
 # "previous prefix" in statics shared by every builder.  SST 1 (aaa1 bbb1)
 # ends with prefix bbb; SST 2 (bbb2 ccc1) begins with it, so SST 2's filter

@@ -1,4 +1,6 @@
 # expect: P7
+# check: --extractor upto:/
+# check-expect: P7
 # len_past_end: bloom(bits=10,prefix=upto:/) with the extractor of
 # len_past_end.c, which answers Some(len + 1) for input without a /: the
 # keys plain and other when the flush builds the filter (line 17), the scan

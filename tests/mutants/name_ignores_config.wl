@@ -1,4 +1,6 @@
 # expect: P1
+# check: --policy nbloom(bits=10,salt=1) --policy nbloom(bits=10,salt=2)
+# check-expect: P1
 # name_ignores_config: policy "nbloom" (name_ignores_config.c) names itself
 # "nbloom" whatever its salt.  SST 1 is written with salt=1; after the
 # reopen with salt=2 the same name hands SST 1's filter to the salt-2 policy,

@@ -1,4 +1,6 @@
 # expect: P7
+# check: --extractor hot:3
+# check-expect: P7
 # nondeterministic: bloom(bits=10,prefix=hot:3,whole_key=0) with the
 # extractor of nondeterministic.c, which answers 3 and 2 on alternate calls
 # for the same key.  The filter holds prefixes only, so a get whose probe

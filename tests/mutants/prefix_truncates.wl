@@ -1,4 +1,6 @@
 # expect: P1 P7
+# check: --extractor trunc:3
+# check-expect: P1 P7
 # prefix_truncates: bloom(bits=10,prefix=trunc:3) with the extractor of
 # prefix_truncates.c, whose PREFIX answer for a prefix shorter than 3 bytes
 # is the prefix's own length.  Both SSTs hold ab* keys; their filters hold

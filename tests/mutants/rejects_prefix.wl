@@ -1,4 +1,6 @@
 # expect: P1
+# check: --policy keyset
+# check-expect: P1
 # rejects_prefix: policy "keyset" (rejects_prefix.c) answers false to every
 # PREFIX query.  Two SSTs hold log:* and msg:* keys; log:04 stays in the
 # memtable, which no filter guards.  Every scan_prefix skips both SSTs:

@@ -1,0 +1,452 @@
+/*
+ * runner.c -- `filterlab check`: random trials, deterministic from (seed,
+ * trial number), each a configuration and a generated workload run through
+ * the checker; the first failing trial is shrunk and written out with a
+ * header saying how to replay it.
+ *
+ * A trial's configuration: 0-3 policies (built-in blooms over every
+ * extractor, both whole-key modes, bits from 0 through fractional values to
+ * 24; or the user's --policy specs, alone or beside built-ins; or blooms
+ * around the user's --extractor specs), min_filter_keys, legacy_filters, a
+ * compactor that may differ, small sizes so flushes and compactions happen,
+ * and migrations at reopen: a policy added, removed, reordered, swapped.
+ * Every eighth trial is an FP trial: many absent gets and prefixes over
+ * several overlapping L0 SSTs, so P9 has enough eligible probes.
+ */
+#include "check_internal.h"
+
+#include <errno.h>
+#include <ftw.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ---- Randomness ------------------------------------------------------------ */
+
+static uint64_t mix(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+typedef struct rng { uint64_t s; } rng;
+static uint64_t next(rng *r) { return mix(r->s += 0x9E3779B97F4A7C15ull); }
+static uint64_t below(rng *r, uint64_t n) { return n ? next(r) % n : 0; }
+static bool chance(rng *r, unsigned percent) { return below(r, 100) < percent; }
+
+static uint64_t fl_trial_seed(uint64_t seed, uint64_t trial) { return mix(seed * 0x100000001B3ull ^ mix(trial + 1)); }
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* ---- Text building ----------------------------------------------------------- */
+
+typedef struct text { char buf[8192]; size_t len; } text;
+
+__attribute__((format(printf, 2, 3)))
+static void add(text *t, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(t->buf + t->len, sizeof t->buf - t->len, fmt, ap);
+    va_end(ap);
+    if (n > 0) t->len = t->len + (size_t)n < sizeof t->buf ? t->len + (size_t)n : sizeof t->buf - 1;
+}
+
+/* A spec as an option value inside double quotes: \ and " escaped. */
+static void add_quoted(text *t, const char *s) {
+    add(t, "\"");
+    for (; *s; s++) add(t, *s == '\\' || *s == '"' ? "\\%c" : "%c", *s);
+    add(t, "\"");
+}
+
+/* ---- Configurations ----------------------------------------------------------- */
+
+typedef struct policy_list { const char *specs[4]; char own[4][160]; size_t n; } policy_list;
+
+static const char *const builtin_extractors[] = {
+    "fixed:1", "fixed:2", "fixed:3", "fixed:4", "fixed:5", "capped:2", "capped:3", "capped:4",
+    "delim::", "delim:/", "delim:\\x00", "lastdelim::", "lastdelim:/",
+};
+static const char *const bits_choices[] = {
+    "0", "0.5", "1", "2", "2.5", "4", "6", "8", "10", "10", "12", "13.7", "16", "20", "24",
+};
+
+/* A built-in bloom; its (extractor, whole_key) must differ from the list's
+ * others, since those make up the name. */
+static bool random_bloom(const fl_run_config *c, rng *r, policy_list *l, char *out, size_t len) {
+    for (int attempt = 0; attempt < 8; attempt++) {
+        const char *bits = bits_choices[below(r, sizeof bits_choices / sizeof *bits_choices)];
+        const char *ex = NULL;
+        if (c->nextractors && chance(r, 80)) ex = c->extractors[below(r, c->nextractors)];
+        else if (chance(r, 70))
+            ex = builtin_extractors[below(r, sizeof builtin_extractors / sizeof *builtin_extractors)];
+        bool wk = !ex || chance(r, 60);
+        if (ex) snprintf(out, len, "bloom(bits=%s,prefix=%s%s)", bits, ex, wk ? "" : ",whole_key=0");
+        else snprintf(out, len, "bloom(bits=%s)", bits);
+        bool clash = false;
+        for (size_t i = 0; i < l->n && !clash; i++) {
+            const char *o = l->specs[i];
+            const char *p1 = strstr(o, "prefix="), *p2 = ex ? strstr(out, "prefix=") : NULL;
+            bool same_ex = (!p1 && !p2) ||
+                           (p1 && p2 && strncmp(p1, p2, strcspn(p2, ",)")) == 0 &&
+                            strcspn(p1, ",)") == strcspn(p2, ",)"));
+            bool same_wk = (strstr(o, "whole_key=0") != NULL) == !wk;
+            clash = strncmp(o, "bloom", 5) == 0 && same_ex && same_wk;
+        }
+        if (!clash) return true;
+    }
+    return false;
+}
+
+static void random_list(const fl_run_config *c, rng *r, policy_list *l) {
+    l->n = 0;
+    size_t want = below(r, 4);                       /* 0..3 */
+    if (c->npolicies && want == 0) want = 1;
+    for (size_t i = 0; i < want && l->n < 4; i++) {
+        if (c->npolicies && (i == 0 || chance(r, 50))) {
+            const char *p = c->policies[below(r, c->npolicies)];
+            bool dup = false;
+            for (size_t j = 0; j < l->n; j++) dup |= strcmp(l->specs[j], p) == 0;
+            if (!dup) l->specs[l->n++] = p;
+        } else if (random_bloom(c, r, l, l->own[l->n], sizeof l->own[l->n])) {
+            l->specs[l->n] = l->own[l->n];
+            l->n++;
+        }
+    }
+}
+
+/* Drops specs whose policy name repeats an earlier one's (the engine would
+ * refuse the list): two specs of one plugin kind may share a name. */
+static void dedupe_names(const fl_run_config *c, policy_list *l) {
+    char text_buf[4096] = "";
+    for (size_t i = 0; i < l->n; i++) {
+        if (i) strncat(text_buf, ";", sizeof text_buf - strlen(text_buf) - 1);
+        strncat(text_buf, l->specs[i], sizeof text_buf - strlen(text_buf) - 1);
+    }
+    ck_config *cfg;
+    char err[512];
+    if (!l->n || ck_config_new(c->reg, text_buf, &cfg, err, sizeof err) != FL_OK) return;
+    size_t keep = 0;
+    for (size_t i = 0; i < l->n && i < cfg->count; i++) {
+        bool dup = false;
+        for (size_t j = 0; j < i; j++) dup |= strcmp(cfg->items[j].name, cfg->items[i].name) == 0;
+        if (dup) continue;
+        if (l->specs[i] == l->own[i]) {
+            if (keep != i) memcpy(l->own[keep], l->own[i], sizeof l->own[keep]);
+            l->specs[keep] = l->own[keep];
+        } else {
+            l->specs[keep] = l->specs[i];
+        }
+        keep++;
+    }
+    l->n = keep;
+    ck_config_unref(cfg);
+}
+
+static void copy_list(policy_list *dst, const policy_list *src) {
+    *dst = *src;
+    for (size_t i = 0; i < src->n; i++)
+        if (src->specs[i] == src->own[i]) dst->specs[i] = dst->own[i];
+}
+
+/* A migration of l: a policy added, removed, reordered or swapped. */
+static void migrate(const fl_run_config *c, rng *r, policy_list *l) {
+    switch (below(r, 4)) {
+    case 0:                                                   /* add */
+        if (l->n < 3) {
+            policy_list one;
+            random_list(c, r, &one);
+            if (one.n && random_bloom(c, r, l, l->own[l->n], sizeof l->own[l->n])) {
+                l->specs[l->n] = l->own[l->n];
+                l->n++;
+            }
+            if (c->npolicies && l->n < 3 && chance(r, 50)) {
+                const char *p = c->policies[below(r, c->npolicies)];
+                bool dup = false;
+                for (size_t j = 0; j < l->n; j++) dup |= strcmp(l->specs[j], p) == 0;
+                if (!dup) l->specs[l->n++] = p;
+            }
+        }
+        break;
+    case 1:                                                   /* remove */
+        if (l->n) {
+            size_t k = below(r, l->n);
+            policy_list t;
+            copy_list(&t, l);
+            l->n = 0;
+            for (size_t i = 0; i < t.n; i++) {
+                if (i == k) continue;
+                if (t.specs[i] == t.own[i]) {
+                    memcpy(l->own[l->n], t.own[i], sizeof l->own[l->n]);
+                    l->specs[l->n] = l->own[l->n];
+                } else {
+                    l->specs[l->n] = t.specs[i];
+                }
+                l->n++;
+            }
+        }
+        break;
+    case 2: {                                                 /* reorder */
+        policy_list t;
+        copy_list(&t, l);
+        for (size_t i = 0; i < t.n; i++) {
+            size_t from = t.n - 1 - i;
+            if (t.specs[from] == t.own[from]) {
+                memcpy(l->own[i], t.own[from], sizeof l->own[i]);
+                l->specs[i] = l->own[i];
+            } else {
+                l->specs[i] = t.specs[from];
+            }
+        }
+        break;
+    }
+    default:                                                  /* swap one */
+        if (l->n) {
+            size_t k = below(r, l->n);
+            policy_list others;
+            copy_list(&others, l);
+            others.n = 0;
+            for (size_t i = 0; i < l->n; i++)
+                if (i != k) others.specs[others.n++] = l->specs[i];
+            if (c->npolicies && chance(r, 50)) l->specs[k] = c->policies[below(r, c->npolicies)];
+            else if (random_bloom(c, r, &others, l->own[k], sizeof l->own[k])) l->specs[k] = l->own[k];
+        }
+    }
+}
+
+static void add_list(const fl_run_config *c, text *t, const char *key, policy_list *l) {
+    dedupe_names(c, l);
+    text v = { .len = 0 };
+    v.buf[0] = 0;
+    if (!l->n) add(&v, "none");
+    for (size_t i = 0; i < l->n; i++) add(&v, "%s%s", i ? ";" : "", l->specs[i]);
+    add(t, " %s=", key);
+    add_quoted(t, v.buf);
+}
+
+/* Options of an open or reopen. */
+static void config_text(const fl_run_config *c, rng *r, const policy_list *w, bool first,
+                        bool fp_trial, text *t) {
+    t->len = 0;
+    t->buf[0] = 0;
+    policy_list wl;
+    copy_list(&wl, w);
+    add_list(c, t, "policies", &wl);
+    if (chance(r, 20)) {
+        policy_list comp;
+        if (chance(r, 40)) comp.n = 0;
+        else { copy_list(&comp, w); migrate(c, r, &comp); }
+        add_list(c, t, "compactor", &comp);
+    } else if (!first) {
+        add_list(c, t, "compactor", &wl);
+    }
+    add(t, " legacy_filters=%d", !fp_trial && chance(r, 12) ? 1 : 0);
+    add(t, " min_filter_keys=%u", chance(r, 20) ? (unsigned)below(r, 30) : 0u);
+    if (first) {
+        if (fp_trial) {
+            add(t, " memtable_bytes=%u l0_trigger=1000 sst_bytes=65536", 8192u + (unsigned)below(r, 16384));
+        } else {
+            add(t, " memtable_bytes=%u sst_bytes=%u block_bytes=%u l0_trigger=%u max_runs=%u",
+                256u + (unsigned)below(r, 8192), 256u + (unsigned)below(r, 8192),
+                32u + (unsigned)below(r, 2048), 2u + (unsigned)below(r, 5), 1u + (unsigned)below(r, 4));
+        }
+    }
+}
+
+/* Generates trial `trial` into *w. */
+static int make_trial(const fl_run_config *c, uint64_t trial, fl_workload *w, char *err, size_t err_len) {
+    uint64_t seed = fl_trial_seed(c->seed, trial);
+    rng r = { seed };
+    bool fp_trial = trial % 8 == 7;
+    static const fl_gen_shape shapes[] = {
+        FL_SHAPE_UNIFORM, FL_SHAPE_ZIPF, FL_SHAPE_GROUP_SUFFIX, FL_SHAPE_DELIMITED,
+        FL_SHAPE_TIMESERIES, FL_SHAPE_ADVERSARIAL, FL_SHAPE_ADVERSARIAL,
+    };
+    fl_gen_shape shape = fp_trial ? (chance(&r, 50) ? FL_SHAPE_UNIFORM : FL_SHAPE_GROUP_SUFFIX)
+                                  : shapes[below(&r, sizeof shapes / sizeof *shapes)];
+    fl_gen_options o;
+    fl_gen_defaults(&o, shape);
+    o.seed = next(&r);
+    policy_list pl;
+    text open, re[3];
+    if (fp_trial) {
+        /* one built-in bloom, P9's case */
+        policy_list none = { .n = 0 };
+        pl.n = 0;
+        if (random_bloom(c, &r, &none, pl.own[0], sizeof pl.own[0])) { pl.specs[0] = pl.own[0]; pl.n = 1; }
+        o.ops = c->max_ops * 4 < 12000 ? c->max_ops * 4 : 12000;
+        o.w_put = 30; o.w_del = 0; o.w_delrange = 0; o.w_get_present = 5; o.w_get_absent = 50;
+        o.w_prefix_present = 3; o.w_prefix_absent = 12; o.w_scan = 0;
+        o.flush_every = o.ops / 10 + 1;
+        o.compact_every = 0;
+        o.reopen_every = 0;
+        o.keys = o.ops;
+    } else {
+        random_list(c, &r, &pl);
+        o.ops = 50 + below(&r, c->max_ops > 50 ? c->max_ops - 50 : 1);
+        o.keys = 20 + below(&r, 2000);
+        o.flush_every = 10 + below(&r, 200);
+        o.compact_every = 50 + below(&r, 600);
+        o.reopen_every = chance(&r, 70) ? 40 + below(&r, o.ops) : 0;
+        o.ctx_rate = chance(&r, 40) ? 0.1 : 0.0;
+    }
+    config_text(c, &r, &pl, true, fp_trial, &open);
+    o.open_options = open.buf;
+    const char *reopens[3];
+    policy_list m;
+    copy_list(&m, &pl);
+    size_t nre = fp_trial ? 0 : 1 + below(&r, 3);
+    for (size_t i = 0; i < nre; i++) {
+        migrate(c, &r, &m);
+        config_text(c, &r, &m, false, false, &re[i]);
+        reopens[i] = re[i].buf;
+    }
+    o.reopen_options = reopens;
+    o.reopen_count = nre;
+    if (fl_gen_workload(&o, w, err, err_len) != 0) return FL_ERR_INVALID;
+    char desc[512];
+    snprintf(desc, sizeof desc, "filterlab check --seed %llu --trial %llu (shape %s)",
+             (unsigned long long)c->seed, (unsigned long long)trial, fl_gen_shape_name(shape));
+    free(w->description);
+    w->description = strdup(desc);
+    return FL_OK;
+}
+
+/* ---- The run -------------------------------------------------------------------- */
+
+static int mkdir_p(const char *path) {
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = 0;
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST) return -1;
+        *p = '/';
+    }
+    return mkdir(buf, 0777) == 0 || errno == EEXIST ? 0 : -1;
+}
+
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw) {
+    (void)sb; (void)flag; (void)ftw;
+    return remove(path);
+}
+
+/* Writes the minimized workload with its header; reruns it from the file
+ * so the message names the file's own lines. */
+static int write_failure(const fl_run_config *c, fl_run_result *res, fl_workload *w,
+                         const char *scratch, char *err, size_t err_len) {
+    if (mkdir_p(c->out_dir) != 0) {
+        snprintf(err, err_len, "--out %s: %s", c->out_dir, strerror(errno));
+        return FL_ERR_IO;
+    }
+    snprintf(res->path, sizeof res->path, "%s/P%d-seed%llu-trial%llu.wl", c->out_dir, res->property,
+             (unsigned long long)c->seed, (unsigned long long)res->trial);
+    for (int pass = 0; pass < 2; pass++) {
+        char desc[8192];
+        snprintf(desc, sizeof desc,
+                 "P%d %s, found by: filterlab check --seed %llu --trial %llu\n"
+                 "minimized from %zu to %zu ops\n%s\nreplay: filterlab replay %s",
+                 res->property, fl_property_name(res->property), (unsigned long long)c->seed,
+                 (unsigned long long)res->trial, res->original_ops, w->count, res->message, res->path);
+        for (size_t i = 0; i < c->nplugins; i++) {
+            strncat(desc, " --plugin ", sizeof desc - strlen(desc) - 1);
+            strncat(desc, c->plugins[i], sizeof desc - strlen(desc) - 1);
+        }
+        free(w->description);
+        w->description = strdup(desc);
+        FILE *f = fopen(res->path, "w");
+        if (!f || fl_workload_print(w, f) != 0 || fclose(f) != 0) {
+            snprintf(err, err_len, "%s: cannot write: %s", res->path, strerror(errno));
+            return FL_ERR_IO;
+        }
+        if (pass) break;
+        /* the message as a replay of this file will print it */
+        fl_workload again;
+        char perr[512];
+        if (fl_workload_load(res->path, &again, perr, sizeof perr) != 0) break;
+        int p;
+        unsigned line;
+        char msg[1024];
+        if (fl_check_workload(c->reg, &again, scratch, c->seed, true, &p, &line, msg, sizeof msg, NULL) == FL_OK &&
+            p == res->property)
+            snprintf(res->message, sizeof res->message, "%s", msg);
+        fl_workload_free(&again);
+    }
+    return FL_OK;
+}
+
+int fl_check_run(const fl_run_config *c, fl_run_result *res, char *err, size_t err_len) {
+    memset(res, 0, sizeof *res);
+    double start = now_s(), next_progress = start + 0.5;
+    unsigned shards = c->shards ? c->shards : 1;
+    /* trials create and delete many small files: a tmpfs does that fastest */
+    char scratch[4096];
+    const char *tmp = getenv("TMPDIR");
+    if (!tmp || !*tmp) tmp = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
+    snprintf(scratch, sizeof scratch, "%s/filterlab-check.XXXXXX", tmp);
+    if (!mkdtemp(scratch)) {
+        snprintf(err, err_len, "cannot create a scratch directory: %s", strerror(errno));
+        return FL_ERR_IO;
+    }
+    int rc = FL_OK;
+    size_t shown = 0;
+    for (uint64_t t = c->only_trial >= 0 ? (uint64_t)c->only_trial : c->shard;;
+         t += c->only_trial >= 0 ? 0 : shards) {
+        if (c->trials && res->trials >= c->trials) break;
+        if (c->seconds > 0 && now_s() - start >= c->seconds) break;
+        fl_workload w = { 0 };
+        char gerr[512] = "";
+        if ((rc = make_trial(c, t, &w, gerr, sizeof gerr)) != FL_OK) {
+            snprintf(err, err_len, "generating trial %llu: %s", (unsigned long long)t, gerr);
+            break;
+        }
+        int p;
+        unsigned line;
+        char msg[1024];
+        uint64_t ops = 0;
+        rc = fl_check_workload(c->reg, &w, scratch, fl_trial_seed(c->seed, t), true, &p, &line,
+                               msg, sizeof msg, &ops);
+        res->trials++;
+        res->ops += ops;
+        if (rc != FL_OK) {          /* an engine error on a valid workload */
+            p = FL_P10;
+            rc = FL_OK;
+        }
+        if (c->log && c->progress && now_s() >= next_progress) {
+            next_progress = now_s() + 0.5;
+            double el = now_s() - start;
+            int n = fprintf(c->log, "\rcheck: %llu trials, %llu ops, %.0f s (%.1f trials/s)",
+                            (unsigned long long)res->trials, (unsigned long long)res->ops, el,
+                            el > 0 ? (double)res->trials / el : 0.0);
+            if (n > 0) shown = (size_t)n;
+        }
+        if (p) {
+            if (c->log && shown) fprintf(c->log, "\r%*s\r", (int)shown, "");
+            shown = 0;
+            res->property = p;
+            res->trial = t;
+            res->original_ops = w.count;
+            snprintf(res->message, sizeof res->message, "%s", msg);
+            if (c->log)
+                fprintf(c->log, "check: %s in trial %llu (seed %llu); shrinking %zu ops...\n", msg,
+                        (unsigned long long)t, (unsigned long long)c->seed, w.count);
+            fl_shrink(c->reg, &w, p, scratch, fl_trial_seed(c->seed, t), c->shrink_seconds);
+            res->minimal_ops = w.count;
+            rc = write_failure(c, res, &w, scratch, err, err_len);
+            fl_workload_free(&w);
+            break;
+        }
+        fl_workload_free(&w);
+        if (c->only_trial >= 0) break;
+    }
+    if (c->log && shown) fprintf(c->log, "\r%*s\r", (int)shown, "");
+    res->elapsed = now_s() - start;
+    nftw(scratch, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    return rc;
+}
