@@ -270,6 +270,12 @@ static int load_index(fl_sst_reader *r, char *err, size_t err_len) {
         r->index_count++;
     }
     free(b);
+    if (rc) {                       /* drop a partial index: a later call starts over */
+        for (size_t i = 0; i < r->index_count; i++) free(r->index[i].last);
+        free(r->index);
+        r->index = NULL;
+        r->index_count = 0;
+    }
     if (rc == FL_ERR_CORRUPT) return corrupt(r, err, err_len, "index", "malformed entry");
     if (rc) return rc;
     r->index_loaded = true;

@@ -6,7 +6,9 @@
 #      each binary's closing "N passed, N failed";
 #   2. every tests/cli/*.sh, one test each, with $FILTERLAB set to the binary;
 #   3. `filterlab replay` of every *.wl under workloads/ (recursively, but not
-#      workloads/gen/, which holds generators), expecting exit 0.
+#      workloads/gen/, which holds generators), expecting exit 0;
+#   4. the fuzz corpora through the standalone fuzz drivers;
+#   5. a bounded `filterlab check` run (built-ins, the example plugins, ASan).
 # Every failure prints its output and the command that reruns it.  The last
 # line is exactly "N passed, N failed"; the exit status is non-zero if any
 # test failed.
@@ -17,8 +19,14 @@ ASAN_OPTIONS=detect_leaks=1
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export FL_SRCDIR ASAN_OPTIONS UBSAN_OPTIONS
 
+# Tests create and delete many small files and databases: on a tmpfs when
+# there is one and TMPDIR does not say otherwise.
+SCRATCH=
+if [ -z "${TMPDIR:-}" ] && [ -w /dev/shm ]; then
+    SCRATCH=$(mktemp -d /dev/shm/fl-check.XXXXXX) && TMPDIR=$SCRATCH && export TMPDIR
+fi
 LOG=$(mktemp "${TMPDIR:-/tmp}/fl-check.XXXXXX") || exit 2
-trap 'rm -f "$LOG"' EXIT
+trap 'rm -f "$LOG"; [ -z "$SCRATCH" ] || rm -rf "$SCRATCH"' EXIT
 trap 'exit 130' INT TERM
 
 passed=0
@@ -87,6 +95,56 @@ for bin in $BINS; do
         if "$bin" replay "$wl" > "$LOG" 2>&1; then ok "replay $wl ($bin)"; else bad "replay $wl ($bin)" "$rerun"; fi
     done
 done
+
+# ---- 4. fuzz corpora (fuzz/fuzz.mk) -------------------------------------------
+# Each harness with a corpus fuzz/corpus/HARNESS/ replays it, and any
+# fuzz/findings/HARNESS-*, through the standalone driver: one test per
+# harness with the gcc build and one with the ASan+UBSan build.
+for dir in fuzz/corpus/*/; do
+    h=$(basename "$dir")
+    inputs="fuzz/corpus/$h"
+    for f in fuzz/findings/"$h"-*; do [ -f "$f" ] && inputs="$inputs $f"; done
+    for drv in build/fuzz-regress/$h build/fuzz-regress/asan/$h; do
+        rerun="FL_SRCDIR=$FL_SRCDIR ASAN_OPTIONS=$ASAN_OPTIONS UBSAN_OPTIONS=$UBSAN_OPTIONS $drv $inputs"
+        if [ ! -x "$drv" ]; then
+            echo "$drv is missing: build it with 'make fuzz-regress-build'" > "$LOG"
+            bad "fuzz corpus $h ($drv)" "make fuzz-regress-build && $rerun"
+        elif "$drv" $inputs > "$LOG" 2>&1; then
+            ok "fuzz corpus $h ($drv, $(tail -n 1 "$LOG"))"
+        else
+            bad "fuzz corpus $h ($drv)" "$rerun"
+        fi
+    done
+done
+
+# ---- 5. a bounded property run (filterlab check) --------------------------------
+# Random trials for FL_CHECK_SECONDS (default 45) with the built-in policies,
+# then 15 s around the example plugins, then 15 s under ASan+UBSan.  The seed
+# is fixed (FL_CHECK_SEED, default 1) so a failure replays; the output names
+# the minimized workload and the command that replays it.
+seed=${FL_CHECK_SEED:-1}
+secs=${FL_CHECK_SECONDS:-45}
+ex=build/examples
+mkdir -p "$ex"
+check_run() {   # NAME BINARY ARGS...
+    name=$1; bin=$2; shift 2
+    rerun="$bin check --seed $seed $*"
+    if "$bin" check --seed "$seed" --out build/check-failures "$@" > "$LOG" 2>&1; then
+        ok "filterlab check $name ($(tail -n 1 "$LOG" | sed 's/^check: //'))"
+    else
+        bad "filterlab check $name" "$rerun"
+    fi
+}
+check_run builtins build/filterlab --time "$secs"
+if ${CC:-cc} -shared -fPIC -Iengine examples/plugins/keyrange_policy.c -o "$ex/keyrange.so" &&
+   ${CC:-cc} -shared -fPIC -Iengine examples/plugins/tenant_extractor.c -o "$ex/tenant.so"; then
+    check_run "examples" build/filterlab --time 15 --plugin "$ex/keyrange.so" --policy keyrange \
+        --plugin "$ex/tenant.so" --extractor tenant:1 --extractor tenant:2
+else
+    echo "cannot build the example plugins" > "$LOG"
+    bad "filterlab check examples" "make"
+fi
+check_run asan build/asan/filterlab --time 15
 
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

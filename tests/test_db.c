@@ -128,6 +128,7 @@ static void run_random(uint64_t seed) {
     snprintf(dir, sizeof dir, "%s/db%llu", fl_test_tmpdir(), (unsigned long long)seed);
     fl_options opt;
     fl_options_init(&opt);
+    opt.sync = false;             /* a throwaway database: fsync costs minutes */
     CHECK_OK(fl_options_set(&opt, "memtable_bytes", "300", err, sizeof err));
     CHECK_OK(fl_options_set(&opt, "sst_bytes", "200", err, sizeof err));
     CHECK_OK(fl_options_set(&opt, "block_bytes", "64", err, sizeof err));
