@@ -1,0 +1,75 @@
+/*
+ * fuzz_filter_block.c -- the filter block decoders (SPEC 2.6, 5): crash-only.
+ *
+ * The input is decoded as a Composite block (fl_composite_parse), as a
+ * Legacy block (fl_bloom_legacy_decode), and by each built-in bloom policy
+ * below; every sub-filter of a Composite block is decoded by every policy
+ * as well, and every filter that decodes is probed (POINT and PREFIX) with
+ * a few targets.  The reference model's decoder gets the same bytes.
+ */
+#include "../engine/engine_internal.h"
+#include "../model/model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const specs[] = {
+    "bloom", "bloom(bits=3,prefix=fixed:2)", "bloom(whole_key=0,prefix=capped:3)",
+    "bloom(prefix=delim::)", "bloom(bits=0.5,whole_key=0,prefix=lastdelim:/)",
+};
+#define NSPECS (sizeof specs / sizeof specs[0])
+
+static fl_filter_policy *policies[NSPECS];
+
+static void probe(const fl_filter_policy *policy, fl_filter *f, fl_slice data) {
+    static const char *const keys[] = { "", "a", "ab", "ab:", "abc/d", "\xff\xff" };
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        for (int kind = FL_TARGET_POINT; kind <= FL_TARGET_PREFIX; kind++) {
+            fl_filter_query q = { { kind, { (const uint8_t *)keys[i], strlen(keys[i]) } }, NULL };
+            fl_call_might_match(policy, f, &q);
+        }
+    }
+    fl_filter_query q = { { FL_TARGET_POINT, { data.data, data.len < 8 ? data.len : 8 } }, NULL };
+    fl_call_might_match(policy, f, &q);
+    fl_call_size(policy, f);
+    fl_buf out;
+    fl_buf_init(&out);
+    fl_call_encode(policy, f, &out);
+    fl_buf_free(&out);
+    fl_call_filter_destroy(policy, f);
+}
+
+static void decode_all(fl_slice data) {
+    fl_filter *f;
+    if (fl_bloom_legacy_decode(data, &f) == FL_OK) probe(policies[0], f, data);
+    for (size_t i = 0; i < NSPECS; i++)
+        if (fl_call_decode(policies[i], data, &f) == FL_OK) probe(policies[i], f, data);
+    fl_model_bloom b;
+    fl_model_bloom_config cfg = { 10000, true, false, { FL_MODEL_FIXED, 0, 0 } };
+    if (fl_model_bloom_decode(&b, &cfg, data.data, data.len) == FL_MODEL_OK)
+        fl_model_bloom_might_match(&b, FL_MODEL_POINT, (fl_model_bytes){ data.data, data.len });
+    fl_model_bloom_free(&b);
+}
+
+/* Built-in policies refusing corrupt bytes are reported as violations: quiet. */
+static void quiet(void *arg, const char *who, const char *what) { (void)arg; (void)who; (void)what; }
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    fl_set_violation_handler(quiet, NULL);
+    if (!policies[0]) {
+        static fl_registry *reg;
+        char err[512];
+        if (fl_registry_new(&reg) != FL_OK) abort();
+        for (size_t i = 0; i < NSPECS; i++)
+            if (fl_registry_make_policy(reg, specs[i], &policies[i], err, sizeof err) != FL_OK) abort();
+    }
+    fl_slice block = { data, size };
+    decode_all(block);
+    fl_named_filter *subs;
+    size_t n;
+    if (fl_composite_parse(block, &subs, &n) == FL_OK) {
+        for (size_t i = 0; i < n; i++) decode_all(subs[i].data);
+        fl_named_filters_free(subs, n);
+    }
+    return 0;
+}
