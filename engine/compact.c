@@ -116,6 +116,7 @@ static int merge(fl_db *db, fl_sst_reader **in, size_t n, bool bottom, fl_run *r
             rc = fl_rtomb_list_add(&all, rt->start, rt->slen, rt->end, rt->elen, rt->seq);
         }
     }
+    if (!rc) fl_rtomb_list_index(&all);          /* stale on NOMEM: scanned */
     o.rts = bottom ? &none : &all;
     if (!rc) rc = out_start(&o);
     while (!rc) {
@@ -124,9 +125,7 @@ static int merge(fl_db *db, fl_sst_reader **in, size_t n, bool bottom, fl_run *r
             if (src[i].has && (!best || fl_entry_cmp(&src[i].head, &best->head) < 0)) best = &src[i];
         if (!best) break;
         fl_entry e = best->head;
-        bool drop = false;
-        for (size_t j = 0; j < all.count && !drop; j++)
-            drop = all.items[j].seq > e.seq && fl_rtomb_covers(&all.items[j], e.key, e.klen);
+        bool drop = all.count && fl_rtomb_max_seq(&all, e.key, e.klen) > e.seq;
         if (e.kind == FL_ENTRY_DELETE && bottom) drop = true;
         if (!drop) rc = out_add(&o, &e);
         /* copy the key before the sources move on */

@@ -33,7 +33,19 @@ typedef struct fl_rtomb {
     uint64_t seq;
 } fl_rtomb;
 
-typedef struct fl_rtomb_list { fl_rtomb *items; size_t count, cap; } fl_rtomb_list;
+/* One piece of a tombstone index: [key, the next piece's key) is covered
+ * by tombstones whose highest seq is max_seq (0: none). */
+typedef struct fl_rtomb_frag { const uint8_t *key; size_t len; uint64_t max_seq; } fl_rtomb_frag;
+
+/* A list of range tombstones and, once fl_rtomb_list_index() ran, its index:
+ * the key space cut at every start and end into disjoint pieces, each with
+ * the highest seq covering it, so "the newest tombstone over k" is one
+ * binary search instead of a pass over every tombstone.  The pieces borrow
+ * the tombstones' bytes.  indexed == count says the index is current. */
+typedef struct fl_rtomb_list {
+    fl_rtomb *items; size_t count, cap;
+    fl_rtomb_frag *frags; size_t frag_count; size_t indexed;
+} fl_rtomb_list;
 
 int  fl_bytes_cmp(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen);
 int  fl_entry_cmp(const fl_entry *a, const fl_entry *b);     /* key asc, seq desc */
@@ -45,6 +57,11 @@ bool fl_rtomb_covers(const fl_rtomb *rt, const uint8_t *k, size_t klen);
 int  fl_rtomb_list_add(fl_rtomb_list *l, const uint8_t *s, size_t slen,
                        const uint8_t *e, size_t elen, uint64_t seq);
 void fl_rtomb_list_free(fl_rtomb_list *l);
+/* (Re)builds the index, O(n log n); FL_ERR_NOMEM leaves it stale (lookups
+ * then scan the list). */
+int  fl_rtomb_list_index(fl_rtomb_list *l);
+/* The highest seq of a tombstone in l covering k, 0 if none. */
+uint64_t fl_rtomb_max_seq(const fl_rtomb_list *l, const uint8_t *k, size_t klen);
 void *fl_memdup(const void *p, size_t n);      /* n == 0 gives a 1-byte block */
 
 /* ---- Memtable: a skiplist in an arena ---------------------------------- */

@@ -75,7 +75,93 @@ void fl_rtomb_list_free(fl_rtomb_list *l) {
         free(l->items[i].end);
     }
     free(l->items);
+    free(l->frags);
     memset(l, 0, sizeof *l);
+}
+
+/* ---- The tombstone index --------------------------------------------------
+ * A sweep over the starts and ends in key order with two max-heaps of seqs:
+ * the tombstones begun and the tombstones ended (lazy deletion: the ended
+ * are a sub-multiset of the begun, so while both tops are equal both are
+ * popped, and then the top of the begun is the highest seq still open). */
+
+typedef struct rt_event { const uint8_t *key; size_t len; uint64_t seq; bool start; } rt_event;
+
+static int rt_event_cmp(const void *a, const void *b) {
+    const rt_event *x = a, *y = b;
+    return fl_bytes_cmp(x->key, x->len, y->key, y->len);
+}
+
+static void heap_push(uint64_t *h, size_t *n, uint64_t v) {
+    size_t i = (*n)++;
+    while (i > 0 && h[(i - 1) / 2] < v) { h[i] = h[(i - 1) / 2]; i = (i - 1) / 2; }
+    h[i] = v;
+}
+
+static void heap_pop(uint64_t *h, size_t *n) {
+    uint64_t v = h[--*n];
+    size_t i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= *n) break;
+        if (c + 1 < *n && h[c + 1] > h[c]) c++;
+        if (h[c] <= v) break;
+        h[i] = h[c];
+        i = c;
+    }
+    if (*n) h[i] = v;
+}
+
+int fl_rtomb_list_index(fl_rtomb_list *l) {
+    size_t m = 0;
+    rt_event *ev = malloc((2 * l->count + 1) * sizeof *ev);
+    uint64_t *open = malloc((l->count + 1) * sizeof *open), *ended = malloc((l->count + 1) * sizeof *ended);
+    fl_rtomb_frag *frags = malloc((2 * l->count + 1) * sizeof *frags);
+    if (!ev || !open || !ended || !frags) {
+        free(ev); free(open); free(ended); free(frags);
+        return FL_ERR_NOMEM;
+    }
+    for (size_t i = 0; i < l->count; i++) {
+        const fl_rtomb *rt = &l->items[i];
+        if (fl_bytes_cmp(rt->start, rt->slen, rt->end, rt->elen) >= 0) continue;   /* empty */
+        ev[m++] = (rt_event){ rt->start, rt->slen, rt->seq, true };
+        ev[m++] = (rt_event){ rt->end, rt->elen, rt->seq, false };
+    }
+    qsort(ev, m, sizeof *ev, rt_event_cmp);
+    size_t nopen = 0, nended = 0, nf = 0;
+    for (size_t i = 0; i < m;) {
+        size_t j = i;
+        for (; j < m && rt_event_cmp(&ev[i], &ev[j]) == 0; j++) {
+            if (ev[j].start) heap_push(open, &nopen, ev[j].seq);
+            else heap_push(ended, &nended, ev[j].seq);
+        }
+        while (nopen && nended && open[0] == ended[0]) { heap_pop(open, &nopen); heap_pop(ended, &nended); }
+        uint64_t top = nopen ? open[0] : 0;
+        if (!nf || frags[nf - 1].max_seq != top) frags[nf++] = (fl_rtomb_frag){ ev[i].key, ev[i].len, top };
+        i = j;
+    }
+    free(ev); free(open); free(ended);
+    free(l->frags);
+    l->frags = frags;
+    l->frag_count = nf;
+    l->indexed = l->count;
+    return FL_OK;
+}
+
+uint64_t fl_rtomb_max_seq(const fl_rtomb_list *l, const uint8_t *k, size_t klen) {
+    if (l->indexed != l->count) {                 /* no current index: scan */
+        uint64_t m = 0;
+        for (size_t i = 0; i < l->count; i++)
+            if (l->items[i].seq > m && fl_rtomb_covers(&l->items[i], k, klen)) m = l->items[i].seq;
+        return m;
+    }
+    size_t lo = 0, hi = l->frag_count;           /* first piece with key > k */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (fl_bytes_cmp(l->frags[mid].key, l->frags[mid].len, k, klen) <= 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo ? l->frags[lo - 1].max_seq : 0;
 }
 
 /* ---- SST metadata helpers (engine.h) ------------------------------------- */

@@ -109,6 +109,7 @@ int fl_memtable_add(fl_memtable *mt, const fl_entry *e) {
 int fl_memtable_add_rtomb(fl_memtable *mt, fl_slice s, fl_slice e, uint64_t seq) {
     int rc = fl_rtomb_list_add(&mt->rtombs, s.data, s.len, e.data, e.len, seq);
     if (rc == FL_OK) mt->bytes += s.len + e.len + 24;
+    if (rc == FL_OK) fl_rtomb_list_index(&mt->rtombs);   /* stale on NOMEM: scanned */
     return rc;
 }
 

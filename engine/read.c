@@ -118,10 +118,7 @@ static fl_sst_reader *run_find(const fl_run *run, const uint8_t *k, size_t klen)
 }
 
 static uint64_t rtomb_max_seq(const fl_rtomb_list *l, const uint8_t *k, size_t klen) {
-    uint64_t m = 0;
-    for (size_t i = 0; i < l->count; i++)
-        if (l->items[i].seq > m && fl_rtomb_covers(&l->items[i], k, klen)) m = l->items[i].seq;
-    return m;
+    return l->count ? fl_rtomb_max_seq(l, k, klen) : 0;
 }
 
 /* ---- get ----------------------------------------------------------------- */
@@ -206,7 +203,8 @@ typedef struct range_read {
     const uint8_t *start; size_t slen;
     const uint8_t *end; size_t elen;          /* NULL: unbounded */
     source *src; size_t nsrc, cap;
-    fl_rtomb_list rts;                        /* borrowed copies of pointers */
+    const fl_rtomb_list **rts;                /* borrowed: lists with a tombstone */
+    size_t nrts, rts_cap;                     /* overlapping [start, end)       */
 } range_read;
 
 static int src_advance(range_read *rr, source *s) {
@@ -234,21 +232,24 @@ static int add_source(range_read *rr, source *s) {
     return FL_OK;
 }
 
+/* Keeps l if one of its tombstones overlaps [start, end). */
 static int add_rtombs(range_read *rr, const fl_rtomb_list *l) {
-    for (size_t i = 0; i < l->count; i++) {
+    size_t i = 0;
+    for (; i < l->count; i++) {
         const fl_rtomb *rt = &l->items[i];
-        /* only those overlapping [start, end) matter */
         if (fl_bytes_cmp(rt->end, rt->elen, rr->start, rr->slen) <= 0) continue;
         if (rr->end && fl_bytes_cmp(rt->start, rt->slen, rr->end, rr->elen) >= 0) continue;
-        if (rr->rts.count == rr->rts.cap) {
-            size_t cap = rr->rts.cap ? rr->rts.cap * 2 : 16;
-            fl_rtomb *n = realloc(rr->rts.items, cap * sizeof *n);
-            if (!n) return FL_ERR_NOMEM;
-            rr->rts.items = n;
-            rr->rts.cap = cap;
-        }
-        rr->rts.items[rr->rts.count++] = *rt;   /* borrowed */
+        break;
     }
+    if (i == l->count) return FL_OK;
+    if (rr->nrts == rr->rts_cap) {
+        size_t cap = rr->rts_cap ? rr->rts_cap * 2 : 16;
+        const fl_rtomb_list **n = realloc(rr->rts, cap * sizeof *n);
+        if (!n) return FL_ERR_NOMEM;
+        rr->rts = n;
+        rr->rts_cap = cap;
+    }
+    rr->rts[rr->nrts++] = l;
     return FL_OK;
 }
 
@@ -345,14 +346,15 @@ static int range_run(fl_db *db, fl_slice start, const uint8_t *end, size_t elen,
                    fl_bytes_cmp(rr.src[i].head.key, rr.src[i].head.klen, key.data, key.len) == 0)
                 rc = src_advance(&rr, &rr.src[i]);
         if (rc) break;
-        if (live && rtomb_max_seq(&rr.rts, key.data, key.len) > seq) live = false;
+        for (size_t i = 0; live && i < rr.nrts; i++)
+            if (rtomb_max_seq(rr.rts[i], key.data, key.len) > seq) live = false;
         const uint8_t *kd = key.data ? key.data : (const uint8_t *)"";
         const uint8_t *vd = val.data ? val.data : (const uint8_t *)"";
         if (live && fn(arg, (fl_slice){ kd, key.len }, (fl_slice){ vd, val.len })) break;
     }
     for (size_t i = 0; i < rr.nsrc; i++) free(rr.src[i].ssts);
     free(rr.src);
-    free(rr.rts.items);
+    free(rr.rts);
     fl_buf_free(&key);
     fl_buf_free(&val);
     return rc;

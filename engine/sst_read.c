@@ -147,6 +147,7 @@ static int load_rtombs(fl_sst_reader *r, char *err, size_t err_len) {
         rc = fl_rtomb_list_add(&r->rtombs, s, (size_t)sl, e, (size_t)el, seq);
     }
     if (rc == FL_OK && p != end) rc = FL_ERR_CORRUPT;
+    if (rc == FL_OK) fl_rtomb_list_index(&r->rtombs);    /* stale on NOMEM: scanned */
     free(b);
     if (rc == FL_ERR_CORRUPT) return corrupt(r, err, err_len, "range-tombstone", "malformed");
     return rc;

@@ -1,0 +1,87 @@
+/*
+ * test_rtomb.c -- the range-tombstone index (engine/keys.c): for random
+ * lists of overlapping, nested, empty and duplicate tombstones over short
+ * keys, fl_rtomb_max_seq with the index answers exactly what a pass over
+ * every tombstone answers, for every key of a small alphabet and the
+ * tombstones' own bounds.  Seeded; a failure prints the seed and the case.
+ */
+#include "test.h"
+#include "../engine/engine_internal.h"
+
+#include <stdlib.h>
+
+static uint64_t next_rand(uint64_t *s) {
+    *s = *s * 6364136223846793005u + 1442695040888963407u;
+    return *s >> 33;
+}
+
+static size_t random_key(uint64_t *s, uint8_t *out) {
+    size_t len = next_rand(s) % 4;                 /* "" .. 3 bytes of a..d */
+    for (size_t i = 0; i < len; i++) out[i] = (uint8_t)('a' + next_rand(s) % 4);
+    return len;
+}
+
+static uint64_t scan_max(const fl_rtomb_list *l, const uint8_t *k, size_t klen) {
+    uint64_t m = 0;
+    for (size_t i = 0; i < l->count; i++)
+        if (l->items[i].seq > m && fl_rtomb_covers(&l->items[i], k, klen)) m = l->items[i].seq;
+    return m;
+}
+
+/* Every key of up to 3 bytes over a..e, in turn. */
+static bool next_key(uint8_t *k, size_t *len) {
+    if (*len < 3) { k[(*len)++] = 'a'; return true; }
+    while (*len > 0 && k[*len - 1] == 'e') (*len)--;
+    if (*len == 0) return false;
+    k[*len - 1]++;
+    return true;
+}
+
+FL_TEST(rtomb_index_matches_a_scan) {
+    for (uint64_t seed = 1; seed <= 300; seed++) {
+        uint64_t s = seed;
+        fl_rtomb_list l = { 0 };
+        size_t n = next_rand(&s) % 12;
+        for (size_t i = 0; i < n; i++) {
+            uint8_t a[4], b[4];
+            size_t al = random_key(&s, a), bl = random_key(&s, b);
+            uint64_t seq = 1 + next_rand(&s) % 6;           /* duplicates on purpose */
+            CHECK_OK(fl_rtomb_list_add(&l, a, al, b, bl, seq));
+        }
+        CHECK_OK(fl_rtomb_list_index(&l));
+        CHECK_EQ(l.indexed, l.count);
+        uint8_t k[4];
+        size_t klen = 0;
+        bool more = true;
+        for (int guard = 0; more && guard < 1000; guard++) {
+            uint64_t want = scan_max(&l, k, klen), got = fl_rtomb_max_seq(&l, k, klen);
+            if (want != got) {
+                fl_test_fail(__FILE__, __LINE__, "seed %" PRIu64 ": key \"%.*s\": index %" PRIu64
+                             ", scan %" PRIu64, seed, (int)klen, (const char *)k, got, want);
+                break;
+            }
+            more = next_key(k, &klen);
+        }
+        for (size_t i = 0; i < l.count; i++) {          /* the bounds themselves */
+            const fl_rtomb *rt = &l.items[i];
+            CHECK_EQ(fl_rtomb_max_seq(&l, rt->start, rt->slen), scan_max(&l, rt->start, rt->slen));
+            CHECK_EQ(fl_rtomb_max_seq(&l, rt->end, rt->elen), scan_max(&l, rt->end, rt->elen));
+        }
+        fl_rtomb_list_free(&l);
+    }
+}
+
+FL_TEST(rtomb_index_stale_falls_back_to_a_scan) {
+    fl_rtomb_list l = { 0 };
+    CHECK_OK(fl_rtomb_list_add(&l, (const uint8_t *)"b", 1, (const uint8_t *)"d", 1, 5));
+    CHECK_OK(fl_rtomb_list_index(&l));
+    /* added after indexing: the index is stale and must not be trusted */
+    CHECK_OK(fl_rtomb_list_add(&l, (const uint8_t *)"a", 1, (const uint8_t *)"z", 1, 9));
+    CHECK_EQ(fl_rtomb_max_seq(&l, (const uint8_t *)"c", 1), 9);
+    CHECK_EQ(fl_rtomb_max_seq(&l, (const uint8_t *)"y", 1), 9);
+    CHECK_OK(fl_rtomb_list_index(&l));
+    CHECK_EQ(fl_rtomb_max_seq(&l, (const uint8_t *)"c", 1), 9);
+    CHECK_EQ(fl_rtomb_max_seq(&l, (const uint8_t *)"z", 1), 0);
+    CHECK_EQ(fl_rtomb_max_seq(&l, (const uint8_t *)"", 0), 0);
+    fl_rtomb_list_free(&l);
+}
