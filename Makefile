@@ -23,7 +23,7 @@ LDLIBS   := -lxxhash -ldl -lm
 ASANFL   := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 LIB_SRCS  := $(wildcard engine/*.c workloads/*.c model/*.c properties/*.c)
-CLI_SRCS  := $(wildcard cli/*.c)
+CLI_SRCS  := $(wildcard cli/*.c bench/*.c)
 TEST_SRCS := $(wildcard tests/*.c)
 
 LIB_OBJS  := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
@@ -76,9 +76,16 @@ check: all asan
 report: deps $(BUILD)/filterlab
 	@$(BUILD)/filterlab report $(REPORT_WORKLOADS) -o $(REPORT_OUT) $(REPORT_ARGS)
 
-# Benchmarks (issue 7 adds the rest): for now, what checking costs.
+# Benchmarks: `filterlab bench` (bench/bench.h), every group, medians of
+# BENCH_RUNS; the table on stdout, the rows in bench/out/results.csv.
+# librocksdb-dev is optional: installed here when missing if apt can, and
+# the rocksdb group says it is skipped otherwise.  BENCH_ARGS adds options
+# (BENCH_ARGS=--quick for a smoke run).
+BENCH_RUNS ?= 5
 bench: all
-	@sh bench/replay_cost.sh
+	@sh .ci/deps.sh --optional librocksdb-dev || true
+	@mkdir -p bench/out
+	$(BUILD)/filterlab bench --runs $(BENCH_RUNS) --csv bench/out/results.csv $(BENCH_ARGS)
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include/filterlab $(DESTDIR)$(PREFIX)/lib

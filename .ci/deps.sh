@@ -1,8 +1,13 @@
 #!/bin/sh
 # Installs the Debian packages filterlab needs, only when one is missing.
 # Called by `make` (all, check, report, asan); safe to run any time.
+#   sh .ci/deps.sh                      the packages every target needs
+#   sh .ci/deps.sh --optional PKG...    these instead (`make bench` asks for
+#                                       librocksdb-dev); the caller ignores
+#                                       a failure
 set -e
 need="libxxhash-dev clang libclang-rt-14-dev gnuplot-nox"
+if [ "${1:-}" = --optional ]; then shift; need="$*"; fi
 missing=""
 for p in $need; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

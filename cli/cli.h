@@ -16,6 +16,7 @@
 int fl_cli_replay(int argc, char **argv);       /* replay.c */
 int fl_cli_check(int argc, char **argv);        /* check.c */
 int fl_cli_report(int argc, char **argv);       /* report.c */
-int fl_cli_gen(int argc, char **argv);
+int fl_cli_gen(int argc, char **argv);          /* gen.c */
+int fl_cli_bench(int argc, char **argv);        /* bench.c */
 
 #endif /* FL_CLI_H */

@@ -22,7 +22,7 @@ static const struct command {
     { "replay", fl_cli_replay, "run a workload against the engine, checking every filter probe" },
     { "check",  fl_cli_check,  "property-based runs: random trials, shrunk replayable failures" },
     { "report", fl_cli_report, "replay sweeps of configurations into CSV, plots and HTML" },
-    { "bench",  NULL,          "benchmarks" },
+    { "bench",  fl_cli_bench,  "benchmarks: filters, engine reads, the testbed, beside RocksDB" },
 };
 
 static void usage(FILE *f) {

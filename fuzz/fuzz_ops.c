@@ -178,7 +178,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     snprintf(dir, sizeof dir, "%s/fuzz_ops.XXXXXX", base);
     if (!mkdtemp(dir)) die("mkdtemp", dir);
     fl_check_config cfg = { .reg = reg, .dir = dir, .path = "fuzz_ops", .check = true,
-                            .max_shown = 0, .seed = size, .on_violation = on_violation };
+                            .max_shown = 0, .seed = size, .no_sync = true,
+                            .on_violation = on_violation };
     fl_checker *ck;
     fl_check_summary sum;
     if (fl_checker_new(&cfg, &ck) != FL_OK) abort();

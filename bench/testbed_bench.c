@@ -1,0 +1,191 @@
+/*
+ * testbed_bench.c -- the "testbed" group: what checking costs.
+ *
+ *   replay   a workload run through the checker (properties/check.h) with
+ *            every check, and with checks off (what `filterlab replay
+ *            --no-check` does), interleaved, each run on a fresh database;
+ *            only the run is timed.  Two workloads: the mixed one below (or
+ *            --workload FILE), and the L0 FP shape, where each get has ten
+ *            filter probes to verify (the checker's worst case).
+ *   check    `filterlab check` (fl_check_run) for a fixed time, seed 1:
+ *            trials/s and ops/s, each trial in a forked child as usual.
+ * Targets of issue 7: checked replay >= 200,000 ops/s, and <= 3x the time
+ * of --no-check.
+ */
+#include "bench_internal.h"
+#include "../properties/check.h"
+#include "../workloads/workload.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * The mixed workload: GroupId||Suffix keys "g0123:00042" over 2,000 groups
+ * of 100 suffixes, opened with bloom(bits=10,prefix=fixed:5) and small
+ * memtables and SSTs (256 KiB, l0_trigger 4, max_runs 3); per op: 45% puts,
+ * 5% deletes, 0.5% range deletes of a group, 30% gets (half of them of
+ * absent keys), 10% scan_prefix of a present or an absent group, 4% short
+ * scans within a group, 5.9% gets in another group, and the rest flushes
+ * and compactions; every 200,000 ops a reopen migrates between a
+ * whole-key+prefix bloom and a prefix-only bloom beside it.  Written as
+ * workload text and parsed, so it is exactly what `filterlab replay` runs.
+ */
+static int mixed_text(uint64_t ops, char **text, size_t *len) {
+    FILE *f = open_memstream(text, len);
+    if (!f) return -1;
+    uint64_t x = 7919 + 17;
+    fprintf(f, "filterlab-workload 1\n"
+               "open policies=\"bloom(bits=10,prefix=fixed:5)\" memtable_bytes=262144 "
+               "sst_bytes=262144 l0_trigger=4 max_runs=3\n");
+    for (uint64_t i = 1; i < ops; i++) {
+        x = x * 6364136223846793005u + 1442695040888963407u;
+        unsigned r = (unsigned)(x >> 33) % 10000, g = (unsigned)(x >> 17) % 2000, sfx = (unsigned)(x >> 7) % 100;
+        if (i % 200000 == 0)
+            fprintf(f, (i / 200000) % 2
+                ? "reopen policies=\"bloom(bits=8,prefix=fixed:5,whole_key=0);bloom(bits=10,prefix=fixed:5)\"\n"
+                : "reopen policies=\"bloom(bits=10,prefix=fixed:5)\"\n");
+        else if (r < 4500) fprintf(f, "put g%04u:%05u v%llu\n", g, sfx, (unsigned long long)i);
+        else if (r < 5000) fprintf(f, "del g%04u:%05u\n", g, sfx);
+        else if (r < 5050) fprintf(f, "delrange g%04u: g%04u:\n", g, g + 1);
+        else if (r < 6500) fprintf(f, "get g%04u:%05u\n", g, sfx);
+        else if (r < 8000) fprintf(f, "get g%04u:%05ux\n", g, sfx);
+        else if (r < 8500) fprintf(f, "scan_prefix g%04u:\n", g);
+        else if (r < 9000) fprintf(f, "scan_prefix h%04u:\n", g);
+        else if (r < 9400) fprintf(f, "scan g%04u: g%04u:%05u\n", g, g, sfx);
+        else if (r < 9990) fprintf(f, "get g%04u:%05u\n", (g + 7) % 2000, sfx);
+        else if (r < 9998) fprintf(f, "flush\n");
+        else fprintf(f, "compact\n");
+    }
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+/* The L0 FP shape as a workload: the keys of fl_bench_l0_open, then every
+ * absent get -- ten filter probes to check per get, the checker's worst case. */
+static int l0_text(fl_bench *b, char **text, size_t *len) {
+    FILE *f = open_memstream(text, len);
+    if (!f) return -1;
+    uint64_t n = fl_bench_l0_keys(b);
+    uint8_t key[16];
+    fprintf(f, "filterlab-workload 1\nopen policies=\"bloom(bits=10)\" memtable_bytes=1073741824 "
+               "l0_trigger=1000000 max_runs=1000000\n");
+    for (unsigned s = 0; s < FL_BENCH_L0_SSTS; s++) {
+        for (uint64_t j = s; j < n; j += FL_BENCH_L0_SSTS)
+            fprintf(f, "put %.*s v\n", (int)fl_bench_l0_key(2 * j, key), (const char *)key);
+        fprintf(f, "flush\n");
+    }
+    for (uint64_t j = 0; j + 1 < n; j++)
+        fprintf(f, "get %.*s\n", (int)fl_bench_l0_key(2 * j + 1, key), (const char *)key);
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+static int make_workload(fl_bench *b, bool l0, fl_workload *w) {
+    char err[1024], *text = NULL;
+    size_t len = 0;
+    if (!l0 && b->cfg->workload) {
+        if (fl_workload_load(b->cfg->workload, w, err, sizeof err) != 0)
+            return fl_bench_fail(b, "testbed: %s", err);
+        return 0;
+    }
+    uint64_t ops = b->cfg->replay_ops ? b->cfg->replay_ops : b->cfg->quick ? 100000 : 1000000;
+    if ((l0 ? l0_text(b, &text, &len) : mixed_text(ops, &text, &len)) != 0) {
+        free(text);
+        return fl_bench_fail(b, "testbed: out of memory");
+    }
+    int rc = fl_workload_parse(text, len, l0 ? "l0" : "mixed", w, err, sizeof err);
+    free(text);
+    return rc == 0 ? 0 : fl_bench_fail(b, "testbed: the generated workload: %s", err);
+}
+
+/* Runs w once on a fresh database: seconds, or -1 with the error set. */
+static double replay_once(fl_bench *b, const fl_registry *reg, const fl_workload *w, bool check,
+                          uint64_t *violations) {
+    char dir[4200];
+    fl_bench_dbdir(b, "testbed-replay", dir, sizeof dir);
+    fl_check_config cfg = { .reg = reg, .dir = dir, .path = b->cfg->workload ? b->cfg->workload : "mixed",
+                            .check = check, .seed = 1, .no_sync = true };
+    fl_checker *ck;
+    fl_check_summary sum;
+    if (fl_checker_new(&cfg, &ck) != FL_OK) { fl_bench_fail(b, "testbed: out of memory"); return -1; }
+    double t0 = fl_bench_now();
+    for (size_t i = 0; i < w->count; i++)
+        if (fl_checker_run(ck, &w->ops[i]) != FL_OK) {
+            fl_bench_fail(b, "testbed: line %u: %s", w->ops[i].line, fl_checker_errmsg(ck));
+            fl_checker_free(ck);
+            return -1;
+        }
+    int rc = fl_checker_finish(ck, &sum);
+    double t = fl_bench_now() - t0;
+    if (rc != FL_OK) fl_bench_fail(b, "testbed: %s", fl_checker_errmsg(ck));
+    fl_checker_free(ck);
+    fl_bench_rmdir(dir);
+    *violations += sum.violations;
+    return rc == FL_OK ? t : -1;
+}
+
+static int bench_replay(fl_bench *b, const fl_registry *reg, bool l0) {
+    fl_workload w = { 0 };
+    if (make_workload(b, l0, &w)) return -1;
+    const char *what = l0 ? "L0 FP shape" : b->cfg->workload ? b->cfg->workload : "mixed";
+    unsigned runs = b->cfg->runs;
+    double *off = calloc(runs, sizeof(double)), *on = calloc(runs, sizeof(double));
+    uint64_t violations = 0;
+    int rc = -1;
+    if (!off || !on) { fl_bench_fail(b, "testbed: out of memory"); goto done; }
+    fl_bench_progress(b, "testbed: replay of %zu ops (%s), checked and --no-check, x%u", w.count, what, runs);
+    for (unsigned r = 0; r < runs; r++) {
+        if ((off[r] = replay_once(b, reg, &w, false, &violations)) < 0) goto done;
+        if ((on[r] = replay_once(b, reg, &w, true, &violations)) < 0) goto done;
+    }
+    if (violations) {
+        fl_bench_fail(b, "testbed: the benchmark workload violated a property %llu times; "
+                      "run it with filterlab replay", (unsigned long long)violations);
+        goto done;
+    }
+    double moff = fl_bench_median(off, runs), mon = fl_bench_median(on, runs), ops = (double)w.count;
+    char name[96];
+    snprintf(name, sizeof name, "replay --no-check, %zu ops, %s", w.count, what);
+    fl_bench_add(b, "testbed", name, ops / moff, "ops/s");
+    snprintf(name, sizeof name, "replay checked, %zu ops, %s", w.count, what);
+    if (l0) fl_bench_add(b, "testbed", name, ops / mon, "ops/s");
+    else fl_bench_add_target(b, "testbed", name, ops / mon, "ops/s", ">= 200000 ops/s", ops / mon >= 200000);
+    snprintf(name, sizeof name, "replay checked / --no-check (time), %s", what);
+    fl_bench_add_target(b, "testbed", name, mon / moff, "x", "<= 3x", mon / moff <= 3.0);
+    rc = 0;
+done:
+    free(off);
+    free(on);
+    fl_workload_free(&w);
+    return rc;
+}
+
+static int bench_check(fl_bench *b, const fl_registry *reg) {
+    double secs = b->cfg->check_seconds ? b->cfg->check_seconds : b->cfg->quick ? 3 : 20;
+    char out[4200], err[2048] = "";
+    snprintf(out, sizeof out, "%s/failures", b->scratch);
+    fl_run_config c = { .reg = reg, .seed = 1, .seconds = secs, .only_trial = -1, .shards = 1,
+                        .out_dir = out, .max_ops = 1500, .shrink_seconds = 10 };
+    fl_run_result res;
+    memset(&res, 0, sizeof res);
+    fl_bench_progress(b, "testbed: filterlab check for %.0f s", secs);
+    if (fl_check_run(&c, &res, err, sizeof err) != FL_OK)
+        return fl_bench_fail(b, "testbed: check: %s", err);
+    if (res.property)
+        return fl_bench_fail(b, "testbed: check found a violation in trial %llu: %s (%s)",
+                             (unsigned long long)res.trial, res.message, res.path);
+    fl_bench_add(b, "testbed", "check, trials per second (seed 1)", (double)res.trials / res.elapsed, "trials/s");
+    fl_bench_add(b, "testbed", "check, ops per second", (double)res.ops / res.elapsed, "ops/s");
+    fl_bench_note(b, "testbed", "check ran %.0f s, %llu trials, once (not a median)", res.elapsed,
+                  (unsigned long long)res.trials);
+    return 0;
+}
+
+int fl_bench_testbed(fl_bench *b) {
+    fl_registry *reg;
+    if (fl_registry_new(&reg) != FL_OK) return fl_bench_fail(b, "testbed: out of memory");
+    int rc = bench_replay(b, reg, false);
+    if (rc == 0) rc = bench_replay(b, reg, true);
+    if (rc == 0) rc = bench_check(b, reg);
+    fl_registry_free(reg);
+    return rc;
+}
