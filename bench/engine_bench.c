@@ -126,14 +126,14 @@ static int bench_gets(fl_bench *b, const fl_registry *reg) {
         if (t < 0 || found != n) { fl_bench_fail(b, "engine: get of present keys: %s", t < 0 ? fl_db_errmsg(db) : "one missing"); goto done; }
         present[r] = t / (double)n * 1e9;
     }
-    fl_bench_add(b, "engine", "get absent, 10 L0 SSTs, bloom(bits=10)", fl_bench_median(absent, runs), "ns/get");
+    fl_bench_add(b, "engine", "get absent: 10 L0 SSTs with bloom(bits=10)", fl_bench_median(absent, runs), "ns/get");
     fl_filter_counters c = m1.point;
     c.false_positive -= m0.point.false_positive;
     c.negative -= m0.point.negative;
     fl_bench_add(b, "engine", "  point FP rate of those gets", fl_bench_fp_rate(&c), "%");
     fl_bench_add(b, "engine", "  SST reads per absent get",
                  (double)(m1.sst_reads - m0.sst_reads) / (double)(n - 1), "reads");
-    fl_bench_add(b, "engine", "get present, 10 L0 SSTs, bloom(bits=10)", fl_bench_median(present, runs), "ns/get");
+    fl_bench_add(b, "engine", "get present: 10 L0 SSTs with bloom(bits=10)", fl_bench_median(present, runs), "ns/get");
     rc = 0;
 done:
     free(absent);
@@ -223,13 +223,13 @@ static int bench_scans(fl_bench *b, const fl_registry *reg) {
     for (int absent = 1; absent >= 0; absent--)
         for (int m = 0; m < 2; m++) {
             char name[96];
-            snprintf(name, sizeof name, "scan_prefix %s, %s", absent ? "absent" : "present", modes[m].label);
+            snprintf(name, sizeof name, "scan_prefix %s: %s", absent ? "absent" : "present", modes[m].label);
             fl_bench_add(b, "engine", name, fl_bench_median(t + (size_t)(2 * m + absent) * runs, runs), "ns/scan");
             snprintf(name, sizeof name, "  SST reads per scan (of %d SSTs)", SCAN_SSTS);
             fl_bench_add(b, "engine", name, reads[m][absent], "reads");
         }
     double share = reads[1][1] > 0 ? 100.0 * reads[0][1] / reads[1][1] : 0;
-    fl_bench_add_target(b, "engine", "absent prefixes: SST reads, prefix-only / no filter", share, "%",
+    fl_bench_add_target(b, "engine", "absent prefixes: SST reads prefix-only / no filter", share, "%",
                         "<= 2%", share <= 2.0);
     rc = 0;
 done:

@@ -156,32 +156,32 @@ static int run_case(fl_bench *b, const fl_filter_policy *policy, const size_case
     }
     char name[96];
     size_t bytes = f->ops->size(f);
-    snprintf(name, sizeof name, "bloom build, %s (%llu keys, %.1f KiB)", c->label,
+    snprintf(name, sizeof name, "bloom build %s (%llu keys; %.1f KiB)", c->label,
              (unsigned long long)c->n, bytes / 1024.0);
     fl_bench_add(b, "filter", name, fl_bench_median(t_build, build_runs), "ns/key");
-    snprintf(name, sizeof name, "xxh3 of the query key, %s (floor)", c->label);
+    snprintf(name, sizeof name, "xxh3 of the query key %s (floor)", c->label);
     double hash = fl_bench_median(t[0], runs);
     fl_bench_add(b, "filter", name, hash, "ns/query");
-    snprintf(name, sizeof name, "bloom probe hit, %s", c->label);
+    snprintf(name, sizeof name, "bloom probe hit %s", c->label);
     double hit = fl_bench_median(t[1], runs);
     fl_bench_add(b, "filter", name, hit, "ns/query");
-    snprintf(name, sizeof name, "bloom probe miss, %s", c->label);
+    snprintf(name, sizeof name, "bloom probe miss %s", c->label);
     double miss = fl_bench_median(t[2], runs);
     fl_bench_add(b, "filter", name, miss, "ns/query");
-    snprintf(name, sizeof name, "bloom probe miss via engine wrapper, %s", c->label);
+    snprintf(name, sizeof name, "bloom probe miss via engine wrapper %s", c->label);
     fl_bench_add(b, "filter", name, fl_bench_median(t[3], runs), "ns/query");
     /* Ratios of medians over the runs; in cache they carry the target. */
-    snprintf(name, sizeof name, "probe hit / xxh3, %s", c->label);
+    snprintf(name, sizeof name, "probe hit / xxh3 %s", c->label);
     if (c->n <= 100000) {
         fl_bench_add_target(b, "filter", name, hit / hash, "x", "<= 3x", hit / hash <= 3.0);
-        snprintf(name, sizeof name, "probe miss / xxh3, %s", c->label);
+        snprintf(name, sizeof name, "probe miss / xxh3 %s", c->label);
         fl_bench_add_target(b, "filter", name, miss / hash, "x", "<= 3x", miss / hash <= 3.0);
     } else {
         fl_bench_add(b, "filter", name, hit / hash, "x");
-        snprintf(name, sizeof name, "probe miss / xxh3, %s", c->label);
+        snprintf(name, sizeof name, "probe miss / xxh3 %s", c->label);
         fl_bench_add(b, "filter", name, miss / hash, "x");
     }
-    snprintf(name, sizeof name, "FP rate of the misses, %s", c->label);
+    snprintf(name, sizeof name, "FP rate of the misses %s", c->label);
     fl_bench_add(b, "filter", name, 100.0 * (double)yes_miss / ((double)c->q * c->reps), "%");
     rc = 0;
 done:

@@ -246,8 +246,8 @@ int fl_bench_rocksdb(fl_bench *b) {
     c.false_positive -= m0.point.false_positive;
     c.negative -= m0.point.negative;
     double rfp = positive - truepos;
-    fl_bench_add(b, "rocksdb", "FP rate per SST probe, filterlab bloom(bits=10)", fl_bench_fp_rate(&c), "%");
-    fl_bench_add(b, "rocksdb", "FP rate per SST probe, RocksDB full filter 10 bits (tickers)",
+    fl_bench_add(b, "rocksdb", "FP rate per SST probe: filterlab bloom(bits=10)", fl_bench_fp_rate(&c), "%");
+    fl_bench_add(b, "rocksdb", "FP rate per SST probe: RocksDB full filter at 10 bits (tickers)",
                  useful + rfp > 0 ? 100.0 * rfp / (useful + rfp) : 0, "%");
     fl_bench_add(b, "rocksdb", "  RocksDB filter probes (useful + positive)", useful + positive, "probes");
     fl_bench_add(b, "rocksdb", "  filterlab filter probes", (double)(c.negative + (m1.point.positive - m0.point.positive)), "probes");
@@ -263,8 +263,8 @@ int fl_bench_rocksdb(fl_bench *b) {
         ratio[i] = a / z;
     }
     double mf = fl_bench_median(tf, runs), mr = fl_bench_median(tr, runs);
-    fl_bench_add(b, "rocksdb", "get absent, 10 L0 SSTs: filterlab", mf, "ns/get");
-    fl_bench_add(b, "rocksdb", "get absent, 10 L0 SSTs: RocksDB", mr, "ns/get");
+    fl_bench_add(b, "rocksdb", "get absent over 10 L0 SSTs: filterlab", mf, "ns/get");
+    fl_bench_add(b, "rocksdb", "get absent over 10 L0 SSTs: RocksDB", mr, "ns/get");
     fl_bench_add_target(b, "rocksdb", "get absent: filterlab / RocksDB (median of per-run ratios)",
                         fl_bench_median(ratio, runs), "x", "<= 1.0", fl_bench_median(ratio, runs) <= 1.0);
     rc = 0;

@@ -144,12 +144,12 @@ static int bench_replay(fl_bench *b, const fl_registry *reg, bool l0) {
     }
     double moff = fl_bench_median(off, runs), mon = fl_bench_median(on, runs), ops = (double)w.count;
     char name[96];
-    snprintf(name, sizeof name, "replay --no-check, %zu ops, %s", w.count, what);
+    snprintf(name, sizeof name, "replay --no-check: %zu ops of %s", w.count, what);
     fl_bench_add(b, "testbed", name, ops / moff, "ops/s");
-    snprintf(name, sizeof name, "replay checked, %zu ops, %s", w.count, what);
+    snprintf(name, sizeof name, "replay checked: %zu ops of %s", w.count, what);
     if (l0) fl_bench_add(b, "testbed", name, ops / mon, "ops/s");
     else fl_bench_add_target(b, "testbed", name, ops / mon, "ops/s", ">= 200000 ops/s", ops / mon >= 200000);
-    snprintf(name, sizeof name, "replay checked / --no-check (time), %s", what);
+    snprintf(name, sizeof name, "replay checked / --no-check time: %s", what);
     fl_bench_add_target(b, "testbed", name, mon / moff, "x", "<= 3x", mon / moff <= 3.0);
     rc = 0;
 done:
@@ -173,8 +173,8 @@ static int bench_check(fl_bench *b, const fl_registry *reg) {
     if (res.property)
         return fl_bench_fail(b, "testbed: check found a violation in trial %llu: %s (%s)",
                              (unsigned long long)res.trial, res.message, res.path);
-    fl_bench_add(b, "testbed", "check, trials per second (seed 1)", (double)res.trials / res.elapsed, "trials/s");
-    fl_bench_add(b, "testbed", "check, ops per second", (double)res.ops / res.elapsed, "ops/s");
+    fl_bench_add(b, "testbed", "check: trials per second (seed 1)", (double)res.trials / res.elapsed, "trials/s");
+    fl_bench_add(b, "testbed", "check: ops per second", (double)res.ops / res.elapsed, "ops/s");
     fl_bench_note(b, "testbed", "check ran %.0f s, %llu trials, once (not a median)", res.elapsed,
                   (unsigned long long)res.trials);
     return 0;
