@@ -55,9 +55,13 @@ static void show(char *buf, size_t cap, const uint8_t *b, size_t n) {
 static bool sane(fl_checker *ck, const ck_policy *p, fl_target_kind kind, const uint8_t *b,
                  size_t len, answer *out) {
     answer a = ask(p, kind, b, len), again = ask(p, kind, b, len);
+    if ((!a.some || a.n <= len) && a.some == again.some && a.n == again.n) {
+        *out = a;
+        return true;
+    }
     const char *kn = kind == FL_TARGET_POINT ? "POINT" : "PREFIX";
     char s[160];
-    show(s, sizeof s, b, len);
+    show(s, sizeof s, b, len);          /* only once broken: it costs */
     if (a.some && a.n > len) {
         ck_violation(ck, FL_P7, "extractor \"%s\": %s(%s) = %zu, longer than its %zu-byte input",
                      ex_name(p), kn, s, a.n, len);
