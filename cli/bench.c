@@ -54,16 +54,6 @@ static int bad(const char *what, const char *arg) {
     return FL_EXIT_USAGE;
 }
 
-static bool parse_u64(const char *s, uint64_t *v) {
-    char *end;
-    errno = 0;
-    if (!*s || *s == '-') return false;
-    unsigned long long x = strtoull(s, &end, 10);
-    if (errno || *end) return false;
-    *v = x;
-    return true;
-}
-
 static bool parse_groups(const char *s, unsigned *out) {
     static const struct { const char *name; unsigned bit; } names[] = {
         { "filter", FL_BENCH_FILTER }, { "engine", FL_BENCH_ENGINE },
@@ -102,20 +92,16 @@ int fl_cli_bench(int argc, char **argv) {
             if (!parse_groups(v, &cfg.groups))
                 return bad("--only needs groups among filter,engine,rocksdb,testbed, got", v);
         } else if (!strcmp(a, "--runs")) {
-            if (!parse_u64(v, &n) || n < 1 || n > 1000) return bad("--runs needs 1..1000, got", v);
+            if (!fl_cli_parse_u64(v, &n) || n < 1 || n > 1000) return bad("--runs needs 1..1000, got", v);
             cfg.runs = (unsigned)n;
         } else if (!strcmp(a, "--big-keys")) {
-            if (!parse_u64(v, &n) || n < 1000 || n > 2000000000) return bad("--big-keys needs 1000..2000000000, got", v);
+            if (!fl_cli_parse_u64(v, &n) || n < 1000 || n > 2000000000) return bad("--big-keys needs 1000..2000000000, got", v);
             cfg.big_keys = n;
         } else if (!strcmp(a, "--replay-ops")) {
-            if (!parse_u64(v, &n) || n < 1000) return bad("--replay-ops needs a count >= 1000, got", v);
+            if (!fl_cli_parse_u64(v, &n) || n < 1000) return bad("--replay-ops needs a count >= 1000, got", v);
             cfg.replay_ops = n;
         } else if (!strcmp(a, "--check-time")) {
-            char *end;
-            errno = 0;
-            cfg.check_seconds = strtod(v, &end);
-            if (errno || *end || !(cfg.check_seconds > 0) || cfg.check_seconds > 1e6)
-                return bad("--check-time needs seconds, got", v);
+            if (!fl_cli_parse_seconds(v, &cfg.check_seconds)) return bad("--check-time needs seconds, got", v);
         } else if (!strcmp(a, "--csv")) cfg.csv_path = v;
         else if (!strcmp(a, "--workload")) cfg.workload = v;
         else if (!strcmp(a, "--rocksdb-lib")) cfg.rocksdb_lib = v;

@@ -49,25 +49,6 @@ static int bad(const char *what, const char *arg) {
     return FL_EXIT_USAGE;
 }
 
-static bool parse_u64(const char *s, uint64_t *v) {
-    char *end;
-    errno = 0;
-    if (!*s || *s == '-') return false;
-    unsigned long long x = strtoull(s, &end, 10);
-    if (errno || *end) return false;
-    *v = x;
-    return true;
-}
-
-static bool parse_seconds(const char *s, double *v) {
-    char *end;
-    errno = 0;
-    double x = strtod(s, &end);
-    if (errno || *end || !(x > 0) || x > 1e9) return false;
-    *v = x;
-    return true;
-}
-
 int fl_cli_check(int argc, char **argv) {
     const char **plugins = calloc((size_t)argc + 1, sizeof *plugins);
     const char **policies = calloc((size_t)argc + 1, sizeof *policies);
@@ -90,23 +71,23 @@ int fl_cli_check(int argc, char **argv) {
         if (!v || !*v) { status = bad("missing value for", a); goto out; }
         i++;
         if (!strcmp(a, "--time")) {
-            if (!parse_seconds(v, &c.seconds)) { status = bad("--time needs seconds, got", v); goto out; }
+            if (!fl_cli_parse_seconds(v, &c.seconds)) { status = bad("--time needs seconds, got", v); goto out; }
             time_given = true;
         } else if (!strcmp(a, "--trials")) {
-            if (!parse_u64(v, &c.trials) || !c.trials) { status = bad("--trials needs a count, got", v); goto out; }
+            if (!fl_cli_parse_u64(v, &c.trials) || !c.trials) { status = bad("--trials needs a count, got", v); goto out; }
         } else if (!strcmp(a, "--seed")) {
-            if (!parse_u64(v, &c.seed)) { status = bad("--seed needs a number, got", v); goto out; }
+            if (!fl_cli_parse_u64(v, &c.seed)) { status = bad("--seed needs a number, got", v); goto out; }
         } else if (!strcmp(a, "--trial")) {
-            if (!parse_u64(v, &n) || n > INT64_MAX) { status = bad("--trial needs a number, got", v); goto out; }
+            if (!fl_cli_parse_u64(v, &n) || n > INT64_MAX) { status = bad("--trial needs a number, got", v); goto out; }
             c.only_trial = (int64_t)n;
         } else if (!strcmp(a, "--plugin")) plugins[c.nplugins++] = v;
         else if (!strcmp(a, "--policy")) policies[c.npolicies++] = v;
         else if (!strcmp(a, "--extractor")) extractors[c.nextractors++] = v;
         else if (!strcmp(a, "--out")) c.out_dir = v;
         else if (!strcmp(a, "--ops")) {
-            if (!parse_u64(v, &c.max_ops) || c.max_ops < 10) { status = bad("--ops needs a count >= 10, got", v); goto out; }
+            if (!fl_cli_parse_u64(v, &c.max_ops) || c.max_ops < 10) { status = bad("--ops needs a count >= 10, got", v); goto out; }
         } else if (!strcmp(a, "--shrink-time")) {
-            if (!parse_seconds(v, &c.shrink_seconds)) { status = bad("--shrink-time needs seconds, got", v); goto out; }
+            if (!fl_cli_parse_seconds(v, &c.shrink_seconds)) { status = bad("--shrink-time needs seconds, got", v); goto out; }
         } else {                                              /* --shard I/N */
             unsigned si, sn;
             char tail;

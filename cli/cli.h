@@ -9,6 +9,9 @@
 #ifndef FL_CLI_H
 #define FL_CLI_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
 #define FL_EXIT_OK        0
 #define FL_EXIT_VIOLATION 1
 #define FL_EXIT_USAGE     2
@@ -18,5 +21,10 @@ int fl_cli_check(int argc, char **argv);        /* check.c */
 int fl_cli_report(int argc, char **argv);       /* report.c */
 int fl_cli_gen(int argc, char **argv);          /* gen.c */
 int fl_cli_bench(int argc, char **argv);        /* bench.c */
+
+/* args.c: the whole string is a decimal count / a positive number of
+ * seconds (at most 1e9); false otherwise. */
+bool fl_cli_parse_u64(const char *s, uint64_t *v);
+bool fl_cli_parse_seconds(const char *s, double *v);
 
 #endif /* FL_CLI_H */
