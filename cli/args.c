@@ -5,6 +5,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 bool fl_cli_parse_u64(const char *s, uint64_t *v) {
@@ -24,4 +25,10 @@ bool fl_cli_parse_seconds(const char *s, double *v) {
     if (errno || *end || !(x > 0) || x > 1e9) return false;
     *v = x;
     return true;
+}
+
+int fl_cli_usage_error(const char *command, void (*usage)(FILE *), const char *what, const char *arg) {
+    fprintf(stderr, "filterlab %s: %s%s%s\n", command, what, arg ? " " : "", arg ? arg : "");
+    usage(stderr);
+    return FL_EXIT_USAGE;
 }

@@ -48,11 +48,7 @@ static void usage(FILE *f) {
         "2 bad usage or a benchmark could not run.\n");
 }
 
-static int bad(const char *what, const char *arg) {
-    fprintf(stderr, "filterlab bench: %s%s%s\n", what, arg ? " " : "", arg ? arg : "");
-    usage(stderr);
-    return FL_EXIT_USAGE;
-}
+static int bad(const char *what, const char *arg) { return fl_cli_usage_error("bench", usage, what, arg); }
 
 static bool parse_groups(const char *s, unsigned *out) {
     static const struct { const char *name; unsigned bit; } names[] = {

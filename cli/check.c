@@ -43,11 +43,7 @@ static void usage(FILE *f) {
         "Exit status: 0 no violation, 1 a property was violated, 2 bad usage or input.\n");
 }
 
-static int bad(const char *what, const char *arg) {
-    fprintf(stderr, "filterlab check: %s%s%s\n", what, arg ? " " : "", arg ? arg : "");
-    usage(stderr);
-    return FL_EXIT_USAGE;
-}
+static int bad(const char *what, const char *arg) { return fl_cli_usage_error("check", usage, what, arg); }
 
 int fl_cli_check(int argc, char **argv) {
     const char **plugins = calloc((size_t)argc + 1, sizeof *plugins);

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define FL_EXIT_OK        0
 #define FL_EXIT_VIOLATION 1
@@ -26,5 +27,7 @@ int fl_cli_bench(int argc, char **argv);        /* bench.c */
  * seconds (at most 1e9); false otherwise. */
 bool fl_cli_parse_u64(const char *s, uint64_t *v);
 bool fl_cli_parse_seconds(const char *s, double *v);
+/* "filterlab COMMAND: WHAT ARG" and the usage on stderr; returns 2. */
+int  fl_cli_usage_error(const char *command, void (*usage)(FILE *), const char *what, const char *arg);
 
 #endif /* FL_CLI_H */
