@@ -15,7 +15,7 @@ typedef int (*command_fn)(int argc, char **argv);
 
 static const struct command {
     const char *name;
-    command_fn  run;            /* NULL: not implemented yet */
+    command_fn  run;
     const char *summary;
 } commands[] = {
     { "gen",    fl_cli_gen,    "generate a workload of a given shape (to stdout)" },
@@ -32,8 +32,7 @@ static void usage(FILE *f) {
                "\n"
                "Commands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(f, "  %-8s %s%s\n", commands[i].name, commands[i].summary,
-                commands[i].run ? "" : " (not implemented yet)");
+        fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
     fprintf(f, "  %-8s %s\n", "help", "this text; 'filterlab help COMMAND' for a command's options");
     fprintf(f, "\n"
                "Options:\n"
@@ -51,10 +50,6 @@ static const struct command *find_command(const char *name) {
 }
 
 static int run_command(const struct command *cmd, int argc, char **argv) {
-    if (!cmd->run) {
-        fprintf(stderr, "filterlab: '%s' is not implemented yet\n", cmd->name);
-        return FL_EXIT_USAGE;
-    }
     return cmd->run(argc, argv);
 }
 

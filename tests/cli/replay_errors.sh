@@ -88,7 +88,7 @@ done
 expect 0 "usage:" -h
 expect 0 "usage:" help
 expect 0 "filterlab" --version
-expect 2 "'bench' is not implemented yet" bench
+expect 2 "unknown argument" bench --bogus
 expect 2 "unknown argument" check --bogus
 expect 2 "--shard needs I/N" check --shard 3/2
 exit 0
