@@ -125,7 +125,7 @@ static int merge(fl_db *db, fl_sst_reader **in, size_t n, bool bottom, fl_run *r
             if (src[i].has && (!best || fl_entry_cmp(&src[i].head, &best->head) < 0)) best = &src[i];
         if (!best) break;
         fl_entry e = best->head;
-        bool drop = all.count && fl_rtomb_max_seq(&all, e.key, e.klen) > e.seq;
+        bool drop = fl_rtomb_max_seq(&all, e.key, e.klen) > e.seq;
         if (e.kind == FL_ENTRY_DELETE && bottom) drop = true;
         if (!drop) rc = out_add(&o, &e);
         /* copy the key before the sources move on */

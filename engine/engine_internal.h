@@ -75,7 +75,8 @@ size_t fl_memtable_bytes(const fl_memtable *mt);
 bool   fl_memtable_empty(const fl_memtable *mt);
 /* The newest entry of key, or false. */
 bool   fl_memtable_get(const fl_memtable *mt, const uint8_t *k, size_t klen, fl_entry *out);
-const fl_rtomb_list *fl_memtable_rtombs(const fl_memtable *mt);
+/* The range tombstones, their index brought up to date. */
+const fl_rtomb_list *fl_memtable_rtombs(fl_memtable *mt);
 /* Iteration from the first entry >= key (NULL: from the start). */
 typedef struct fl_mt_iter { const void *node; } fl_mt_iter;
 void fl_memtable_seek(const fl_memtable *mt, const uint8_t *k, size_t klen, fl_mt_iter *it);

@@ -109,13 +109,16 @@ int fl_memtable_add(fl_memtable *mt, const fl_entry *e) {
 int fl_memtable_add_rtomb(fl_memtable *mt, fl_slice s, fl_slice e, uint64_t seq) {
     int rc = fl_rtomb_list_add(&mt->rtombs, s.data, s.len, e.data, e.len, seq);
     if (rc == FL_OK) mt->bytes += s.len + e.len + 24;
-    if (rc == FL_OK) fl_rtomb_list_index(&mt->rtombs);   /* stale on NOMEM: scanned */
     return rc;
 }
 
 size_t fl_memtable_bytes(const fl_memtable *mt) { return mt->bytes; }
 bool fl_memtable_empty(const fl_memtable *mt) { return mt->count == 0 && mt->rtombs.count == 0; }
-const fl_rtomb_list *fl_memtable_rtombs(const fl_memtable *mt) { return &mt->rtombs; }
+const fl_rtomb_list *fl_memtable_rtombs(fl_memtable *mt) {
+    /* indexed when read, so a burst of range deletes costs one rebuild */
+    if (mt->rtombs.indexed != mt->rtombs.count) fl_rtomb_list_index(&mt->rtombs);  /* NOMEM: scanned */
+    return &mt->rtombs;
+}
 
 bool fl_memtable_get(const fl_memtable *mt, const uint8_t *k, size_t klen, fl_entry *out) {
     fl_entry probe = { .key = k, .klen = klen, .seq = UINT64_MAX };

@@ -117,10 +117,6 @@ static fl_sst_reader *run_find(const fl_run *run, const uint8_t *k, size_t klen)
     return covers(r, k, klen) ? r : NULL;
 }
 
-static uint64_t rtomb_max_seq(const fl_rtomb_list *l, const uint8_t *k, size_t klen) {
-    return l->count ? fl_rtomb_max_seq(l, k, klen) : 0;
-}
-
 /* ---- get ----------------------------------------------------------------- */
 
 typedef enum { GET_GO_ON, GET_DONE } get_step;
@@ -130,7 +126,7 @@ static int get_in_sst(fl_db *db, fl_sst_reader *r, const fl_filter_query *q, uin
                       fl_buf *value, bool *found, get_step *step) {
     const uint8_t *k = q->target.bytes.data;
     size_t klen = q->target.bytes.len;
-    uint64_t s = rtomb_max_seq(&r->rtombs, k, klen);   /* never hidden by a filter */
+    uint64_t s = fl_rtomb_max_seq(&r->rtombs, k, klen);   /* never hidden by a filter */
     if (s > *rt_seq) *rt_seq = s;
     probe p;
     int rc = evaluate(r, q, &p);
@@ -162,7 +158,7 @@ int fl_db_get(fl_db *db, fl_slice key, const fl_filter_context *ctx, fl_buf *val
     *found = false;
     if (key.len > FL_MAX_KEY)
         return fl_db_fail(db, FL_ERR_INVALID, "get: key of %zu bytes is too long", key.len);
-    uint64_t rt_seq = rtomb_max_seq(fl_memtable_rtombs(db->mem), key.data, key.len);
+    uint64_t rt_seq = fl_rtomb_max_seq(fl_memtable_rtombs(db->mem), key.data, key.len);
     fl_entry e;
     if (fl_memtable_get(db->mem, key.data, key.len, &e)) {
         if (e.kind == FL_ENTRY_PUT && e.seq > rt_seq) {
@@ -347,7 +343,7 @@ static int range_run(fl_db *db, fl_slice start, const uint8_t *end, size_t elen,
                 rc = src_advance(&rr, &rr.src[i]);
         if (rc) break;
         for (size_t i = 0; live && i < rr.nrts; i++)
-            if (rtomb_max_seq(rr.rts[i], key.data, key.len) > seq) live = false;
+            if (fl_rtomb_max_seq(rr.rts[i], key.data, key.len) > seq) live = false;
         const uint8_t *kd = key.data ? key.data : (const uint8_t *)"";
         const uint8_t *vd = val.data ? val.data : (const uint8_t *)"";
         if (live && fn(arg, (fl_slice){ kd, key.len }, (fl_slice){ vd, val.len })) break;
