@@ -434,11 +434,6 @@ static bool fl_parse_millibits(const char *s, uint64_t *out) {
     return true;
 }
 
-static void fl_trim(const char **a, const char **b) {
-    while (*a < *b && (**a == ' ' || **a == '\t')) (*a)++;
-    while (*b > *a && ((*b)[-1] == ' ' || (*b)[-1] == '\t')) (*b)--;
-}
-
 #define FL_BLOOM_ARGS "bits, whole_key, prefix"
 
 /* Applies one ARG=VALUE (already split and trimmed) to the policy. */
@@ -487,47 +482,37 @@ static int fl_bloom_arg(const fl_registry *reg, fl_bloom_policy *p, const char *
     return FL_OK;
 }
 
-/* Splits args at ',' (parenthesis depth 0) into trimmed ARG=VALUE items. */
+typedef struct fl_bloom_args {
+    const fl_registry *reg;
+    fl_bloom_policy *p;
+    unsigned seen;
+    char *err;
+    size_t err_len;
+    bool from_arg;                  /* the error is fl_bloom_arg's own */
+} fl_bloom_args;
+
+static int fl_bloom_one_arg(void *arg, const char *name, const char *value) {
+    fl_bloom_args *ba = arg;
+    if (strlen(name) >= 32 || strlen(value) >= 512) {
+        fl_errf(ba->err, ba->err_len, "argument '%s=%s' is too long", name, value);
+        ba->from_arg = true;
+        return FL_ERR_INVALID;
+    }
+    int rc = fl_bloom_arg(ba->reg, ba->p, name, value, &ba->seen, ba->err, ba->err_len);
+    ba->from_arg = rc != FL_OK;
+    return rc;
+}
+
+/* ARG=VALUE items, split by the spec grammar (fl_spec_args_split). */
 static int fl_bloom_parse_args(const fl_registry *reg, fl_bloom_policy *p, const char *args,
                                char *err, size_t err_len) {
-    const char *end = args + strlen(args), *all = args;
-    fl_trim(&all, &end);
-    if (all == end) return FL_OK;                 /* "bloom" or "bloom()"  */
-    unsigned seen = 0;
-    for (const char *item = all; item <= end;) {
-        const char *stop = item;
-        for (int depth = 0; stop < end && !(*stop == ',' && depth <= 0); stop++)
-            depth += (*stop == '(') - (*stop == ')');
-        const char *a = item, *b = stop;
-        fl_trim(&a, &b);
-        const char *eq = memchr(a, '=', (size_t)(b - a));
-        if (a == b) {
-            fl_errf(err, err_len, "empty argument (a ',' with nothing before or after it); "
-                    "expected ARG=VALUE with ARG one of " FL_BLOOM_ARGS);
-            return FL_ERR_INVALID;
-        }
-        if (!eq) {
-            fl_errf(err, err_len, "argument '%.*s': expected ARG=VALUE with ARG one of "
-                    FL_BLOOM_ARGS, (int)(b - a), a);
-            return FL_ERR_INVALID;
-        }
-        const char *na = a, *nb = eq, *va = eq + 1, *vb = b;
-        fl_trim(&na, &nb);
-        fl_trim(&va, &vb);
-        char name[32], value[512];
-        if ((size_t)(nb - na) >= sizeof name || (size_t)(vb - va) >= sizeof value) {
-            fl_errf(err, err_len, "argument '%.*s' is too long", (int)(b - a), a);
-            return FL_ERR_INVALID;
-        }
-        memcpy(name, na, (size_t)(nb - na));
-        name[nb - na] = '\0';
-        memcpy(value, va, (size_t)(vb - va));
-        value[vb - va] = '\0';
-        int rc = fl_bloom_arg(reg, p, name, value, &seen, err, err_len);
-        if (rc != FL_OK) return rc;
-        item = stop + 1;
+    fl_bloom_args ba = { reg, p, 0, err, err_len, false };
+    int rc = fl_spec_args_split(args, fl_bloom_one_arg, &ba, err, err_len);
+    if (rc == FL_ERR_INVALID && !ba.from_arg && err && err_len) {
+        size_t used = strlen(err);
+        snprintf(err + used, err_len - used, " with ARG one of " FL_BLOOM_ARGS);
     }
-    return FL_OK;
+    return rc;
 }
 
 /* "_bf", then ":p=<extractor name>" with an extractor, then ":wh=0" when

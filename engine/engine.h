@@ -58,6 +58,31 @@ void fl_registry_policy_kinds(const fl_registry *reg, char *out, size_t out_len)
 void fl_registry_extractor_kinds(const fl_registry *reg, char *out, size_t out_len);
 
 
+/* ---- Spec strings (SPEC 10) --------------------------------------------
+ * The one parser of the grammar; everything that takes a policy list or a
+ * spec's arguments apart goes through these.
+ *   policy list = "none" | spec (";" spec)*    split at parenthesis depth 0
+ *   spec        = KIND [ "(" ARG=VALUE ("," ARG=VALUE)* ")" ]
+ * Blanks (spaces, tabs) around specs, arguments, '=' and values are
+ * trimmed; values keep their \xNN escapes. */
+
+/* Called with each spec of a list, trimmed and NUL-terminated, and its
+ * 1-based position; nonzero stops the split and is returned. */
+typedef int (*fl_spec_fn)(void *arg, const char *spec, size_t index);
+/* FL_OK ("none" calls fn never), FL_ERR_INVALID with err for an empty list,
+ * an empty spec or a "none" inside a list, or what fn returned. */
+int  fl_policy_list_split(const char *list, fl_spec_fn fn, void *arg, char *err, size_t err_len);
+
+/* Called with each ARG=VALUE of an argument text (what is between a spec's
+ * parentheses); nonzero stops and is returned. */
+typedef int (*fl_spec_arg_fn)(void *arg, const char *name, const char *value);
+/* FL_ERR_INVALID with err for an empty argument or one without '='. */
+int  fl_spec_args_split(const char *args, fl_spec_arg_fn fn, void *arg, char *err, size_t err_len);
+
+/* The value of argument key in spec "KIND(ARG=VALUE,...)", copied to out
+ * (escapes kept); false when the spec has no such argument. */
+bool fl_spec_argument(const char *spec, const char *key, char *out, size_t cap);
+
 /* ---- Options (SPEC 2.5) ------------------------------------------------ */
 
 typedef struct fl_options {

@@ -360,6 +360,111 @@ int fl_spec_unescape(const char *in, size_t in_len, char *out, size_t out_cap) {
     return (int)n;
 }
 
+/* ---- The grammar of lists and arguments (the one parser of SPEC 10) -------- */
+
+/* Trims blanks off [*a, *b). */
+static void fl_trim_blanks(const char **a, const char **b) {
+    while (*a < *b && fl_is_blank(**a)) (*a)++;
+    while (*b > *a && fl_is_blank((*b)[-1])) (*b)--;
+}
+
+/* The end of the piece starting at p: the next `sep` at parenthesis depth
+ * 0, or end. */
+static const char *fl_piece_end(const char *p, const char *end, char sep) {
+    for (int depth = 0; p < end && !(*p == sep && depth <= 0); p++)
+        depth += (*p == '(') - (*p == ')');
+    return p;
+}
+
+int fl_policy_list_split(const char *list, fl_spec_fn fn, void *arg, char *err, size_t err_len) {
+    if (!list) {
+        fl_errf(err, err_len, "no policy list given");
+        return FL_ERR_INVALID;
+    }
+    const char *s = list, *end = list + strlen(list);
+    fl_trim_blanks(&s, &end);
+    if (s == end) {
+        fl_errf(err, err_len, "empty policy list '%s': expected 'none' or specs separated by "
+                "';' such as 'bloom(bits=10);bloom(bits=8,prefix=fixed:3)'", list);
+        return FL_ERR_INVALID;
+    }
+    if (end - s == 4 && memcmp(s, "none", 4) == 0) return FL_OK;
+    size_t index = 0;
+    for (const char *piece = s; piece <= end;) {
+        const char *stop = fl_piece_end(piece, end, ';'), *a = piece, *b = stop;
+        fl_trim_blanks(&a, &b);
+        index++;
+        if (a == b || (b - a == 4 && memcmp(a, "none", 4) == 0)) {
+            fl_errf(err, err_len, "policy list '%s': spec %zu is %s", list, index,
+                    a == b ? "empty (a ';' with nothing before or after it)"
+                           : "'none', which must be the whole list");
+            return FL_ERR_INVALID;
+        }
+        char *one = fl_strndup(a, (size_t)(b - a));
+        if (!one) return FL_ERR_NOMEM;
+        int rc = fn ? fn(arg, one, index) : FL_OK;
+        free(one);
+        if (rc != FL_OK) return rc;
+        piece = stop + 1;
+    }
+    return FL_OK;
+}
+
+int fl_spec_args_split(const char *args, fl_spec_arg_fn fn, void *arg, char *err, size_t err_len) {
+    const char *all = args ? args : "", *end = all + strlen(all);
+    fl_trim_blanks(&all, &end);
+    if (all == end) return FL_OK;                 /* "kind" or "kind()" */
+    for (const char *item = all; item <= end;) {
+        const char *stop = fl_piece_end(item, end, ','), *a = item, *b = stop;
+        fl_trim_blanks(&a, &b);
+        const char *eq = memchr(a, '=', (size_t)(b - a));
+        if (a == b) {
+            fl_errf(err, err_len, "empty argument (a ',' with nothing before or after it); "
+                    "expected ARG=VALUE");
+            return FL_ERR_INVALID;
+        }
+        if (!eq) {
+            fl_errf(err, err_len, "argument '%.*s': expected ARG=VALUE", (int)(b - a), a);
+            return FL_ERR_INVALID;
+        }
+        const char *na = a, *nb = eq, *va = eq + 1, *vb = b;
+        fl_trim_blanks(&na, &nb);
+        fl_trim_blanks(&va, &vb);
+        char *name = fl_strndup(na, (size_t)(nb - na)), *value = fl_strndup(va, (size_t)(vb - va));
+        int rc = name && value ? fn(arg, name, value) : FL_ERR_NOMEM;
+        free(name);
+        free(value);
+        if (rc != FL_OK) return rc;
+        item = stop + 1;
+    }
+    return FL_OK;
+}
+
+typedef struct fl_arg_lookup { const char *key; char *out; size_t cap; bool found; } fl_arg_lookup;
+
+static int fl_arg_match(void *arg, const char *name, const char *value) {
+    fl_arg_lookup *l = arg;
+    if (l->found || strcmp(name, l->key) != 0) return FL_OK;
+    l->found = true;
+    if (l->cap) snprintf(l->out, l->cap, "%s", value);
+    return FL_OK;
+}
+
+bool fl_spec_argument(const char *spec, const char *key, char *out, size_t cap) {
+    if (cap) out[0] = '\0';
+    if (!spec || !key) return false;
+    const char *s = spec, *end = spec + strlen(spec);
+    fl_trim_blanks(&s, &end);
+    const char *open = memchr(s, '(', (size_t)(end - s));
+    if (!open || end == open || end[-1] != ')') return false;
+    char *args = fl_strndup(open + 1, (size_t)(end - 1 - (open + 1)));
+    if (!args) return false;
+    fl_arg_lookup l = { key, out, cap, false };
+    fl_spec_args_split(args, fl_arg_match, &l, NULL, 0);
+    free(args);
+    return l.found;
+}
+
 /* ---- Policy lists ------------------------------------------------------ */
 
 void fl_policy_list_free(fl_policy_list *list) {
@@ -374,83 +479,59 @@ void fl_policy_list_free(fl_policy_list *list) {
     list->count = 0;
 }
 
+typedef struct fl_list_build {
+    const fl_registry *reg;
+    const char *spec;
+    fl_policy_list list;
+    size_t cap;
+    char *err;
+    size_t err_len;
+} fl_list_build;
+
+static int fl_list_add(void *arg, const char *one, size_t index) {
+    fl_list_build *lb = arg;
+    fl_policy_list *list = &lb->list;
+    if (list->count == lb->cap) {
+        size_t cap = lb->cap ? 2 * lb->cap : 4;
+        fl_filter_policy **items = realloc(list->items, cap * sizeof *items);
+        if (!items) return FL_ERR_NOMEM;
+        list->items = items;
+        lb->cap = cap;
+    }
+    char perr[1024] = "";
+    fl_filter_policy *policy = NULL;
+    int rc = fl_registry_make_policy(lb->reg, one, &policy, perr, sizeof perr);
+    if (rc != FL_OK) {
+        fl_errf(lb->err, lb->err_len, "policy list '%s', spec %zu: %s", lb->spec, index, perr);
+        return rc;
+    }
+    list->items[list->count++] = policy;
+    const char *name = fl_call_policy_name(policy);
+    for (size_t i = 0; i + 1 < list->count; i++) {
+        if (strcmp(fl_call_policy_name(list->items[i]), name) == 0) {
+            fl_errf(lb->err, lb->err_len, "policy list '%s': spec %zu '%s' has the name '%s', "
+                    "already used by spec %zu; two policies may not share a name",
+                    lb->spec, index, one, name, i + 1);
+            return FL_ERR_INVALID;
+        }
+    }
+    return FL_OK;
+}
+
 int fl_policy_list_parse(const fl_registry *reg, const char *spec, fl_policy_list *out,
                          char *err, size_t err_len) {
     out->items = NULL;
     out->count = 0;
-    if (!reg || !spec) {
-        fl_errf(err, err_len, "no policy list given");
+    if (!reg) {
+        fl_errf(err, err_len, "no registry given");
         return FL_ERR_INVALID;
     }
-    const char *s = spec, *end = spec + strlen(spec);
-    while (fl_is_blank(*s)) s++;
-    while (end > s && fl_is_blank(end[-1])) end--;
-    if (s == end) {
-        fl_errf(err, err_len, "empty policy list '%s': expected 'none' or specs separated by "
-                "';' such as 'bloom(bits=10);bloom(bits=8,prefix=fixed:3)'", spec);
-        return FL_ERR_INVALID;
-    }
-    if (end - s == 4 && memcmp(s, "none", 4) == 0) return FL_OK;
-
-    fl_policy_list list = { NULL, 0 };
-    size_t cap = 0, index = 0;
-    int rc = FL_OK;
-    const char *piece = s;
-    while (piece <= end) {
-        /* The piece runs to the next ';' at parenthesis depth 0. */
-        const char *p = piece;
-        int depth = 0;
-        for (; p < end && !(*p == ';' && depth <= 0); p++) {
-            if (*p == '(') depth++;
-            if (*p == ')') depth--;
-        }
-        index++;
-        const char *a = piece, *b = p;
-        while (a < b && fl_is_blank(*a)) a++;
-        while (b > a && fl_is_blank(b[-1])) b--;
-        char *one = fl_strndup(a, (size_t)(b - a));
-        if (!one) { rc = FL_ERR_NOMEM; break; }
-        if (!one[0] || strcmp(one, "none") == 0) {
-            fl_errf(err, err_len, "policy list '%s': spec %zu is %s", spec, index,
-                    one[0] ? "'none', which must be the whole list"
-                           : "empty (a ';' with nothing before or after it)");
-            free(one);
-            rc = FL_ERR_INVALID;
-            break;
-        }
-        if (list.count == cap) {
-            cap = cap ? 2 * cap : 4;
-            fl_filter_policy **items = realloc(list.items, cap * sizeof *items);
-            if (!items) { free(one); rc = FL_ERR_NOMEM; break; }
-            list.items = items;
-        }
-        char perr[1024] = "";
-        fl_filter_policy *policy = NULL;
-        rc = fl_registry_make_policy(reg, one, &policy, perr, sizeof perr);
-        if (rc != FL_OK) {
-            fl_errf(err, err_len, "policy list '%s', spec %zu: %s", spec, index, perr);
-            free(one);
-            break;
-        }
-        list.items[list.count++] = policy;
-        const char *name = fl_call_policy_name(policy);
-        for (size_t i = 0; i + 1 < list.count; i++) {
-            if (strcmp(fl_call_policy_name(list.items[i]), name) == 0) {
-                fl_errf(err, err_len, "policy list '%s': spec %zu '%s' has the name '%s', "
-                        "already used by spec %zu; two policies may not share a name",
-                        spec, index, one, name, i + 1);
-                rc = FL_ERR_INVALID;
-                break;
-            }
-        }
-        free(one);
-        if (rc != FL_OK) break;
-        piece = p + 1;
-    }
+    fl_list_build lb = { reg, spec, { NULL, 0 }, 0, err, err_len };
+    int rc = fl_policy_list_split(spec, fl_list_add, &lb, err, err_len);
     if (rc != FL_OK) {
-        fl_policy_list_free(&list);
+        fl_policy_list_free(&lb.list);
         return rc;
     }
-    *out = list;
+    *out = lb.list;
     return FL_OK;
 }
