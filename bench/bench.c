@@ -26,12 +26,6 @@ void fl_bench_defaults(fl_bench_config *cfg) {
 
 /* ---- Time ---------------------------------------------------------------- */
 
-double fl_bench_now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
@@ -107,18 +101,9 @@ int fl_bench_fail(fl_bench *b, const char *fmt, ...) {
 
 /* ---- Databases ------------------------------------------------------------- */
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
-    (void)st; (void)flag; (void)ftw;
-    return remove(path);
-}
-
-void fl_bench_rmdir(const char *path) {
-    nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
 int fl_bench_dbdir(fl_bench *b, const char *name, char *out, size_t out_len) {
     snprintf(out, out_len, "%s/%s", b->scratch, name);
-    fl_bench_rmdir(out);
+    fl_remove_tree(out);
     return 0;
 }
 
@@ -206,7 +191,7 @@ int fl_bench_run(const fl_bench_config *cfg, FILE *out, char *err, size_t err_le
     int rc = 0;
     for (size_t i = 0; i < sizeof groups / sizeof groups[0] && rc == 0; i++)
         if (cfg->groups & groups[i].bit) rc = groups[i].run(&b);
-    fl_bench_rmdir(b.scratch);
+    fl_remove_tree(b.scratch);
     if (b.count) print_table(&b, out);
     if (rc == 0 && cfg->csv_path) rc = write_csv(&b, cfg->csv_path);
     free(b.rows);

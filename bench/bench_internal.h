@@ -1,5 +1,5 @@
 /*
- * bench_internal.h -- shared by the benchmark groups: the clock, medians,
+ * bench_internal.h -- shared by the benchmark groups: medians,
  * the results table, scratch databases and key spelling.
  */
 #ifndef FL_BENCH_INTERNAL_H
@@ -7,12 +7,12 @@
 
 #include "bench.h"
 #include "../engine/engine.h"
+#include "../properties/check.h"
 
 #include <stddef.h>
 
 /* ---- Time ---------------------------------------------------------------- */
 
-double fl_bench_now(void);                          /* seconds, monotonic     */
 double fl_bench_median(double *v, size_t n);        /* sorts v                */
 
 /* ---- Results --------------------------------------------------------------
@@ -50,9 +50,8 @@ void fl_bench_progress(fl_bench *b, const char *fmt, ...) __attribute__((format(
 int  fl_bench_fail(fl_bench *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* ---- Databases -------------------------------------------------------------
- * A fresh directory under the scratch directory, removed by fl_bench_rmdir. */
+ * A fresh directory under the scratch directory, removed by fl_remove_tree. */
 int  fl_bench_dbdir(fl_bench *b, const char *name, char *out, size_t out_len);
-void fl_bench_rmdir(const char *path);
 
 /* The L0 shape shared by the engine and RocksDB groups: key j (0 <= j <
  * FL_BENCH_L0_KEYS) is "k" and 2j in 9 digits; SST i holds the keys with

@@ -78,7 +78,7 @@ double fl_bench_l0_gets(fl_db *db, uint64_t n, bool present, uint64_t *found_cou
     fl_buf_init(&value);
     uint8_t key[16];
     uint64_t gets = present ? n : n - 1, found = 0;
-    double t0 = fl_bench_now();
+    double t0 = fl_now();
     for (uint64_t i = 0; i < gets; i++) {
         uint64_t j = (i * STRIDE) % gets;
         size_t len = fl_bench_l0_key(present ? 2 * j : 2 * j + 1, key);
@@ -89,7 +89,7 @@ double fl_bench_l0_gets(fl_db *db, uint64_t n, bool present, uint64_t *found_cou
         }
         found += hit;
     }
-    double t = fl_bench_now() - t0;
+    double t = fl_now() - t0;
     fl_buf_free(&value);
     *found_count = found;
     return t;
@@ -139,7 +139,7 @@ done:
     free(absent);
     free(present);
     fl_db_close(db, NULL, 0);
-    fl_bench_rmdir(dir);
+    fl_remove_tree(dir);
     return rc;
 }
 
@@ -176,14 +176,14 @@ static int count_entry(void *arg, fl_slice key, fl_slice value) {
 static double scan_pass(fl_db *db, unsigned groups, bool absent, uint64_t *entries) {
     uint8_t prefix[16];
     unsigned half = groups / 2;
-    double t0 = fl_bench_now();
+    double t0 = fl_now();
     for (unsigned i = 0; i < half; i++) {
         unsigned g = 2 * ((i * STRIDE) % half) + absent;
         int len = snprintf((char *)prefix, sizeof prefix, "g%05u:", g);
         if (fl_db_scan_prefix(db, (fl_slice){ prefix, (size_t)len }, NULL, count_entry, entries) != FL_OK)
             return -1;
     }
-    return fl_bench_now() - t0;
+    return fl_now() - t0;
 }
 
 static int bench_scans(fl_bench *b, const fl_registry *reg) {
@@ -234,7 +234,7 @@ static int bench_scans(fl_bench *b, const fl_registry *reg) {
     rc = 0;
 done:
     for (int m = 0; m < 2; m++)
-        if (db[m]) { fl_db_close(db[m], NULL, 0); fl_bench_rmdir(dir[m]); }
+        if (db[m]) { fl_db_close(db[m], NULL, 0); fl_remove_tree(dir[m]); }
     free(t);
     return rc;
 }

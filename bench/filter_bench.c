@@ -3,13 +3,13 @@
  *
  * For each filter size (one that fits in L1/L2, one far larger than the
  * last-level cache) it measures, per run:
- *   build      policy->new_builder, add_entry of every key, build (ns/key);
- *              key spelling is outside the clock
+ *   build      new_builder, add_entry of every key, build, through the call
+ *              wrappers (ns/key); key spelling is outside the clock
  *   xxh3       XXH3_64bits of each query key: the floor any hashed filter
  *              pays, over the same query array as the probes
- *   probe      filter->ops->might_match, through the ABI as a plugin is
- *              called, for keys that were added (hits) and keys that were
- *              not (misses)
+ *   probe      fl_bloom_might_match, the built-in bloom's probe itself (what
+ *              its might_match method is), for keys that were added (hits)
+ *              and keys that were not (misses)
  *   probe via engine   the same through fl_call_might_match, the wrapper
  *              the engine's read path uses (it counts calls)
  * Keys are 16 bytes: a 64-bit mix of the key number, then the number, both
@@ -18,7 +18,6 @@
  * cache costs at most 3x the XXH3 hash of the key alone.
  */
 #include "bench_internal.h"
-#include "../engine/filter_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -31,12 +30,7 @@
 
 static volatile uint64_t sink;         /* keeps results alive                  */
 
-static uint64_t mix64(uint64_t x) {   /* splitmix64's finalizer               */
-    x += UINT64_C(0x9E3779B97F4A7C15);
-    x = (x ^ (x >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    x = (x ^ (x >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return x ^ (x >> 31);
-}
+static uint64_t mix64(uint64_t x) { return fl_mix64(x + UINT64_C(0x9E3779B97F4A7C15)); }
 
 static void put_be64(uint8_t *p, uint64_t v) {
     for (int i = 7; i >= 0; i--) { p[i] = (uint8_t)v; v >>= 8; }
@@ -53,23 +47,23 @@ static void spell(uint64_t number, uint8_t *out) {
 static double build(const fl_filter_policy *policy, uint64_t n, uint8_t *chunk, fl_filter **out) {
     fl_filter_builder *bld;
     *out = NULL;
-    if (policy->ops->new_builder(policy, &bld) != FL_OK) return -1;
+    if (fl_call_new_builder(NULL, policy, &bld) != FL_OK) return -1;
     double spent = 0;
     for (uint64_t at = 0; at < n; at += CHUNK) {
         uint64_t m = n - at < CHUNK ? n - at : CHUNK;
         for (uint64_t i = 0; i < m; i++) spell(at + i, chunk + i * KEY_LEN);
-        double t0 = fl_bench_now();
+        double t0 = fl_now();
         for (uint64_t i = 0; i < m; i++) {
             fl_row_entry e = { { chunk + i * KEY_LEN, KEY_LEN }, { (const uint8_t *)"", 0 },
                                at + i + 1, FL_ENTRY_PUT };
-            bld->ops->add_entry(bld, &e);
+            fl_call_add_entry(NULL, policy, bld, &e);
         }
-        spent += fl_bench_now() - t0;
+        spent += fl_now() - t0;
     }
-    double t0 = fl_bench_now();
-    int rc = bld->ops->build(bld, out);
-    spent += fl_bench_now() - t0;
-    bld->ops->destroy(bld);
+    double t0 = fl_now();
+    int rc = fl_call_build(NULL, policy, bld, out);
+    spent += fl_now() - t0;
+    fl_call_builder_destroy(NULL, policy, bld);
     return rc == FL_OK ? spent : -1;
 }
 
@@ -78,22 +72,22 @@ static double build(const fl_filter_policy *policy, uint64_t n, uint8_t *chunk, 
 typedef enum { PASS_HASH, PASS_PROBE, PASS_ENGINE } pass_kind;
 
 /* One pass over q query keys, `reps` times: seconds, and the yes answers. */
-static double pass(pass_kind kind, const fl_filter_policy *policy, const fl_filter *f,
-                   const uint8_t *keys, size_t q, unsigned reps, uint64_t *yes) {
+static double pass(pass_kind kind, fl_calls *calls, const fl_filter_policy *policy,
+                   const fl_filter *f, const uint8_t *keys, size_t q, unsigned reps, uint64_t *yes) {
     uint64_t acc = 0;
-    double t0 = fl_bench_now();
+    double t0 = fl_now();
     for (unsigned r = 0; r < reps; r++) {
         for (size_t i = 0; i < q; i++) {
             const uint8_t *k = keys + i * KEY_LEN;
             fl_filter_query query = { { FL_TARGET_POINT, { k, KEY_LEN } }, NULL };
             switch (kind) {
             case PASS_HASH:   acc += XXH3_64bits(k, KEY_LEN); break;
-            case PASS_PROBE:  acc += f->ops->might_match(f, &query); break;
-            case PASS_ENGINE: acc += fl_call_might_match(policy, f, &query); break;
+            case PASS_PROBE:  acc += fl_bloom_might_match(f, &query); break;
+            case PASS_ENGINE: acc += fl_call_might_match(calls, policy, f, &query); break;
             }
         }
     }
-    double t = fl_bench_now() - t0;
+    double t = fl_now() - t0;
     if (kind != PASS_HASH) *yes = acc;
     sink += acc;
     return t;
@@ -107,7 +101,7 @@ typedef struct size_case {
     unsigned build_reps;        /* builds per build measurement                 */
 } size_case;
 
-static int run_case(fl_bench *b, const fl_filter_policy *policy, const size_case *c) {
+static int run_case(fl_bench *b, fl_calls *calls, const fl_filter_policy *policy, const size_case *c) {
     unsigned runs = b->cfg->runs;
     unsigned build_runs = c->n > 10000000 && runs > 3 ? 3 : runs;
     uint8_t *chunk = malloc((size_t)CHUNK * KEY_LEN);
@@ -125,7 +119,8 @@ static int run_case(fl_bench *b, const fl_filter_policy *policy, const size_case
     for (unsigned r = 0; r < build_runs; r++) {
         double spent = 0;
         for (unsigned i = 0; i < c->build_reps; i++) {
-            if (f) f->ops->destroy(f);
+            fl_call_filter_destroy(NULL, policy, f);
+            f = NULL;
             double s = build(policy, c->n, chunk, &f);
             if (s < 0) { fl_bench_fail(b, "filter: building %llu keys failed", (unsigned long long)c->n); goto done; }
             spent += s;
@@ -143,10 +138,10 @@ static int run_case(fl_bench *b, const fl_filter_policy *policy, const size_case
     uint64_t yes_hit = 0, yes_miss = 0, yes_engine = 0;
     double per = (double)c->q * c->reps / 1e9;        /* queries, in units of 1e9 */
     for (unsigned r = 0; r < runs; r++) {          /* interleaved: same machine state */
-        t[0][r] = pass(PASS_HASH, policy, f, misses, c->q, c->reps, NULL) / per;
-        t[1][r] = pass(PASS_PROBE, policy, f, hits, c->q, c->reps, &yes_hit) / per;
-        t[2][r] = pass(PASS_PROBE, policy, f, misses, c->q, c->reps, &yes_miss) / per;
-        t[3][r] = pass(PASS_ENGINE, policy, f, misses, c->q, c->reps, &yes_engine) / per;
+        t[0][r] = pass(PASS_HASH, calls, policy, f, misses, c->q, c->reps, NULL) / per;
+        t[1][r] = pass(PASS_PROBE, calls, policy, f, hits, c->q, c->reps, &yes_hit) / per;
+        t[2][r] = pass(PASS_PROBE, calls, policy, f, misses, c->q, c->reps, &yes_miss) / per;
+        t[3][r] = pass(PASS_ENGINE, calls, policy, f, misses, c->q, c->reps, &yes_engine) / per;
         t[4][r] = t[2][r] / t[0][r];
     }
     if (yes_hit != (uint64_t)c->q * c->reps) {
@@ -155,7 +150,7 @@ static int run_case(fl_bench *b, const fl_filter_policy *policy, const size_case
         goto done;
     }
     char name[96];
-    size_t bytes = f->ops->size(f);
+    size_t bytes = fl_call_size(NULL, policy, f);
     snprintf(name, sizeof name, "bloom build %s (%llu keys; %.1f KiB)", c->label,
              (unsigned long long)c->n, bytes / 1024.0);
     fl_bench_add(b, "filter", name, fl_bench_median(t_build, build_runs), "ns/key");
@@ -185,7 +180,7 @@ static int run_case(fl_bench *b, const fl_filter_policy *policy, const size_case
     fl_bench_add(b, "filter", name, 100.0 * (double)yes_miss / ((double)c->q * c->reps), "%");
     rc = 0;
 done:
-    if (f) f->ops->destroy(f);
+    fl_call_filter_destroy(NULL, policy, f);
     free(chunk); free(hits); free(misses); free(t_build);
     for (int i = 0; i < 5; i++) free(t[i]);
     return rc;
@@ -194,9 +189,15 @@ done:
 int fl_bench_filter(fl_bench *b) {
     fl_registry *reg;
     fl_filter_policy *policy;
+    fl_calls *calls;           /* the engine's read path calls through one */
     char err[512];
     if (fl_registry_new(&reg) != FL_OK) return fl_bench_fail(b, "filter: out of memory");
+    if (fl_calls_new(reg, &calls) != FL_OK) {
+        fl_registry_free(reg);
+        return fl_bench_fail(b, "filter: out of memory");
+    }
     if (fl_registry_make_policy(reg, "bloom(bits=10)", &policy, err, sizeof err) != FL_OK) {
+        fl_calls_free(calls);
         fl_registry_free(reg);
         return fl_bench_fail(b, "filter: %s", err);
     }
@@ -206,10 +207,11 @@ int fl_bench_filter(fl_bench *b) {
         { "out of cache", big, (size_t)1 << 20, b->cfg->quick ? 1 : 4, 1 },
     };
     int rc = 0;
-    for (size_t i = 0; i < 2 && rc == 0; i++) rc = run_case(b, policy, &cases[i]);
+    for (size_t i = 0; i < 2 && rc == 0; i++) rc = run_case(b, calls, policy, &cases[i]);
     fl_bench_note(b, "filter", "16-byte keys; in cache: 12.5 KB filter, queries from a 1 MiB array; "
                   "out of cache: %llu keys, random lines", (unsigned long long)big);
-    policy->ops->destroy(policy);
+    fl_call_policy_destroy(calls, policy);
+    fl_calls_free(calls);
     fl_registry_free(reg);
     return rc;
 }

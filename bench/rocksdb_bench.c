@@ -176,7 +176,7 @@ static int rocks_fill(fl_bench *b, rocks *r) {
 static double rocks_gets(rocks *r, uint64_t n, uint64_t *found) {
     uint8_t key[16];
     uint64_t gets = n - 1, hits = 0;
-    double t0 = fl_bench_now();
+    double t0 = fl_now();
     for (uint64_t i = 0; i < gets; i++) {
         uint64_t j = (i * 7919u) % gets;           /* fl_bench_l0_gets' stride */
         size_t len = fl_bench_l0_key(2 * j + 1, key), vlen;
@@ -185,7 +185,7 @@ static double rocks_gets(rocks *r, uint64_t n, uint64_t *found) {
         if (err) { R.rocksdb_free(err); return -1; }
         if (v) { hits++; R.rocksdb_free(v); }
     }
-    double t = fl_bench_now() - t0;
+    double t = fl_now() - t0;
     *found = hits;
     return t;
 }
@@ -272,8 +272,8 @@ done:
     rocks_close(&r);
     if (db) fl_db_close(db, NULL, 0);
     if (reg) fl_registry_free(reg);
-    fl_bench_rmdir(fdir);
-    fl_bench_rmdir(rdir);
+    fl_remove_tree(fdir);
+    fl_remove_tree(rdir);
     free(tf); free(tr); free(ratio);
     dlclose(lib);
     return rc;

@@ -107,7 +107,7 @@ static double replay_once(fl_bench *b, const fl_registry *reg, const fl_workload
     fl_checker *ck;
     fl_check_summary sum;
     if (fl_checker_new(&cfg, &ck) != FL_OK) { fl_bench_fail(b, "testbed: out of memory"); return -1; }
-    double t0 = fl_bench_now();
+    double t0 = fl_now();
     for (size_t i = 0; i < w->count; i++)
         if (fl_checker_run(ck, &w->ops[i]) != FL_OK) {
             fl_bench_fail(b, "testbed: line %u: %s", w->ops[i].line, fl_checker_errmsg(ck));
@@ -115,10 +115,10 @@ static double replay_once(fl_bench *b, const fl_registry *reg, const fl_workload
             return -1;
         }
     int rc = fl_checker_finish(ck, &sum);
-    double t = fl_bench_now() - t0;
+    double t = fl_now() - t0;
     if (rc != FL_OK) fl_bench_fail(b, "testbed: %s", fl_checker_errmsg(ck));
     fl_checker_free(ck);
-    fl_bench_rmdir(dir);
+    fl_remove_tree(dir);
     *violations += sum.violations;
     return rc == FL_OK ? t : -1;
 }

@@ -1,12 +1,16 @@
 /*
- * args.c -- number parsing shared by the subcommands: the whole string must
- * be the number, or the caller reports bad usage naming the option.
+ * args.c -- what the subcommands share of the command line: flag matching,
+ * number parsing (the whole string must be the number, or the caller
+ * reports bad usage naming the option), usage errors, shell quoting for
+ * the commands printed with a finding, and the stop signals.
  */
 #include "cli.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 bool fl_cli_parse_u64(const char *s, uint64_t *v) {
     char *end;
@@ -31,4 +35,73 @@ int fl_cli_usage_error(const char *command, void (*usage)(FILE *), const char *w
     fprintf(stderr, "filterlab %s: %s%s%s\n", command, what, arg ? " " : "", arg ? arg : "");
     usage(stderr);
     return FL_EXIT_USAGE;
+}
+
+int fl_cli_flag(int argc, char **argv, int *i, const char *const *names, size_t count,
+                size_t *which, const char **val) {
+    for (size_t k = 0; k < count; k++) {
+        size_t n = strlen(names[k]);
+        if (strncmp(argv[*i], names[k], n) != 0) continue;
+        *which = k;
+        if (argv[*i][n] == '=') { *val = argv[*i] + n + 1; return 1; }
+        if (argv[*i][n] != '\0') continue;
+        if (*i + 1 >= argc) return -1;
+        *val = argv[++*i];
+        return 1;
+    }
+    return 0;
+}
+
+/* ---- Shell quoting ---------------------------------------------------------- */
+
+static bool plain_word(const char *s) {
+    if (!*s) return false;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+              strchr("_-./:=,+@%", *s)))
+            return false;
+    return true;
+}
+
+void fl_cli_append_word(char *buf, size_t cap, const char *word) {
+    size_t used = strlen(buf);
+    if (used && used + 1 < cap) { buf[used++] = ' '; buf[used] = 0; }
+    if (plain_word(word)) {
+        snprintf(buf + used, cap - used, "%s", word);
+        return;
+    }
+    /* 'it'\''s': single quotes, each ' as '\'' */
+    if (used + 1 >= cap) return;
+    buf[used++] = '\'';
+    for (const char *p = word; *p && used + 5 < cap; p++) {
+        if (*p == '\'') { memcpy(buf + used, "'\\''", 4); used += 4; }
+        else buf[used++] = *p;
+    }
+    if (used + 1 < cap) buf[used++] = '\'';
+    buf[used] = 0;
+}
+
+void fl_cli_append_flag(char *buf, size_t cap, const char *flag, const char *value) {
+    fl_cli_append_word(buf, cap, flag);
+    fl_cli_append_word(buf, cap, value);
+}
+
+/* ---- Stop signals -------------------------------------------------------------- */
+
+volatile sig_atomic_t fl_cli_stop;
+
+static void on_stop(int sig) { fl_cli_stop = sig; }
+
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP };
+
+void fl_cli_catch_stops(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop;
+    sa.sa_flags = SA_RESTART;               /* a signal must not fail an engine call */
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof stop_signals / sizeof *stop_signals; i++)
+        sigaction(stop_signals[i], &sa, NULL);
+    /* a closed output pipe is a write error (reported), not a silent death */
+    signal(SIGPIPE, SIG_IGN);
 }

@@ -15,11 +15,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#define DEFAULT_CALL_TIMEOUT 10.0   /* seconds */
+
 static void usage(FILE *f) {
     fprintf(f,
         "usage: filterlab check [--time SEC | --trials N] [--seed S] [--trial T]\n"
         "                       [--plugin SO]... [--policy SPEC]... [--extractor SPEC]...\n"
         "                       [--out DIR] [--shard I/N] [--ops N] [--shrink-time SEC]\n"
+        "                       [--call-timeout SEC] [--engine NAME]\n"
         "\n"
         "Generates random trials (a configuration of policies, options and\n"
         "migrations, and a workload of some shape), deterministically from the\n"
@@ -27,63 +30,98 @@ static void usage(FILE *f) {
         "every property.  The first failing trial is shrunk to a small workload\n"
         "that still fails the same property, written under --out.\n"
         "\n"
-        "  --time SEC        stop after SEC seconds (default 60)\n"
-        "  --trials N        stop after N trials\n"
-        "  --seed S          the run's seed (default 1)\n"
-        "  --trial T         run only trial T of the seed (to regenerate a failure)\n"
-        "  --plugin SO       load a plugin first (repeatable)\n"
-        "  --policy SPEC     build trials around this policy spec (repeatable)\n"
-        "  --extractor SPEC  build blooms around this extractor spec (repeatable)\n"
-        "  --out DIR         where minimized failures go (default properties/failures)\n"
-        "  --shard I/N       run the I-th of N disjoint trial streams (0 <= I < N)\n"
-        "  --ops N           ops per trial at most (default 1500)\n"
-        "  --shrink-time SEC time budget of the shrinker (default 60)\n"
-        "  -h, --help        this text\n"
+        "  --time SEC          stop after SEC seconds (default 60); a hard limit:\n"
+        "                      shrinking and a plugin that never returns included\n"
+        "  --trials N          stop after N trials\n"
+        "  --seed S            the run's seed (default 1)\n"
+        "  --trial T           run only trial T of the seed (to regenerate a failure)\n"
+        "  --plugin SO         load a plugin first (repeatable)\n"
+        "  --policy SPEC       build trials around this policy spec (repeatable)\n"
+        "  --extractor SPEC    build blooms around this extractor spec (repeatable);\n"
+        "                      its contract lint runs first\n"
+        "  --out DIR           where minimized failures go (default properties/failures)\n"
+        "  --shard I/N         run the I-th of N disjoint trial streams (0 <= I < N)\n"
+        "  --ops N             ops per trial at most (default 1500)\n"
+        "  --shrink-time SEC   time budget of the shrinker (default 60)\n"
+        "  --call-timeout SEC  a plugin call that does not return within SEC seconds\n"
+        "                      is a finding (P10); default 10\n"
+        "  --engine NAME       the engine under test (default filterlab)\n"
+        "  -h, --help          this text\n"
         "\n"
-        "Exit status: 0 no violation, 1 a property was violated, 2 bad usage or input.\n");
+        "A broken plugin contract, a crash and a hang are findings like any\n"
+        "property violation.  SIGINT and SIGTERM stop the run within a second,\n"
+        "remove its scratch files and report the trials run so far.\n"
+        "\n"
+        "Exit status: 0 no violation, 1 a property was violated, 2 bad usage or\n"
+        "input, 128+N stopped by signal N.\n");
 }
 
 static int bad(const char *what, const char *arg) { return fl_cli_usage_error("check", usage, what, arg); }
 
+static void ignore_violation(void *arg, const fl_contract_violation *v) { (void)arg; (void)v; }
+
 int fl_cli_check(int argc, char **argv) {
+    static const char *const valued[] = {
+        "--time", "--trials", "--seed", "--trial", "--plugin", "--policy", "--extractor", "--out",
+        "--shard", "--ops", "--shrink-time", "--call-timeout", "--engine",
+    };
     const char **plugins = calloc((size_t)argc + 1, sizeof *plugins);
     const char **policies = calloc((size_t)argc + 1, sizeof *policies);
     const char **extractors = calloc((size_t)argc + 1, sizeof *extractors);
     fl_run_config c = { .seed = 1, .only_trial = -1, .shards = 1, .out_dir = "properties/failures",
-                        .max_ops = 1500, .shrink_seconds = 60, .log = stderr };
+                        .max_ops = 1500, .shrink_seconds = 60, .log = stderr,
+                        .call_timeout = DEFAULT_CALL_TIMEOUT, .interrupt = &fl_cli_stop };
+    const char *engine_name = NULL;
     fl_registry *reg = NULL;
+    fl_calls *calls = NULL;
     int status = FL_EXIT_USAGE;
     bool time_given = false;
+    static char replay_flags[8192], trial_flags[8192];
+    replay_flags[0] = trial_flags[0] = 0;
     if (!plugins || !policies || !extractors) { fprintf(stderr, "filterlab check: out of memory\n"); goto out; }
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        const char *a = argv[i], *v = NULL;
         uint64_t n;
+        size_t which = 0;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); status = FL_EXIT_OK; goto out; }
-        bool valued = !strcmp(a, "--time") || !strcmp(a, "--trials") || !strcmp(a, "--seed") ||
-                      !strcmp(a, "--trial") || !strcmp(a, "--plugin") || !strcmp(a, "--policy") ||
-                      !strcmp(a, "--extractor") || !strcmp(a, "--out") || !strcmp(a, "--shard") ||
-                      !strcmp(a, "--ops") || !strcmp(a, "--shrink-time");
-        if (!valued) { status = bad("unknown argument", a); goto out; }
-        if (!v || !*v) { status = bad("missing value for", a); goto out; }
-        i++;
-        if (!strcmp(a, "--time")) {
+        int m = fl_cli_flag(argc, argv, &i, valued, sizeof valued / sizeof *valued, &which, &v);
+        if (m == 0) { status = bad("unknown argument", a); goto out; }
+        if (m < 0 || !*v) { status = bad("missing value for", valued[which]); goto out; }
+        const char *name = valued[which];
+        if (!strcmp(name, "--time")) {
             if (!fl_cli_parse_seconds(v, &c.seconds)) { status = bad("--time needs seconds, got", v); goto out; }
             time_given = true;
-        } else if (!strcmp(a, "--trials")) {
+        } else if (!strcmp(name, "--trials")) {
             if (!fl_cli_parse_u64(v, &c.trials) || !c.trials) { status = bad("--trials needs a count, got", v); goto out; }
-        } else if (!strcmp(a, "--seed")) {
+        } else if (!strcmp(name, "--seed")) {
             if (!fl_cli_parse_u64(v, &c.seed)) { status = bad("--seed needs a number, got", v); goto out; }
-        } else if (!strcmp(a, "--trial")) {
+        } else if (!strcmp(name, "--trial")) {
             if (!fl_cli_parse_u64(v, &n) || n > INT64_MAX) { status = bad("--trial needs a number, got", v); goto out; }
             c.only_trial = (int64_t)n;
-        } else if (!strcmp(a, "--plugin")) plugins[c.nplugins++] = v;
-        else if (!strcmp(a, "--policy")) policies[c.npolicies++] = v;
-        else if (!strcmp(a, "--extractor")) extractors[c.nextractors++] = v;
-        else if (!strcmp(a, "--out")) c.out_dir = v;
-        else if (!strcmp(a, "--ops")) {
+        } else if (!strcmp(name, "--plugin")) {
+            plugins[c.nplugins++] = v;
+            fl_cli_append_flag(replay_flags, sizeof replay_flags, name, v);
+            fl_cli_append_flag(trial_flags, sizeof trial_flags, name, v);
+        } else if (!strcmp(name, "--policy")) {
+            policies[c.npolicies++] = v;
+            fl_cli_append_flag(trial_flags, sizeof trial_flags, name, v);
+        } else if (!strcmp(name, "--extractor")) {
+            extractors[c.nextractors++] = v;
+            fl_cli_append_flag(trial_flags, sizeof trial_flags, name, v);
+        } else if (!strcmp(name, "--out")) c.out_dir = v;
+        else if (!strcmp(name, "--ops")) {
             if (!fl_cli_parse_u64(v, &c.max_ops) || c.max_ops < 10) { status = bad("--ops needs a count >= 10, got", v); goto out; }
-        } else if (!strcmp(a, "--shrink-time")) {
+            fl_cli_append_flag(trial_flags, sizeof trial_flags, name, v);
+        } else if (!strcmp(name, "--shrink-time")) {
             if (!fl_cli_parse_seconds(v, &c.shrink_seconds)) { status = bad("--shrink-time needs seconds, got", v); goto out; }
+        } else if (!strcmp(name, "--call-timeout")) {
+            if (!fl_cli_parse_seconds(v, &c.call_timeout)) { status = bad("--call-timeout needs seconds, got", v); goto out; }
+            fl_cli_append_flag(replay_flags, sizeof replay_flags, name, v);
+            fl_cli_append_flag(trial_flags, sizeof trial_flags, name, v);
+        } else if (!strcmp(name, "--engine")) {
+            engine_name = v;
+            fl_cli_append_flag(replay_flags, sizeof replay_flags, name, v);
+            fl_cli_append_flag(trial_flags, sizeof trial_flags, name, v);
         } else {                                              /* --shard I/N */
             unsigned si, sn;
             char tail;
@@ -100,10 +138,21 @@ int fl_cli_check(int argc, char **argv) {
     c.policies = policies;
     c.extractors = extractors;
     c.progress = isatty(STDERR_FILENO);
+    c.replay_flags = replay_flags[0] ? replay_flags : NULL;
+    c.trial_flags = trial_flags[0] ? trial_flags : NULL;
+    if (engine_name && !(c.engine = fl_engine_find(engine_name))) {
+        char names[256];
+        fl_engine_names(names, sizeof names);
+        fprintf(stderr, "filterlab check: --engine %s: unknown engine; the engines are: %s\n",
+                engine_name, names);
+        goto out;
+    }
 
-    char err[2048] = "";
+    char err[4096] = "";
     int rc = fl_registry_new(&reg);
+    if (!rc) rc = fl_calls_new(reg, &calls);
     if (rc) { fprintf(stderr, "filterlab check: %s\n", fl_strerror(rc)); goto out; }
+    fl_calls_set_sink(calls, ignore_violation, NULL);       /* the trials find those */
     for (size_t i = 0; i < c.nplugins; i++)
         if (fl_registry_load_plugin(reg, plugins[i], err, sizeof err) != FL_OK) {
             fprintf(stderr, "filterlab check: --plugin %s: %s\n", plugins[i], err);
@@ -117,30 +166,36 @@ int fl_cli_check(int argc, char **argv) {
             fprintf(stderr, "filterlab check: --policy %s\n", err);
             goto out;
         }
-        p->ops->destroy(p);
+        fl_call_policy_destroy(calls, p);
     }
-    /* the extractor lint, standalone (P7) */
-    int lint_failures = 0;
     for (size_t i = 0; i < c.nextractors; i++) {
-        char msg[1024];
-        int n = fl_lint_extractor(reg, extractors[i], c.seed, 20000, msg, sizeof msg);
-        if (n < 0) { fprintf(stderr, "filterlab check: --extractor %s\n", msg); goto out; }
-        if (n > 0) {
-            fprintf(stderr, "check: extractor lint: %d violation%s; the first:\n  %s\n", n,
-                    n == 1 ? "" : "s", msg);
-            lint_failures++;
+        fl_prefix_extractor *x;
+        if (fl_registry_make_extractor(reg, extractors[i], &x, err, sizeof err) != FL_OK) {
+            fprintf(stderr, "filterlab check: --extractor %s\n", err);
+            goto out;
         }
+        fl_call_extractor_destroy(calls, x);
     }
+    fl_cli_catch_stops();
+    double start = fl_now();
+    if (c.seconds > 0) c.deadline = start + c.seconds;
     fl_run_result res;
     rc = fl_check_run(&c, &res, err, sizeof err);
     if (rc) { fprintf(stderr, "filterlab check: %s\n", err); goto out; }
     if (res.property) {
-        fprintf(stderr, "check: P%d %s after %llu trial%s (seed %llu, trial %llu)\n  %s\n"
-                        "  minimized from %zu to %zu ops: %s\n  replay: filterlab replay %s",
+        char what[64];
+        if (res.trial == UINT64_MAX) snprintf(what, sizeof what, "the extractor lint");
+        else snprintf(what, sizeof what, "trial %llu", (unsigned long long)res.trial);
+        fprintf(stderr, "check: P%d %s after %llu trial%s (seed %llu, %s)\n  %s\n"
+                        "  minimized from %zu to %zu ops%s: %s\n  replay: filterlab replay",
                 res.property, fl_property_name(res.property), (unsigned long long)res.trials,
-                res.trials == 1 ? "" : "s", (unsigned long long)c.seed, (unsigned long long)res.trial,
-                res.message, res.original_ops, res.minimal_ops, res.path, res.path);
-        for (size_t i = 0; i < c.nplugins; i++) fprintf(stderr, " --plugin %s", plugins[i]);
+                res.trials == 1 ? "" : "s", (unsigned long long)c.seed, what, res.message,
+                res.original_ops, res.minimal_ops,
+                res.shrink_cut ? " (shrinking stopped at the time limit)" : "", res.path);
+        char line[8192] = "";
+        fl_cli_append_word(line, sizeof line, res.path);
+        fprintf(stderr, " %s%s%s", line, c.replay_flags ? " " : "", c.replay_flags ? c.replay_flags : "");
+        if (res.shrink_call_timeout > 0) fprintf(stderr, " --call-timeout %g", res.shrink_call_timeout);
         fputc('\n', stderr);
         status = FL_EXIT_VIOLATION;
         goto out;
@@ -149,9 +204,15 @@ int fl_cli_check(int argc, char **argv) {
     printf("check: %llu trials, %llu ops in %.1f s (%.1f trials/s, %.0f ops/s), seed %llu%s: %s\n",
            (unsigned long long)res.trials, (unsigned long long)res.ops, res.elapsed,
            (double)res.trials / el, (double)res.ops / el, (unsigned long long)c.seed,
-           c.shards > 1 ? " (sharded)" : "", lint_failures ? "extractor lint failed" : "no violation");
-    status = lint_failures ? FL_EXIT_VIOLATION : FL_EXIT_OK;
+           c.shards > 1 ? " (sharded)" : "",
+           res.interrupted ? "interrupted, no violation so far" : "no violation");
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "filterlab check: write error on stdout\n");
+        goto out;
+    }
+    status = res.interrupted ? 128 + (int)fl_cli_stop : FL_EXIT_OK;
 out:
+    fl_calls_free(calls);
     if (reg) fl_registry_free(reg);
     free(plugins);
     free(policies);

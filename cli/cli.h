@@ -9,7 +9,9 @@
 #ifndef FL_CLI_H
 #define FL_CLI_H
 
+#include <signal.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -29,5 +31,21 @@ bool fl_cli_parse_u64(const char *s, uint64_t *v);
 bool fl_cli_parse_seconds(const char *s, double *v);
 /* "filterlab COMMAND: WHAT ARG" and the usage on stderr; returns 2. */
 int  fl_cli_usage_error(const char *command, void (*usage)(FILE *), const char *what, const char *arg);
+/* Matches argv[*i] against "--name VALUE" or "--name=VALUE" for each of
+ * names: 1 (with *which and *val; *i advanced past a separate value),
+ * 0 no match, -1 the value is missing (*which says for which flag). */
+int  fl_cli_flag(int argc, char **argv, int *i, const char *const *names, size_t count,
+                 size_t *which, const char **val);
+
+/* Append a word (or a flag and its value) to a command line in buf,
+ * quoted for a POSIX shell when it needs it, so the line works pasted. */
+void fl_cli_append_word(char *buf, size_t cap, const char *word);
+void fl_cli_append_flag(char *buf, size_t cap, const char *flag, const char *value);
+
+/* SIGINT, SIGTERM and SIGHUP set fl_cli_stop to the signal's number (the
+ * runner stops between ops, or abandons a stuck op a second later);
+ * SIGPIPE is ignored. */
+extern volatile sig_atomic_t fl_cli_stop;
+void fl_cli_catch_stops(void);
 
 #endif /* FL_CLI_H */

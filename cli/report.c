@@ -19,7 +19,7 @@ static const double default_bits[] = { 2, 4, 6, 8, 10, 12, 14, 16, 20 };
 static void usage(FILE *f) {
     fprintf(f,
         "usage: filterlab report FILE.wl... [--bits LIST] [--modes LIST] [--extractor SPEC]\n"
-        "                        [-o DIR] [--jobs N] [--plugin SO]...\n"
+        "                        [-o DIR] [--jobs N] [--plugin SO]... [--call-timeout SEC]\n"
         "\n"
         "Replays each workload once per configuration of a sweep -- bits per key\n"
         "times policy mode -- with every check on, and writes DIR/results.csv,\n"
@@ -36,6 +36,8 @@ static void usage(FILE *f) {
         "  -o DIR            the output directory (default " DEFAULT_OUT ")\n"
         "  --jobs N          replays run in parallel (default: the number of CPUs)\n"
         "  --plugin SO       load a filter policy / prefix extractor plugin (repeatable)\n"
+        "  --call-timeout SEC  a plugin call that does not return within SEC seconds\n"
+        "                    is a finding (P10); default 10\n"
         "  -h, --help        this text\n"
         "\n"
         "Each replay overrides the workload's policies: every open and reopen gets\n"
@@ -51,18 +53,6 @@ static int bad_usage(const char *fmt, const char *what) {
     fputc('\n', stderr);
     usage(stderr);
     return FL_EXIT_USAGE;
-}
-
-/* Matches "--name VALUE" or "--name=VALUE".  0 no match, 1 match, -1 the
- * value is missing. */
-static int flag_value(int argc, char **argv, int *i, const char *name, const char **val) {
-    size_t n = strlen(name);
-    if (strncmp(argv[*i], name, n) != 0) return 0;
-    if (argv[*i][n] == '=') { *val = argv[*i] + n + 1; return 1; }
-    if (argv[*i][n] != '\0') return 0;
-    if (*i + 1 >= argc) return -1;
-    *val = argv[++*i];
-    return 1;
 }
 
 static int cmp_double(const void *a, const void *b) {
@@ -132,7 +122,7 @@ static char *command_line(int argc, char **argv) {
 
 int fl_cli_report(int argc, char **argv) {
     static const char *const valued[] = { "--bits", "--modes", "--extractor", "-o", "--jobs",
-                                          "--plugin", "--out" };
+                                          "--plugin", "--out", "--call-timeout" };
     double bits[64];
     size_t nbits = sizeof default_bits / sizeof default_bits[0];
     fl_report_mode modes[FL_MODE_COUNT] = { FL_MODE_WHOLE, FL_MODE_WHOLE_PREFIX,
@@ -142,7 +132,7 @@ int fl_cli_report(int argc, char **argv) {
     const char **workloads = calloc((size_t)argc + 1, sizeof *workloads);
     const char **plugins = calloc((size_t)argc + 1, sizeof *plugins);
     size_t nworkloads = 0, nplugins = 0;
-    fl_report_config cfg = { .out_dir = DEFAULT_OUT };
+    fl_report_config cfg = { .out_dir = DEFAULT_OUT, .call_timeout = 10 };
     int status = -1;
     bool options_done = false;
     if (!workloads || !plugins) {
@@ -165,9 +155,8 @@ int fl_cli_report(int argc, char **argv) {
             status = FL_EXIT_OK;
             break;
         }
-        int which = -1, m = 0;
-        for (int k = 0; k < 7 && m == 0; k++)
-            if ((m = flag_value(argc, argv, &i, valued[k], &val)) != 0) which = k;
+        size_t which = 0;
+        int m = fl_cli_flag(argc, argv, &i, valued, sizeof valued / sizeof *valued, &which, &val);
         if (m < 0) { status = bad_usage("%s needs an argument", valued[which]); break; }
         if (m == 0) { status = bad_usage("unknown option '%s'", s); break; }
         if (*val == '\0') { status = bad_usage("%s needs a non-empty argument", valued[which]); break; }
@@ -196,7 +185,11 @@ int fl_cli_report(int argc, char **argv) {
                 status = bad_usage("--jobs %s: expected a number of processes from 1 to 1024", val);
             else cfg.jobs = (unsigned)jobs;
             break;
-        default: plugins[nplugins++] = val; break;
+        case 5: plugins[nplugins++] = val; break;
+        default:
+            if (!fl_cli_parse_seconds(val, &cfg.call_timeout))
+                status = bad_usage("--call-timeout %s: expected seconds", val);
+            break;
         }
     }
     if (status < 0 && nworkloads == 0) status = bad_usage("%s", "missing the workload FILE.wl");

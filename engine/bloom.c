@@ -18,8 +18,10 @@
  *   - No false negatives: every hash added by the builder is a hash the
  *     query path would probe for a matching target; anything the filter
  *     cannot decide (lines == 0, no extractor, extractor says none) is true.
- *   - The extractor is only ever called through fl_call_prefix_len (it may
- *     be a plugin), and is owned by the policy: builders and filters borrow
+ *   - The extractor is only ever called through the fl_call_* wrappers (it
+ *     may be a plugin), with a NULL context: the calls are nested in the
+ *     wrapper call of the bloom's own method, and report to its context.
+ *     It is owned by the policy: builders and filters borrow
  *     it, so the policy must outlive every builder and filter made from it.
  *   - decode checks every length before reading and copies the bytes it
  *     keeps (the slice is borrowed).
@@ -148,13 +150,13 @@ static inline bool fl_bloom_probe_bytes(const fl_bloom_filter *f, const fl_targe
         return true;
     }
     size_t n;
-    if (!f->extractor || !fl_call_prefix_len(f->extractor, t, &n)) return false;
+    if (!f->extractor || !fl_call_prefix_len(NULL, f->extractor, t, &n)) return false;
     probe->data = t->bytes.data;
     probe->len = n;
     return true;
 }
 
-static bool fl_bloom_might_match(const fl_filter *self, const fl_filter_query *query) {
+bool fl_bloom_might_match(const fl_filter *self, const fl_filter_query *query) {
     const fl_bloom_filter *f = (const fl_bloom_filter *)self;
     fl_slice probe;
     if (f->lines == 0 || !fl_bloom_probe_bytes(f, &query->target, &probe)) return true;
@@ -257,11 +259,14 @@ bool fl_bloom_filter_stats(const fl_filter *filter, uint64_t *m, uint64_t *lines
     return true;
 }
 
-bool fl_bloom_filter_probes(const fl_filter *filter, const fl_filter_query *query) {
+bool fl_bloom_filter_probes(fl_calls *calls, const fl_filter *filter, const fl_filter_query *query) {
     if (!filter || !query || filter->ops != &fl_bloom_filter_ops) return false;
     const fl_bloom_filter *f = (const fl_bloom_filter *)filter;
-    fl_slice probe;
-    return f->lines > 0 && fl_bloom_probe_bytes(f, &query->target, &probe);
+    if (f->lines == 0 || (query->target.kind == FL_TARGET_POINT && f->whole_key)) return f->lines > 0;
+    size_t n;
+    return query->target.kind == FL_TARGET_PREFIX || query->target.kind == FL_TARGET_POINT
+               ? f->extractor && fl_call_prefix_len(calls, f->extractor, &query->target, &n)
+               : false;
 }
 
 /* ---- Builder ------------------------------------------------------------ */
@@ -302,7 +307,7 @@ static void fl_bloom_add_entry(fl_filter_builder *self, const fl_row_entry *entr
     }
     size_t n;
     fl_target point = { FL_TARGET_POINT, entry->key };
-    if (b->extractor && fl_call_prefix_len(b->extractor, &point, &n)) {
+    if (b->extractor && fl_call_prefix_len(NULL, b->extractor, &point, &n)) {
         if (!(b->have_last_prefix && fl_slice_equals_buf(&b->last_prefix, key, n))) {
             fl_bloom_push(b, key, n);
             fl_bloom_remember(b, &b->last_prefix, key, n);
@@ -362,8 +367,15 @@ int fl_bloom_legacy_builder(uint64_t millibits, fl_filter_builder **out) {
 
 static const fl_filter_policy_ops fl_bloom_policy_ops;
 
+static char *fl_bloom_make_name(const fl_bloom_policy *p);
+
+/* Made on first use rather than in the factory, so that asking the
+ * extractor its name happens inside a wrapper call and reports to its
+ * context.  NULL only when out of memory. */
 static const char *fl_bloom_name(const fl_filter_policy *self) {
-    return ((const fl_bloom_policy *)self)->name;
+    fl_bloom_policy *p = (fl_bloom_policy *)self;
+    if (!p->name) p->name = fl_bloom_make_name(p);
+    return p->name;
 }
 
 static int fl_bloom_new_builder(const fl_filter_policy *self, fl_filter_builder **out) {
@@ -384,10 +396,7 @@ static size_t fl_bloom_estimate_size(const fl_filter_policy *self, size_t num_ke
 
 static void fl_bloom_policy_destroy(fl_filter_policy *self) {
     fl_bloom_policy *p = (fl_bloom_policy *)self;
-    if (p->extractor) {
-        fl_call_forget(p->extractor);
-        p->extractor->ops->destroy(p->extractor);
-    }
+    fl_call_extractor_destroy(NULL, p->extractor);
     free(p->name);
     free(p);
 }
@@ -518,7 +527,7 @@ static int fl_bloom_parse_args(const fl_registry *reg, fl_bloom_policy *p, const
 /* "_bf", then ":p=<extractor name>" with an extractor, then ":wh=0" when
  * whole-key filtering is off.  bits is deliberately not in the name. */
 static char *fl_bloom_make_name(const fl_bloom_policy *p) {
-    const char *ex_name = p->extractor ? fl_call_extractor_name(p->extractor) : "";
+    const char *ex_name = p->extractor ? fl_call_extractor_name(NULL, p->extractor) : "";
     size_t len = strlen("_bf:p=") + strlen(ex_name) + strlen(":wh=0") + 1;
     char *name = malloc(len);
     if (name)
@@ -544,7 +553,6 @@ int fl_bloom_factory(const fl_registry *reg, const char *args, fl_filter_policy 
     p->millibits = FL_BLOOM_DEFAULT_MB;
     p->whole_key = true;
     int rc = fl_bloom_parse_args(reg, p, args ? args : "", err, err_len);
-    if (rc == FL_OK && !(p->name = fl_bloom_make_name(p))) rc = FL_ERR_NOMEM;
     if (rc != FL_OK) {
         fl_bloom_policy_destroy(&p->base);
         return rc;

@@ -34,7 +34,7 @@ static void raise_fd_limit(void) {
 }
 
 int fl_db_open_sst(fl_db *db, uint64_t id, fl_sst_reader **out) {
-    int rc = fl_sst_open(db->dir, id, &db->policies, out, &db->metrics.filter_errors,
+    int rc = fl_sst_open(db->dir, id, &db->policies, db->calls, out, &db->metrics.filter_errors,
                          db->err, sizeof db->err);
     return rc;
 }
@@ -55,9 +55,10 @@ static void free_tree(fl_db *db) {
 static void free_db(fl_db *db) {
     free_tree(db);
     fl_memtable_free(db->mem);
-    fl_policy_list_free(&db->policies);
-    fl_policy_list_free(&db->compactor);
+    fl_policy_list_free(db->calls, &db->policies);
+    fl_policy_list_free(db->calls, &db->compactor);
     fl_options_free(&db->opt);
+    fl_calls_free(db->own_calls);
     free(db);
 }
 
@@ -100,6 +101,11 @@ int fl_db_open(const char *dir, const fl_registry *reg, const fl_options *opt,
     snprintf(db->dir, sizeof db->dir, "%s", dir);
     db->reg = reg;
     if ((rc = fl_options_copy(&db->opt, opt))) { free(db); return rc; }
+    db->calls = db->opt.calls;
+    if (!db->calls) {
+        if ((rc = fl_calls_new(reg, &db->own_calls))) { fl_options_free(&db->opt); free(db); return rc; }
+        db->calls = db->own_calls;
+    }
     if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
         snprintf(err, err_len, "%s: cannot create database directory: %s", dir, strerror(errno));
         free_db(db);
@@ -108,12 +114,12 @@ int fl_db_open(const char *dir, const fl_registry *reg, const fl_options *opt,
     const char *wp = db->opt.policies ? db->opt.policies : "bloom(bits=10)";
     const char *cp = db->opt.compactor ? db->opt.compactor : wp;
     char perr[512];
-    if ((rc = fl_policy_list_parse(reg, wp, &db->policies, perr, sizeof perr))) {
+    if ((rc = fl_policy_list_parse(reg, db->calls, wp, &db->policies, perr, sizeof perr))) {
         snprintf(err, err_len, "option policies: %s", perr);
         free_db(db);
         return rc;
     }
-    if ((rc = fl_policy_list_parse(reg, cp, &db->compactor, perr, sizeof perr))) {
+    if ((rc = fl_policy_list_parse(reg, db->calls, cp, &db->compactor, perr, sizeof perr))) {
         snprintf(err, err_len, "option compactor: %s", perr);
         free_db(db);
         return rc;
@@ -137,7 +143,9 @@ int fl_db_open(const char *dir, const fl_registry *reg, const fl_options *opt,
         free_db(db);
         return rc;
     }
-    db->violations_at_open = fl_call_stats_get().contract_violations;
+    fl_call_stats st;
+    fl_calls_stats(db->calls, &st);
+    db->violations_at_open = st.contract_violations;
     *out = db;
     return FL_OK;
 }
@@ -201,7 +209,7 @@ int fl_db_flush_memtable(fl_db *db) {
     fl_sst_write_cfg cfg = {
         .dir = db->dir, .policies = &db->policies, .min_filter_keys = db->opt.min_filter_keys,
         .block_bytes = db->opt.block_bytes, .legacy_filters = db->opt.legacy_filters,
-        .sync = db->opt.sync,
+        .sync = db->opt.sync, .calls = db->calls,
     };
     uint64_t id = db->next_sst++;
     fl_sst_writer *w;
@@ -255,8 +263,10 @@ int fl_db_compact(fl_db *db, bool full) {
 /* ---- Metrics, trace and introspection ------------------------------------ */
 
 void fl_db_metrics(const fl_db *db, fl_metrics *out) {
+    fl_call_stats st;
+    fl_calls_stats(db->calls, &st);
     *out = db->metrics;
-    out->contract_violations = fl_call_stats_get().contract_violations - db->violations_at_open;
+    out->contract_violations = st.contract_violations - db->violations_at_open;
 }
 
 void fl_db_set_probe_trace(fl_db *db, fl_probe_fn fn, void *arg) {

@@ -58,6 +58,101 @@ void fl_registry_policy_kinds(const fl_registry *reg, char *out, size_t out_len)
 void fl_registry_extractor_kinds(const fl_registry *reg, char *out, size_t out_len);
 
 
+/* ---- Calling plugins (SPEC 3) -------------------------------------------
+ * Every call of a policy, builder, filter or extractor -- by the engine,
+ * the checker, reports and benchmarks alike -- goes through one of the
+ * fl_call_* wrappers below (SQLite's sqlite3OsRead pattern), which count
+ * the call, check the contract, fail safe, and publish the call in
+ * progress for a watchdog.  Wrappers report to a call context (fl_calls):
+ * a contract violation goes to the context's sink, never to a process-wide
+ * hook, so two runs in one process never see each other's violations or
+ * counts.  A database reports to the context in its options (or to one of
+ * its own).
+ *
+ * A wrapper given a NULL context uses the context of the wrapper call it is
+ * nested in on this thread (a built-in bloom calling its extractor inside
+ * might_match), else a fallback that prints violations to stderr and
+ * counts nothing.
+ *
+ * A context is used by one thread at a time; fl_calls_current may be called
+ * from any thread (a watchdog). */
+
+typedef struct fl_calls fl_calls;
+
+typedef enum fl_object_kind {
+    FL_OBJECT_POLICY = 1, FL_OBJECT_BUILDER = 2, FL_OBJECT_FILTER = 3, FL_OBJECT_EXTRACTOR = 4
+} fl_object_kind;
+/* "policy", "builder", "filter", "extractor". */
+const char *fl_object_kind_name(fl_object_kind kind);
+
+/* One broken contract.  Strings are valid during the sink call only. */
+typedef struct fl_contract_violation {
+    fl_object_kind object;       /* what broke it                           */
+    const char *method;          /* "decode", "build", "prefix_len", ...    */
+    const char *who;             /* e.g. policy "x" of kind 'mine' from plugin ./m.so */
+    const char *plugin;          /* the plugin file, NULL for a built-in    */
+    const char *what;            /* what it did: "decode of 12 bytes failed: ..." */
+} fl_contract_violation;
+
+typedef void (*fl_violation_fn)(void *arg, const fl_contract_violation *v);
+
+typedef struct fl_call_stats {
+    uint64_t might_match, encode, decode, build, add_entry, prefix_len;
+    uint64_t contract_violations;
+} fl_call_stats;
+
+/* reg names the kind and plugin of the objects it made in reports. */
+int  fl_calls_new(const fl_registry *reg, fl_calls **out);
+void fl_calls_free(fl_calls *calls);
+/* fn NULL: violations are printed to stderr. */
+void fl_calls_set_sink(fl_calls *calls, fl_violation_fn fn, void *arg);
+void fl_calls_stats(const fl_calls *calls, fl_call_stats *out);
+
+/* The plugin call running now under a context, for a watchdog. */
+typedef struct fl_call_now {
+    uint64_t seq;                /* changes whenever a call begins          */
+    const char *method;          /* "might_match", ... (static)             */
+    fl_object_kind object;
+    /* with details: */
+    char who[512];               /* as in violations                        */
+    char plugin[512];            /* "" for a built-in                       */
+    bool has_target;             /* a key or prefix the call was given      */
+    fl_target_kind target_kind;
+    size_t target_len;           /* its length; at most 128 bytes copied    */
+    uint8_t target[128];
+} fl_call_now;
+/* true when a call is in progress under calls (seq, method and object are
+ * always filled; who, plugin and the target only with details, which reads
+ * what the calling thread's frame borrows: ask for details only about a
+ * call that has been running for a while). */
+bool fl_calls_current(const fl_calls *calls, fl_call_now *out, bool details);
+
+/* Never NULL: the name, or "<policy with NULL name>" (a NULL name is
+ * reported once per object). */
+const char *fl_call_policy_name(fl_calls *calls, const fl_filter_policy *policy);
+const char *fl_call_extractor_name(fl_calls *calls, const fl_prefix_extractor *ex);
+int  fl_call_new_builder(fl_calls *calls, const fl_filter_policy *policy, fl_filter_builder **out);
+void fl_call_add_entry(fl_calls *calls, const fl_filter_policy *policy, fl_filter_builder *b,
+                       const fl_row_entry *entry);
+/* FL_OK and a filter, or an error (a violation is reported; *out is NULL). */
+int  fl_call_build(fl_calls *calls, const fl_filter_policy *policy, fl_filter_builder *b,
+                   fl_filter **out);
+void fl_call_builder_destroy(fl_calls *calls, const fl_filter_policy *policy, fl_filter_builder *b);
+int  fl_call_decode(fl_calls *calls, const fl_filter_policy *policy, fl_slice data, fl_filter **out);
+/* true on any doubt; a NULL filter means "no filter" and answers true. */
+bool fl_call_might_match(fl_calls *calls, const fl_filter_policy *policy, const fl_filter *filter,
+                         const fl_filter_query *query);
+int  fl_call_encode(fl_calls *calls, const fl_filter_policy *policy, const fl_filter *filter,
+                    fl_buf *out);
+size_t fl_call_size(fl_calls *calls, const fl_filter_policy *policy, const fl_filter *filter);
+void fl_call_filter_destroy(fl_calls *calls, const fl_filter_policy *policy, fl_filter *filter);
+/* prefix_len with the n <= len check: a violation answers false (none). */
+bool fl_call_prefix_len(fl_calls *calls, const fl_prefix_extractor *ex, const fl_target *target,
+                        size_t *len);
+/* Destroy what fl_registry_make_policy / _make_extractor made. */
+void fl_call_policy_destroy(fl_calls *calls, fl_filter_policy *policy);
+void fl_call_extractor_destroy(fl_calls *calls, fl_prefix_extractor *ex);
+
 /* ---- Spec strings (SPEC 10) --------------------------------------------
  * The one parser of the grammar; everything that takes a policy list or a
  * spec's arguments apart goes through these.
@@ -83,6 +178,31 @@ int  fl_spec_args_split(const char *args, fl_spec_arg_fn fn, void *arg, char *er
  * (escapes kept); false when the spec has no such argument. */
 bool fl_spec_argument(const char *spec, const char *key, char *out, size_t cap);
 
+/* ---- The built-in bloom (SPEC 5) ---------------------------------------- */
+
+/* The built-in bloom's probe: exactly what its filters' might_match method
+ * is, callable directly on a filter the built-in bloom policy made (for
+ * benchmarks of the bare algorithm; the engine calls it through
+ * fl_call_might_match like any filter).  Anything else is undefined. */
+bool fl_bloom_might_match(const fl_filter *filter, const fl_filter_query *query);
+/* Whether a policy is the built-in bloom. */
+bool fl_policy_is_builtin_bloom(const fl_filter_policy *policy);
+
+/* ---- Policy lists ------------------------------------------------------ */
+
+typedef struct fl_policy_list {
+    fl_filter_policy **items;
+    size_t count;
+} fl_policy_list;
+
+/* Makes every policy of a list (fl_policy_list_split's grammar) through
+ * reg.  On error nothing is allocated and err says which spec and why; two
+ * policies with the same name are an error.  calls receives what the
+ * policies' names do wrong (NULL: see above). */
+int  fl_policy_list_parse(const fl_registry *reg, fl_calls *calls, const char *spec,
+                          fl_policy_list *out, char *err, size_t err_len);
+void fl_policy_list_free(fl_calls *calls, fl_policy_list *list);
+
 /* ---- Options (SPEC 2.5) ------------------------------------------------ */
 
 typedef struct fl_options {
@@ -99,6 +219,10 @@ typedef struct fl_options {
      * directory).  For throwaway databases -- the checker's trials -- where
      * durability buys nothing and fsync costs most of the time. */
     bool     sync;              /* true                                     */
+    /* Not a workload option: where the database reports plugin calls and
+     * contract violations (borrowed; must outlive the db).  NULL: a context
+     * of its own, whose violations go to stderr. */
+    fl_calls *calls;            /* NULL                                     */
 } fl_options;
 
 /* Fills in the defaults (policies = "bloom(bits=10)"). */

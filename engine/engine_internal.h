@@ -134,6 +134,7 @@ typedef struct fl_sst_write_cfg {
     uint64_t min_filter_keys, block_bytes;
     int legacy_filters;
     bool sync;                        /* fsync the finished file            */
+    fl_calls *calls;                  /* the policies' call context         */
 } fl_sst_write_cfg;
 
 typedef struct fl_sst_writer fl_sst_writer;
@@ -158,6 +159,7 @@ typedef struct fl_sst_subfilter {
 
 typedef struct fl_sst_reader {
     fl_sst_info info;
+    fl_calls *calls;                  /* the db's: filters are called there */
     char path[4096];
     int fd;
     bool legacy;                      /* the block is Legacy                */
@@ -176,7 +178,7 @@ typedef struct fl_sst_reader {
 /* Opens an SST: footer, info, range tombstones and filter block (decoded
  * against policies); no index or data block is read.  Errors name the file
  * and block. */
-int  fl_sst_open(const char *dir, uint64_t id, const fl_policy_list *policies,
+int  fl_sst_open(const char *dir, uint64_t id, const fl_policy_list *policies, fl_calls *calls,
                  fl_sst_reader **out, uint64_t *filter_errors, char *err, size_t err_len);
 void fl_sst_close(fl_sst_reader *r);
 /* The verified filter block: 1 and a malloc'ed copy, 0 none, or an error. */
@@ -223,6 +225,8 @@ struct fl_db {
     fl_sst_reader **l0; size_t l0_count, l0_cap;     /* newest first */
     fl_run *runs; size_t run_count, run_cap;         /* newest first */
     fl_metrics metrics;
+    fl_calls *calls;                                 /* opt.calls or own_calls */
+    fl_calls *own_calls;
     uint64_t violations_at_open;
     fl_probe_fn trace; void *trace_arg;
     char err[1024];

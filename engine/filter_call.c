@@ -1,286 +1,388 @@
 /*
- * filter_call.c -- the wrappers through which the engine calls every filter
- * policy, builder, filter and prefix extractor (SQLite's sqlite3OsRead ->
- * pMethods->xRead pattern): one place to count calls, check contracts and
- * fail safe.
+ * filter_call.c -- the wrappers through which everything calls a filter
+ * policy, builder, filter or prefix extractor (SQLite's sqlite3OsRead ->
+ * pMethods->xRead pattern), and the call contexts they report to: one
+ * place to count calls, check contracts, fail safe and show a watchdog
+ * which call is running.
  *
  * Invariants:
- *   - No wrapper ever lets a plugin's mistake through: a failing new_builder,
- *     build, decode or encode gives an error and no object (*out is NULL), a
- *     NULL name gives a placeholder, an extractor length past the end of its
- *     input gives "none".  Each such event is reported once to the violation
- *     handler and counted in fl_call_stats.contract_violations.
+ *   - No wrapper ever lets a plugin's mistake through: a failing
+ *     new_builder, build, decode or encode gives an error and no object
+ *     (*out is NULL), a NULL name gives a placeholder, an extractor length
+ *     past the end of its input gives "none".  Each such event is delivered
+ *     once to the sink of the call's context and counted there.
  *   - Every answer that can rule something out errs towards "cannot rule
  *     out": fl_call_might_match answers true for a NULL filter or query.
- *   - Counters are process-wide and updated atomically (relaxed), so several
- *     databases in several threads may share them.
+ *   - State belongs to its context (SQLite's per-connection errors): two
+ *     contexts, in one thread or in two, never see each other's violations
+ *     or counts.  A wrapper called with a NULL context uses the context of
+ *     the wrapper call it is nested in on this thread (a built-in bloom
+ *     calling its extractor inside might_match), else the fallback, which
+ *     prints violations to stderr and counts nothing.
+ *   - The call in progress (method, object, target) is published with
+ *     atomic stores, so a watchdog thread can read it while the calling
+ *     thread is stuck inside a plugin.
  */
-#include "filter_internal.h"
+#include "registry_internal.h"
 
-#include <pthread.h>
-#include <stdlib.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-static fl_call_stats fl_stats;
-static fl_violation_fn fl_violation_handler;
-static void *fl_violation_arg;
+struct fl_calls {
+    const fl_registry *reg;           /* who made what: origins             */
+    fl_violation_fn sink;
+    void *sink_arg;
+    fl_call_stats stats;
+    bool fallback;                    /* the shared fallback: no state      */
+    /* the call in progress, written by the calling thread, read by a
+     * watchdog through fl_calls_current (atomic builtins on every field) */
+    uint64_t seq;                     /* bumped when a call begins          */
+    unsigned depth;                   /* nesting; 0 outside any call        */
+    const char *method;
+    fl_object_kind object_kind;
+    const void *object;               /* the object whose origin names it   */
+    const fl_target *target;          /* borrowed for the call, or NULL     */
+};
 
-#define FL_COUNT(field) __atomic_fetch_add(&fl_stats.field, 1, __ATOMIC_RELAXED)
+static fl_calls fl_fallback_calls = { .fallback = true };
+static _Thread_local fl_calls *fl_current;
 
-void fl_set_violation_handler(fl_violation_fn fn, void *arg) {
-    fl_violation_handler = fn;
-    fl_violation_arg = arg;
+int fl_calls_new(const fl_registry *reg, fl_calls **out) {
+    *out = calloc(1, sizeof **out);
+    if (!*out) return FL_ERR_NOMEM;
+    (*out)->reg = reg;
+    return FL_OK;
 }
 
-fl_call_stats fl_call_stats_get(void) {
-    fl_call_stats s;
-    s.might_match = __atomic_load_n(&fl_stats.might_match, __ATOMIC_RELAXED);
-    s.encode = __atomic_load_n(&fl_stats.encode, __ATOMIC_RELAXED);
-    s.decode = __atomic_load_n(&fl_stats.decode, __ATOMIC_RELAXED);
-    s.build = __atomic_load_n(&fl_stats.build, __ATOMIC_RELAXED);
-    s.add_entry = __atomic_load_n(&fl_stats.add_entry, __ATOMIC_RELAXED);
-    s.prefix_len = __atomic_load_n(&fl_stats.prefix_len, __ATOMIC_RELAXED);
-    s.contract_violations = __atomic_load_n(&fl_stats.contract_violations, __ATOMIC_RELAXED);
-    return s;
+void fl_calls_free(fl_calls *calls) {
+    if (calls && !calls->fallback) free(calls);
 }
 
-/* Counts one violation and hands it to the handler (default: stderr). */
-__attribute__((format(printf, 2, 3)))
-static void fl_violation(const char *who, const char *fmt, ...) {
-    char what[256];
+void fl_calls_set_sink(fl_calls *calls, fl_violation_fn fn, void *arg) {
+    calls->sink = fn;
+    calls->sink_arg = arg;
+}
+
+void fl_calls_stats(const fl_calls *calls, fl_call_stats *out) {
+    *out = calls->stats;
+}
+
+/* ---- Frames: the call in progress ------------------------------------------ */
+
+typedef struct fl_frame {
+    fl_calls *calls, *outer;          /* outer: fl_current before the call  */
+    const char *method;
+    fl_object_kind object_kind;
+    const void *object;
+    const fl_target *target;
+} fl_frame;
+
+#define FL_STORE(field, v) __atomic_store_n(&(field), (v), __ATOMIC_RELAXED)
+#define FL_LOAD(field) __atomic_load_n(&(field), __ATOMIC_RELAXED)
+
+static inline fl_calls *fl_resolve(fl_calls *c) {
+    return c ? c : fl_current ? fl_current : &fl_fallback_calls;
+}
+
+/* Publishes a call; the frame saves what it replaces (the enclosing call's
+ * fields, for a nested call). */
+static inline void fl_begin(fl_frame *f, fl_calls *c, const char *method, fl_object_kind kind,
+                            const void *object, const fl_target *target) {
+    f->calls = c;
+    f->outer = fl_current;
+    fl_current = c;
+    f->method = c->method;              /* the fallback's are never written */
+    f->object_kind = c->object_kind;
+    f->object = c->object;
+    f->target = c->target;
+    if (c->fallback) return;
+    FL_STORE(c->method, method);
+    FL_STORE(c->object_kind, kind);
+    FL_STORE(c->object, object);
+    FL_STORE(c->target, target);
+    FL_STORE(c->seq, c->seq + 1);
+    __atomic_store_n(&c->depth, c->depth + 1, __ATOMIC_RELEASE);
+}
+
+static inline void fl_end(fl_frame *f) {
+    fl_calls *c = f->calls;
+    fl_current = f->outer;
+    if (c->fallback) return;
+    FL_STORE(c->method, f->method);
+    FL_STORE(c->object_kind, f->object_kind);
+    FL_STORE(c->object, f->object);
+    FL_STORE(c->target, f->target);
+    __atomic_store_n(&c->depth, c->depth - 1, __ATOMIC_RELEASE);
+}
+
+#define FL_COUNT(c, field) do { if (!(c)->fallback) (c)->stats.field++; } while (0)
+
+/* ---- Naming objects ---------------------------------------------------------- */
+
+static const char *fl_object_word(fl_object_kind kind) {
+    switch (kind) {
+    case FL_OBJECT_POLICY:    return "policy";
+    case FL_OBJECT_BUILDER:   return "builder";
+    case FL_OBJECT_FILTER:    return "filter";
+    case FL_OBJECT_EXTRACTOR: return "extractor";
+    }
+    return "object";
+}
+
+/* The name of a registry-made object, asked without a wrapper (a report
+ * must not report), or NULL. */
+static const char *fl_raw_name(fl_object_kind kind, const void *object) {
+    if (!object) return NULL;
+    if (kind == FL_OBJECT_EXTRACTOR) {
+        const fl_prefix_extractor *ex = object;
+        return ex->ops && ex->ops->name ? ex->ops->name(ex) : NULL;
+    }
+    const fl_filter_policy *p = object;
+    return p->ops && p->ops->name ? p->ops->name(p) : NULL;
+}
+
+/* "policy "_bf:p=fixed3" of kind 'bloom'", "extractor "liar" of kind
+ * 'liar' from plugin ./mis.so"; *plugin is the plugin file or NULL.  The
+ * object is the policy for builders and filters (they have no name). */
+static void fl_describe(const fl_calls *c, fl_object_kind kind, const void *object,
+                        char *out, size_t cap, const char **plugin) {
+    char okind[FL_KIND_MAX + 1] = "";
+    *plugin = NULL;
+    bool known = c->reg && fl_registry_origin(c->reg, object, okind, sizeof okind, plugin);
+    const char *name = fl_raw_name(kind == FL_OBJECT_EXTRACTOR ? kind : FL_OBJECT_POLICY, object);
+    const char *word = kind == FL_OBJECT_EXTRACTOR ? "extractor"
+                     : kind == FL_OBJECT_BUILDER   ? "builder of policy"
+                     : kind == FL_OBJECT_FILTER    ? "filter of policy" : "policy";
+    int n = name ? snprintf(out, cap, "%s \"%s\"", word, name) : snprintf(out, cap, "%s", word);
+    if (n < 0 || (size_t)n >= cap) return;
+    if (known) snprintf(out + n, cap - (size_t)n, " of kind '%s'%s%s", okind,
+                        *plugin ? " from plugin " : "", *plugin ? *plugin : "");
+    else if (!name) snprintf(out + n, cap - (size_t)n, " <unknown origin>");
+}
+
+/* Delivers one violation by (kind, object) in method to the context's sink
+ * (default: stderr) and counts it. */
+__attribute__((format(printf, 5, 6)))
+static void fl_violation(fl_calls *c, fl_object_kind kind, const void *object, const char *method,
+                         const char *fmt, ...) {
+    char what[512], who[512];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    FL_COUNT(contract_violations);
-    if (fl_violation_handler)
-        fl_violation_handler(fl_violation_arg, who, what);
+    const char *plugin;
+    fl_describe(c, kind, object, who, sizeof who, &plugin);
+    FL_COUNT(c, contract_violations);
+    fl_contract_violation v = { kind, method, who, plugin, what };
+    if (c->sink)
+        c->sink(c->sink_arg, &v);
     else
-        fprintf(stderr, "filterlab: contract violation by %s: %s\n", who, what);
+        fprintf(stderr, "filterlab: contract violation by %s: %s: %s\n", who, method, what);
 }
 
-/* ---- Origins ----------------------------------------------------------
- * Who made each object (kind and plugin file), so that a report about an
- * object whose name() fails still names the plugin, and so that a NULL name
- * is reported once per object rather than at every call. */
+/* ---- Names ------------------------------------------------------------------- */
 
-typedef struct fl_origin { const void *obj; char who[200]; bool null_name_reported; } fl_origin;
-
-static pthread_mutex_t fl_origin_lock = PTHREAD_MUTEX_INITIALIZER;
-static fl_origin *fl_origins;
-static size_t fl_origin_count, fl_origin_cap;
-
-static fl_origin *fl_find_origin(const void *obj) {
-    for (size_t i = fl_origin_count; i-- > 0;)
-        if (fl_origins[i].obj == obj) return &fl_origins[i];
-    return NULL;
-}
-
-void fl_call_note_origin(const void *obj, const char *kind, const char *plugin) {
-    pthread_mutex_lock(&fl_origin_lock);
-    fl_origin *o = fl_find_origin(obj);
-    if (!o && fl_origin_count == fl_origin_cap) {
-        size_t cap = fl_origin_cap ? 2 * fl_origin_cap : 16;
-        fl_origin *n = realloc(fl_origins, cap * sizeof *n);
-        if (n) { fl_origins = n; fl_origin_cap = cap; }
-    }
-    if (!o && fl_origin_count < fl_origin_cap) o = &fl_origins[fl_origin_count++];
-    if (o) {
-        o->obj = obj;
-        o->null_name_reported = false;
-        if (plugin) snprintf(o->who, sizeof o->who, "kind '%s' from plugin %s", kind, plugin);
-        else snprintf(o->who, sizeof o->who, "kind '%s'", kind);
-    }
-    pthread_mutex_unlock(&fl_origin_lock);
-}
-
-void fl_call_forget(const void *obj) {
-    pthread_mutex_lock(&fl_origin_lock);
-    fl_origin *o = fl_find_origin(obj);
-    if (o) *o = fl_origins[--fl_origin_count];
-    if (fl_origin_count == 0) {
-        free(fl_origins);
-        fl_origins = NULL;
-        fl_origin_cap = 0;
-    }
-    pthread_mutex_unlock(&fl_origin_lock);
-}
-
-/* Copies the origin of obj into out ("<unnamed plugin>" if unknown); with
- * once, returns false when a NULL name was already reported for it. */
-static bool fl_origin_who(const void *obj, char *out, size_t out_len, bool once) {
-    bool report = true;
-    pthread_mutex_lock(&fl_origin_lock);
-    fl_origin *o = fl_find_origin(obj);
-    snprintf(out, out_len, "%s", o ? o->who : "<unnamed plugin>");
-    if (o && once) {
-        report = !o->null_name_reported;
-        o->null_name_reported = true;
-    }
-    pthread_mutex_unlock(&fl_origin_lock);
-    return report;
-}
-
-/* ---- Names ----------------------------------------------------------- */
-
-static _Thread_local char fl_who_buf[200];
-
-/* The name for a violation report; never calls back into the handler. */
-static const char *fl_policy_who(const fl_filter_policy *policy) {
-    const char *name = NULL;
+const char *fl_call_policy_name(fl_calls *calls, const fl_filter_policy *policy) {
     if (!policy) return "<no policy>";
-    if (policy->ops && policy->ops->name) name = policy->ops->name(policy);
-    if (name) return name;
-    fl_origin_who(policy, fl_who_buf, sizeof fl_who_buf, false);
-    return fl_who_buf;
-}
-
-static const char *fl_extractor_who(const fl_prefix_extractor *ex) {
-    const char *name = NULL;
-    if (ex && ex->ops && ex->ops->name) name = ex->ops->name(ex);
-    if (name) return name;
-    fl_origin_who(ex, fl_who_buf, sizeof fl_who_buf, false);
-    return fl_who_buf;
-}
-
-const char *fl_call_policy_name(const fl_filter_policy *policy) {
-    if (!policy) return "<no policy>";
+    fl_calls *c = fl_resolve(calls);
+    fl_frame f;
+    fl_begin(&f, c, "name", FL_OBJECT_POLICY, policy, NULL);
     const char *name = policy->ops && policy->ops->name ? policy->ops->name(policy) : NULL;
+    fl_end(&f);
     if (name) return name;
-    if (fl_origin_who(policy, fl_who_buf, sizeof fl_who_buf, true))
-        fl_violation(fl_who_buf, "policy name() returned NULL");
+    if (!c->reg || fl_registry_null_name_once(c->reg, policy))
+        fl_violation(c, FL_OBJECT_POLICY, policy, "name", "name() returned NULL");
     return "<policy with NULL name>";
 }
 
-const char *fl_call_extractor_name(const fl_prefix_extractor *ex) {
+const char *fl_call_extractor_name(fl_calls *calls, const fl_prefix_extractor *ex) {
     if (!ex) return "<no extractor>";
+    fl_calls *c = fl_resolve(calls);
+    fl_frame f;
+    fl_begin(&f, c, "name", FL_OBJECT_EXTRACTOR, ex, NULL);
     const char *name = ex->ops && ex->ops->name ? ex->ops->name(ex) : NULL;
+    fl_end(&f);
     if (name) return name;
-    if (fl_origin_who(ex, fl_who_buf, sizeof fl_who_buf, true))
-        fl_violation(fl_who_buf, "extractor name() returned NULL");
+    if (!c->reg || fl_registry_null_name_once(c->reg, ex))
+        fl_violation(c, FL_OBJECT_EXTRACTOR, ex, "name", "name() returned NULL");
     return "<extractor with NULL name>";
 }
 
-/* ---- Builders ---------------------------------------------------------- */
+/* ---- Builders ------------------------------------------------------------------ */
 
-int fl_call_new_builder(const fl_filter_policy *policy, fl_filter_builder **out) {
+int fl_call_new_builder(fl_calls *calls, const fl_filter_policy *policy, fl_filter_builder **out) {
     *out = NULL;
     if (!policy || !policy->ops || !policy->ops->new_builder) return FL_ERR_INVALID;
+    fl_calls *c = fl_resolve(calls);
     fl_filter_builder *b = NULL;
+    fl_frame f;
+    fl_begin(&f, c, "new_builder", FL_OBJECT_POLICY, policy, NULL);
     int rc = policy->ops->new_builder(policy, &b);
+    fl_end(&f);
     if (rc != FL_OK) {
-        fl_violation(fl_policy_who(policy), "new_builder failed: %s", fl_strerror(rc));
+        fl_violation(c, FL_OBJECT_POLICY, policy, "new_builder", "new_builder failed: %s",
+                     fl_strerror(rc));
         return rc < 0 ? rc : FL_ERR_PLUGIN;
     }
     if (!b || !b->ops || !b->ops->add_entry || !b->ops->build || !b->ops->destroy) {
-        fl_violation(fl_policy_who(policy), "new_builder returned FL_OK but %s",
+        fl_violation(c, FL_OBJECT_POLICY, policy, "new_builder", "new_builder returned FL_OK but %s",
                      !b ? "no builder" : "a builder without add_entry/build/destroy");
-        if (b && b->ops && b->ops->destroy) b->ops->destroy(b);
+        if (b && b->ops && b->ops->destroy) {
+            fl_begin(&f, c, "destroy", FL_OBJECT_BUILDER, policy, NULL);
+            b->ops->destroy(b);
+            fl_end(&f);
+        }
         return FL_ERR_PLUGIN;
     }
     *out = b;
     return FL_OK;
 }
 
-void fl_call_add_entry(const fl_filter_policy *policy, fl_filter_builder *b,
+void fl_call_add_entry(fl_calls *calls, const fl_filter_policy *policy, fl_filter_builder *b,
                        const fl_row_entry *entry) {
-    (void)policy;
     if (!b || !entry) return;
-    FL_COUNT(add_entry);
+    fl_calls *c = fl_resolve(calls);
+    FL_COUNT(c, add_entry);
+    fl_target key = { FL_TARGET_POINT, entry->key };
+    fl_frame f;
+    fl_begin(&f, c, "add_entry", FL_OBJECT_BUILDER, policy, &key);
     b->ops->add_entry(b, entry);
+    fl_end(&f);
 }
 
 /* Checks a filter a plugin handed over; destroys it when unusable. */
-static bool fl_filter_usable(const fl_filter_policy *policy, fl_filter *f, const char *method) {
-    if (f && f->ops && f->ops->might_match && f->ops->destroy) return true;
-    fl_violation(fl_policy_who(policy), "%s returned FL_OK but %s", method,
-                 !f ? "no filter" : "a filter without might_match/destroy");
-    if (f && f->ops && f->ops->destroy) f->ops->destroy(f);
+static bool fl_filter_usable(fl_calls *c, const fl_filter_policy *policy, fl_filter *filter,
+                             const char *method) {
+    if (filter && filter->ops && filter->ops->might_match && filter->ops->destroy) return true;
+    fl_violation(c, FL_OBJECT_POLICY, policy, method, "%s returned FL_OK but %s", method,
+                 !filter ? "no filter" : "a filter without might_match/destroy");
+    if (filter && filter->ops && filter->ops->destroy) {
+        fl_frame f;
+        fl_begin(&f, c, "destroy", FL_OBJECT_FILTER, policy, NULL);
+        filter->ops->destroy(filter);
+        fl_end(&f);
+    }
     return false;
 }
 
-int fl_call_build(const fl_filter_policy *policy, fl_filter_builder *b, fl_filter **out) {
+int fl_call_build(fl_calls *calls, const fl_filter_policy *policy, fl_filter_builder *b,
+                  fl_filter **out) {
     *out = NULL;
     if (!b) return FL_ERR_INVALID;
-    FL_COUNT(build);
-    fl_filter *f = NULL;
-    int rc = b->ops->build(b, &f);
+    fl_calls *c = fl_resolve(calls);
+    FL_COUNT(c, build);
+    fl_filter *filter = NULL;
+    fl_frame f;
+    fl_begin(&f, c, "build", FL_OBJECT_BUILDER, policy, NULL);
+    int rc = b->ops->build(b, &filter);
+    fl_end(&f);
     if (rc != FL_OK) {
-        fl_violation(fl_policy_who(policy), "build failed: %s", fl_strerror(rc));
+        fl_violation(c, FL_OBJECT_BUILDER, policy, "build", "build failed: %s", fl_strerror(rc));
         return rc < 0 ? rc : FL_ERR_PLUGIN;
     }
-    if (!fl_filter_usable(policy, f, "build")) return FL_ERR_PLUGIN;
-    *out = f;
+    if (!fl_filter_usable(c, policy, filter, "build")) return FL_ERR_PLUGIN;
+    *out = filter;
     return FL_OK;
 }
 
-void fl_call_builder_destroy(const fl_filter_policy *policy, fl_filter_builder *b) {
-    (void)policy;
-    if (b) b->ops->destroy(b);
+void fl_call_builder_destroy(fl_calls *calls, const fl_filter_policy *policy, fl_filter_builder *b) {
+    if (!b) return;
+    fl_frame f;
+    fl_begin(&f, fl_resolve(calls), "destroy", FL_OBJECT_BUILDER, policy, NULL);
+    b->ops->destroy(b);
+    fl_end(&f);
 }
 
-/* ---- Filters ----------------------------------------------------------- */
+/* ---- Filters ------------------------------------------------------------------- */
 
-int fl_call_decode(const fl_filter_policy *policy, fl_slice data, fl_filter **out) {
+int fl_call_decode(fl_calls *calls, const fl_filter_policy *policy, fl_slice data, fl_filter **out) {
     *out = NULL;
     if (!policy || !policy->ops || !policy->ops->decode) return FL_ERR_INVALID;
-    FL_COUNT(decode);
-    fl_filter *f = NULL;
-    int rc = policy->ops->decode(policy, data, &f);
+    fl_calls *c = fl_resolve(calls);
+    FL_COUNT(c, decode);
+    fl_filter *filter = NULL;
+    fl_frame f;
+    fl_begin(&f, c, "decode", FL_OBJECT_POLICY, policy, NULL);
+    int rc = policy->ops->decode(policy, data, &filter);
+    fl_end(&f);
     if (rc != FL_OK) {
-        fl_violation(fl_policy_who(policy), "decode of %zu bytes failed: %s", data.len,
-                     fl_strerror(rc));
+        fl_violation(c, FL_OBJECT_POLICY, policy, "decode", "decode of %zu bytes failed: %s",
+                     data.len, fl_strerror(rc));
         return rc < 0 ? rc : FL_ERR_PLUGIN;
     }
-    if (!fl_filter_usable(policy, f, "decode")) return FL_ERR_PLUGIN;
-    *out = f;
+    if (!fl_filter_usable(c, policy, filter, "decode")) return FL_ERR_PLUGIN;
+    *out = filter;
     return FL_OK;
 }
 
-bool fl_call_might_match(const fl_filter_policy *policy, const fl_filter *filter,
+bool fl_call_might_match(fl_calls *calls, const fl_filter_policy *policy, const fl_filter *filter,
                          const fl_filter_query *query) {
-    (void)policy;
     if (!filter || !query) return true;
-    FL_COUNT(might_match);
-    return filter->ops->might_match(filter, query);
+    fl_calls *c = fl_resolve(calls);
+    FL_COUNT(c, might_match);
+    fl_frame f;
+    fl_begin(&f, c, "might_match", FL_OBJECT_FILTER, policy, &query->target);
+    bool answer = filter->ops->might_match(filter, query);
+    fl_end(&f);
+    return answer;
 }
 
-int fl_call_encode(const fl_filter_policy *policy, const fl_filter *filter, fl_buf *out) {
+int fl_call_encode(fl_calls *calls, const fl_filter_policy *policy, const fl_filter *filter,
+                   fl_buf *out) {
     if (!filter || !out) return FL_ERR_INVALID;
-    FL_COUNT(encode);
+    fl_calls *c = fl_resolve(calls);
+    FL_COUNT(c, encode);
     size_t before = out->len;
-    int rc = filter->ops->encode ? filter->ops->encode(filter, out) : FL_ERR_PLUGIN;
+    int rc = FL_ERR_PLUGIN;
+    if (filter->ops->encode) {
+        fl_frame f;
+        fl_begin(&f, c, "encode", FL_OBJECT_FILTER, policy, NULL);
+        rc = filter->ops->encode(filter, out);
+        fl_end(&f);
+    }
     if (rc != FL_OK) {
         if (out->len > before) out->len = before;    /* drop a partial encoding */
-        fl_violation(fl_policy_who(policy), "encode failed: %s", fl_strerror(rc));
+        fl_violation(c, FL_OBJECT_FILTER, policy, "encode", "encode failed: %s", fl_strerror(rc));
         return rc < 0 ? rc : FL_ERR_PLUGIN;
     }
     return FL_OK;
 }
 
-size_t fl_call_size(const fl_filter_policy *policy, const fl_filter *filter) {
-    (void)policy;
+size_t fl_call_size(fl_calls *calls, const fl_filter_policy *policy, const fl_filter *filter) {
     if (!filter || !filter->ops->size) return 0;
-    return filter->ops->size(filter);
+    fl_frame f;
+    fl_begin(&f, fl_resolve(calls), "size", FL_OBJECT_FILTER, policy, NULL);
+    size_t n = filter->ops->size(filter);
+    fl_end(&f);
+    return n;
 }
 
-void fl_call_filter_destroy(const fl_filter_policy *policy, fl_filter *filter) {
-    (void)policy;
-    if (filter) filter->ops->destroy(filter);
+void fl_call_filter_destroy(fl_calls *calls, const fl_filter_policy *policy, fl_filter *filter) {
+    if (!filter) return;
+    fl_frame f;
+    fl_begin(&f, fl_resolve(calls), "destroy", FL_OBJECT_FILTER, policy, NULL);
+    filter->ops->destroy(filter);
+    fl_end(&f);
 }
 
-/* ---- Extractors -------------------------------------------------------- */
+/* ---- Extractors ---------------------------------------------------------------- */
 
-bool fl_call_prefix_len(const fl_prefix_extractor *ex, const fl_target *target, size_t *len) {
+bool fl_call_prefix_len(fl_calls *calls, const fl_prefix_extractor *ex, const fl_target *target,
+                        size_t *len) {
     *len = 0;
     if (!ex || !target) return false;
-    FL_COUNT(prefix_len);
+    fl_calls *c = fl_resolve(calls);
+    FL_COUNT(c, prefix_len);
     size_t n = 0;
-    if (!ex->ops->prefix_len(ex, target, &n)) return false;
+    fl_frame f;
+    fl_begin(&f, c, "prefix_len", FL_OBJECT_EXTRACTOR, ex, target);
+    bool some = ex->ops->prefix_len(ex, target, &n);
+    fl_end(&f);
+    if (!some) return false;
     if (n > target->bytes.len) {
-        fl_violation(fl_extractor_who(ex),
+        fl_violation(c, FL_OBJECT_EXTRACTOR, ex, "prefix_len",
                      "prefix_len returned %zu for a %s of %zu bytes (must be <= its length)",
                      n, target->kind == FL_TARGET_POINT ? "key" : "prefix", target->bytes.len);
         return false;
@@ -288,3 +390,55 @@ bool fl_call_prefix_len(const fl_prefix_extractor *ex, const fl_target *target, 
     *len = n;
     return true;
 }
+
+/* ---- Destroying what the registry made ------------------------------------------ */
+
+void fl_call_policy_destroy(fl_calls *calls, fl_filter_policy *policy) {
+    if (!policy) return;
+    fl_calls *c = fl_resolve(calls);
+    fl_frame f;
+    fl_begin(&f, c, "destroy", FL_OBJECT_POLICY, policy, NULL);
+    policy->ops->destroy(policy);
+    fl_end(&f);
+    if (c->reg) fl_registry_forget(c->reg, policy);
+}
+
+void fl_call_extractor_destroy(fl_calls *calls, fl_prefix_extractor *ex) {
+    if (!ex) return;
+    fl_calls *c = fl_resolve(calls);
+    fl_frame f;
+    fl_begin(&f, c, "destroy", FL_OBJECT_EXTRACTOR, ex, NULL);
+    ex->ops->destroy(ex);
+    fl_end(&f);
+    if (c->reg) fl_registry_forget(c->reg, ex);
+}
+
+/* ---- The watchdog's view ------------------------------------------------------------ */
+
+bool fl_calls_current(const fl_calls *calls, fl_call_now *out, bool details) {
+    memset(out, 0, sizeof *out);
+    if (!calls || calls->fallback) return false;
+    unsigned depth = __atomic_load_n(&calls->depth, __ATOMIC_ACQUIRE);
+    out->seq = FL_LOAD(calls->seq);
+    if (depth == 0) return false;
+    out->method = FL_LOAD(calls->method);
+    out->object = FL_LOAD(calls->object_kind);
+    if (!details) return true;
+    /* The calling thread is inside the call (it has been for a while when
+     * a watchdog asks for details), so what the frame borrows is alive. */
+    const void *object = FL_LOAD(calls->object);
+    const fl_target *target = FL_LOAD(calls->target);
+    const char *plugin = NULL;
+    fl_describe(calls, out->object, object, out->who, sizeof out->who, &plugin);
+    snprintf(out->plugin, sizeof out->plugin, "%s", plugin ? plugin : "");
+    if (target) {
+        out->has_target = true;
+        out->target_kind = target->kind;
+        out->target_len = target->bytes.len;
+        size_t n = target->bytes.len < sizeof out->target ? target->bytes.len : sizeof out->target;
+        if (n) memcpy(out->target, target->bytes.data, n);
+    }
+    return true;
+}
+
+const char *fl_object_kind_name(fl_object_kind kind) { return fl_object_word(kind); }

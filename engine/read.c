@@ -44,7 +44,7 @@ static int evaluate(fl_sst_reader *r, const fl_filter_query *q, probe *p) {
         if (!v->usable) continue;
         usable++;
         /* every usable sub-filter is asked, so the trace shows each answer */
-        v->might_match = fl_call_might_match(s->policy, s->filter, q);
+        v->might_match = fl_call_might_match(r->calls, s->policy, s->filter, q);
         if (!v->might_match) all_true = false;
         if (s->bloom) { blooms++; p->bloom = (int)i; }
     }
@@ -69,7 +69,7 @@ static void account(fl_db *db, fl_sst_reader *r, const fl_filter_query *q, probe
     }
     if (eligible && p->bloom >= 0) {
         const fl_sst_subfilter *s = &r->subs[p->bloom];
-        c->expected_fp_sum += fl_bloom_filter_probes(s->filter, q) ? s->bloom_expected_fp : 1.0;
+        c->expected_fp_sum += fl_bloom_filter_probes(r->calls, s->filter, q) ? s->bloom_expected_fp : 1.0;
         c->expected_probes++;
     }
     if (db->trace) {

@@ -24,6 +24,7 @@
  */
 #include "registry_internal.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,10 +54,21 @@ static size_t fl_kind_span(const char *s) {
 
 /* ---- Lifecycle and registration ----------------------------------------- */
 
+struct fl_origins {
+    pthread_mutex_t lock;
+    fl_origin *items;
+    size_t count, cap;
+};
+
 int fl_registry_new(fl_registry **out) {
     *out = NULL;
     fl_registry *reg = calloc(1, sizeof *reg);
     if (!reg) return FL_ERR_NOMEM;
+    if (!(reg->origins = calloc(1, sizeof *reg->origins))) {
+        free(reg);
+        return FL_ERR_NOMEM;
+    }
+    pthread_mutex_init(&reg->origins->lock, NULL);
     int rc = fl_registry_add_policy(reg, "bloom", fl_bloom_factory);
     if (rc == FL_OK) rc = fl_registry_add_extractor(reg, "fixed", fl_fixed_factory);
     if (rc == FL_OK) rc = fl_registry_add_extractor(reg, "capped", fl_capped_factory);
@@ -76,7 +88,66 @@ void fl_registry_free(fl_registry *reg) {
     free(reg->kinds);
     fl_registry_close_plugins(reg);
     free(reg->plugins);
+    if (reg->origins) {
+        pthread_mutex_destroy(&reg->origins->lock);
+        free(reg->origins->items);
+        free(reg->origins);
+    }
     free(reg);
+}
+
+/* ---- Origins ------------------------------------------------------------- */
+
+static fl_origin *fl_find_origin(const fl_origins *o, const void *obj) {
+    for (size_t i = o->count; i-- > 0;)
+        if (o->items[i].obj == obj) return &o->items[i];
+    return NULL;
+}
+
+void fl_registry_note_origin(const fl_registry *reg, const void *obj, const fl_kind_entry *e) {
+    fl_origins *o = reg->origins;
+    pthread_mutex_lock(&o->lock);
+    fl_origin *slot = fl_find_origin(o, obj);     /* a reused address */
+    if (!slot && o->count == o->cap) {
+        size_t cap = o->cap ? 2 * o->cap : 16;
+        fl_origin *n = realloc(o->items, cap * sizeof *n);
+        if (n) { o->items = n; o->cap = cap; }
+    }
+    if (!slot && o->count < o->cap) slot = &o->items[o->count++];
+    if (slot) *slot = (fl_origin){ obj, (size_t)(e - reg->kinds), false };
+    pthread_mutex_unlock(&o->lock);
+}
+
+void fl_registry_forget(const fl_registry *reg, const void *obj) {
+    fl_origins *o = reg->origins;
+    pthread_mutex_lock(&o->lock);
+    fl_origin *slot = fl_find_origin(o, obj);
+    if (slot) *slot = o->items[--o->count];
+    pthread_mutex_unlock(&o->lock);
+}
+
+bool fl_registry_origin(const fl_registry *reg, const void *obj, char *kind, size_t kind_len,
+                        const char **plugin) {
+    fl_origins *o = reg->origins;
+    pthread_mutex_lock(&o->lock);
+    const fl_origin *slot = fl_find_origin(o, obj);
+    if (slot) {
+        const fl_kind_entry *e = &reg->kinds[slot->kind];
+        snprintf(kind, kind_len, "%s", e->kind);
+        *plugin = e->origin;                     /* lives as long as reg */
+    }
+    pthread_mutex_unlock(&o->lock);
+    return slot != NULL;
+}
+
+bool fl_registry_null_name_once(const fl_registry *reg, const void *obj) {
+    fl_origins *o = reg->origins;
+    pthread_mutex_lock(&o->lock);
+    fl_origin *slot = fl_find_origin(o, obj);
+    bool first = !slot || !slot->null_name_reported;
+    if (slot) slot->null_name_reported = true;
+    pthread_mutex_unlock(&o->lock);
+    return first;
 }
 
 static const fl_kind_entry *fl_find_kind(const fl_registry *reg, const char *kind, size_t len) {
@@ -285,7 +356,7 @@ int fl_registry_make_policy(const fl_registry *reg, const char *spec,
     rc = fl_check_object(e, true, policy->abi_version, ops_ok,
                          ops && ops->destroy ? fl_destroy_policy : NULL, policy, err, err_len);
     if (rc != FL_OK) return rc;
-    fl_call_note_origin(policy, e->kind, e->origin);
+    fl_registry_note_origin(reg, policy, e);
     *out = policy;
     return FL_OK;
 }
@@ -324,7 +395,7 @@ int fl_registry_make_extractor(const fl_registry *reg, const char *spec,
     rc = fl_check_object(e, false, ex->abi_version, ops_ok,
                          ops && ops->destroy ? fl_destroy_extractor : NULL, ex, err, err_len);
     if (rc != FL_OK) return rc;
-    fl_call_note_origin(ex, e->kind, e->origin);
+    fl_registry_note_origin(reg, ex, e);
     *out = ex;
     return FL_OK;
 }
@@ -467,13 +538,9 @@ bool fl_spec_argument(const char *spec, const char *key, char *out, size_t cap) 
 
 /* ---- Policy lists ------------------------------------------------------ */
 
-void fl_policy_list_free(fl_policy_list *list) {
+void fl_policy_list_free(fl_calls *calls, fl_policy_list *list) {
     if (!list) return;
-    for (size_t i = 0; i < list->count; i++)
-        if (list->items[i]) {
-            fl_call_forget(list->items[i]);
-            list->items[i]->ops->destroy(list->items[i]);
-        }
+    for (size_t i = 0; i < list->count; i++) fl_call_policy_destroy(calls, list->items[i]);
     free(list->items);
     list->items = NULL;
     list->count = 0;
@@ -481,6 +548,7 @@ void fl_policy_list_free(fl_policy_list *list) {
 
 typedef struct fl_list_build {
     const fl_registry *reg;
+    fl_calls *calls;
     const char *spec;
     fl_policy_list list;
     size_t cap;
@@ -506,9 +574,9 @@ static int fl_list_add(void *arg, const char *one, size_t index) {
         return rc;
     }
     list->items[list->count++] = policy;
-    const char *name = fl_call_policy_name(policy);
+    const char *name = fl_call_policy_name(lb->calls, policy);
     for (size_t i = 0; i + 1 < list->count; i++) {
-        if (strcmp(fl_call_policy_name(list->items[i]), name) == 0) {
+        if (strcmp(fl_call_policy_name(lb->calls, list->items[i]), name) == 0) {
             fl_errf(lb->err, lb->err_len, "policy list '%s': spec %zu '%s' has the name '%s', "
                     "already used by spec %zu; two policies may not share a name",
                     lb->spec, index, one, name, i + 1);
@@ -518,18 +586,18 @@ static int fl_list_add(void *arg, const char *one, size_t index) {
     return FL_OK;
 }
 
-int fl_policy_list_parse(const fl_registry *reg, const char *spec, fl_policy_list *out,
-                         char *err, size_t err_len) {
+int fl_policy_list_parse(const fl_registry *reg, fl_calls *calls, const char *spec,
+                         fl_policy_list *out, char *err, size_t err_len) {
     out->items = NULL;
     out->count = 0;
     if (!reg) {
         fl_errf(err, err_len, "no registry given");
         return FL_ERR_INVALID;
     }
-    fl_list_build lb = { reg, spec, { NULL, 0 }, 0, err, err_len };
+    fl_list_build lb = { reg, calls, spec, { NULL, 0 }, 0, err, err_len };
     int rc = fl_policy_list_split(spec, fl_list_add, &lb, err, err_len);
     if (rc != FL_OK) {
-        fl_policy_list_free(&lb.list);
+        fl_policy_list_free(calls, &lb.list);
         return rc;
     }
     *out = lb.list;

@@ -17,13 +17,35 @@ typedef struct fl_kind_entry {
     char *origin;                   /* plugin path, or NULL for a built-in  */
 } fl_kind_entry;
 
+/* Who made each object (its kind entry), so that a report about an object
+ * whose name() fails still names the kind and the plugin, and so that a
+ * NULL name is reported once per object.  Guarded by a mutex: a registry
+ * may serve databases in several threads. */
+typedef struct fl_origin {
+    const void *obj;
+    size_t kind;                    /* index into the registry's kinds      */
+    bool null_name_reported;
+} fl_origin;
+typedef struct fl_origins fl_origins;
+
 struct fl_registry {
     fl_kind_entry *kinds;           /* registration order                   */
     size_t kind_count, kind_cap;
     void **plugins;                 /* dlopen handles, load order           */
     size_t plugin_count, plugin_cap;
     const char *loading;            /* path of the plugin being initialised */
+    fl_origins *origins;            /* mutable through a const registry     */
 };
+
+/* Origins (registry.c).  fl_registry_origin copies the object's kind into
+ * kind (and *plugin: the plugin file, NULL for a built-in); false when the
+ * registry did not make it.  fl_registry_null_name_once is true the first
+ * time it is asked about obj (and for objects it does not know). */
+void fl_registry_note_origin(const fl_registry *reg, const void *obj, const fl_kind_entry *e);
+void fl_registry_forget(const fl_registry *reg, const void *obj);
+bool fl_registry_origin(const fl_registry *reg, const void *obj, char *kind, size_t kind_len,
+                        const char **plugin);
+bool fl_registry_null_name_once(const fl_registry *reg, const void *obj);
 
 /* dlcloses every plugin, newest first (plugin.c). */
 void fl_registry_close_plugins(fl_registry *reg);

@@ -46,7 +46,7 @@ static int read_block(fl_sst_reader *r, uint64_t off, uint64_t len, uint8_t **ou
 
 static void free_subs(fl_sst_reader *r) {
     for (size_t i = 0; i < r->sub_count; i++) {
-        if (r->subs[i].filter) fl_call_filter_destroy(r->subs[i].policy, r->subs[i].filter);
+        if (r->subs[i].filter) fl_call_filter_destroy(r->calls, r->subs[i].policy, r->subs[i].filter);
         free(r->subs[i].name);
     }
     free(r->subs);
@@ -108,9 +108,9 @@ static int load_filters(fl_sst_reader *r, const fl_policy_list *pl, uint64_t *fi
                 nf[i].name = NULL;
                 r->sub_count = i + 1;
                 for (size_t j = 0; j < pl->count; j++) {
-                    if (strcmp(fl_call_policy_name(pl->items[j]), s->name) != 0) continue;
+                    if (strcmp(fl_call_policy_name(r->calls, pl->items[j]), s->name) != 0) continue;
                     s->policy = pl->items[j];
-                    if (fl_call_decode(s->policy, nf[i].data, &s->filter) != FL_OK) {
+                    if (fl_call_decode(r->calls, s->policy, nf[i].data, &s->filter) != FL_OK) {
                         s->filter = NULL;
                         (*filter_errors)++;
                     }
@@ -153,10 +153,11 @@ static int load_rtombs(fl_sst_reader *r, char *err, size_t err_len) {
     return rc;
 }
 
-int fl_sst_open(const char *dir, uint64_t id, const fl_policy_list *policies,
+int fl_sst_open(const char *dir, uint64_t id, const fl_policy_list *policies, fl_calls *calls,
                 fl_sst_reader **out, uint64_t *filter_errors, char *err, size_t err_len) {
     fl_sst_reader *r = calloc(1, sizeof *r);
     if (!r) return FL_ERR_NOMEM;
+    r->calls = calls;
     *out = NULL;
     fl_sst_path(dir, id, r->path, sizeof r->path);
     r->fd = open(r->path, O_RDONLY | O_CLOEXEC);

@@ -89,7 +89,7 @@ int fl_sst_writer_new(const fl_sst_write_cfg *cfg, uint64_t id, fl_sst_writer **
     } else {
         for (size_t i = 0; i < pl->count; i++) {
             fl_filter_builder *b = NULL;
-            if (fl_call_new_builder(pl->items[i], &b) == FL_OK && b) {
+            if (fl_call_new_builder(cfg->calls, pl->items[i], &b) == FL_OK && b) {
                 w->bpolicies[w->nbuilders] = pl->items[i];
                 w->builders[w->nbuilders++] = b;
             }
@@ -144,7 +144,7 @@ int fl_sst_writer_add(fl_sst_writer *w, const fl_entry *e) {
         .seq = e->seq, .kind = (fl_entry_kind)e->kind,
     };
     for (size_t i = 0; i < w->nbuilders; i++)
-        fl_call_add_entry(w->bpolicies[i], w->builders[i], &row);
+        fl_call_add_entry(w->cfg.calls, w->bpolicies[i], w->builders[i], &row);
     return FL_OK;
 }
 
@@ -169,10 +169,10 @@ static int build_filters(fl_sst_writer *w, fl_buf *out, fl_sst_info *info) {
         const fl_filter_policy *p = w->bpolicies[i];
         fl_filter *f = NULL;
         if (!want) continue;
-        if (fl_call_build(p, w->builders[i], &f) != FL_OK || !f) continue;
+        if (fl_call_build(w->cfg.calls, p, w->builders[i], &f) != FL_OK || !f) continue;
         fl_buf_init(&bufs[n]);
-        if (fl_call_encode(p, f, &bufs[n]) == FL_OK) {
-            nf[n].name = (char *)(w->legacy ? "" : fl_call_policy_name(p));
+        if (fl_call_encode(w->cfg.calls, p, f, &bufs[n]) == FL_OK) {
+            nf[n].name = (char *)(w->legacy ? "" : fl_call_policy_name(w->cfg.calls, p));
             uint64_t m;
             if (fl_bloom_filter_stats(f, &m, NULL, NULL)) rc = fl_sst_info_add_hash_note(info, nf[n].name, m);
             nf[n].data.data = bufs[n].data;
@@ -181,7 +181,7 @@ static int build_filters(fl_sst_writer *w, fl_buf *out, fl_sst_info *info) {
         } else {
             fl_buf_free(&bufs[n]);
         }
-        fl_call_filter_destroy(p, f);
+        fl_call_filter_destroy(w->cfg.calls, p, f);
     }
     if (rc == FL_OK && n > 0) {
         if (w->legacy) rc = fl_buf_append(out, nf[0].data.data, nf[0].data.len);
@@ -298,7 +298,7 @@ void fl_sst_writer_abort(fl_sst_writer *w) {
     if (w->fd >= 0) close(w->fd);
     if (w->path[0]) unlink(w->path);
     for (size_t i = 0; i < w->nbuilders; i++)
-        fl_call_builder_destroy(w->bpolicies[i], w->builders[i]);
+        fl_call_builder_destroy(w->cfg.calls, w->bpolicies[i], w->builders[i]);
     free(w->builders);
     free(w->bpolicies);
     fl_buf_free(&w->block);

@@ -101,7 +101,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             extension(q, i + 2, n);
         }
     }
-    fl_call_forget(made);
-    made->ops->destroy(made);
+    fl_call_extractor_destroy(NULL, made);
     return 0;
 }

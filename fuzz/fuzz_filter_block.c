@@ -20,30 +20,31 @@ static const char *const specs[] = {
 #define NSPECS (sizeof specs / sizeof specs[0])
 
 static fl_filter_policy *policies[NSPECS];
+static fl_calls *calls;              /* quiet: refusing bad bytes is reported */
 
 static void probe(const fl_filter_policy *policy, fl_filter *f, fl_slice data) {
     static const char *const keys[] = { "", "a", "ab", "ab:", "abc/d", "\xff\xff" };
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         for (int kind = FL_TARGET_POINT; kind <= FL_TARGET_PREFIX; kind++) {
             fl_filter_query q = { { kind, { (const uint8_t *)keys[i], strlen(keys[i]) } }, NULL };
-            fl_call_might_match(policy, f, &q);
+            fl_call_might_match(calls, policy, f, &q);
         }
     }
     fl_filter_query q = { { FL_TARGET_POINT, { data.data, data.len < 8 ? data.len : 8 } }, NULL };
-    fl_call_might_match(policy, f, &q);
-    fl_call_size(policy, f);
+    fl_call_might_match(calls, policy, f, &q);
+    fl_call_size(calls, policy, f);
     fl_buf out;
     fl_buf_init(&out);
-    fl_call_encode(policy, f, &out);
+    fl_call_encode(calls, policy, f, &out);
     fl_buf_free(&out);
-    fl_call_filter_destroy(policy, f);
+    fl_call_filter_destroy(calls, policy, f);
 }
 
 static void decode_all(fl_slice data) {
     fl_filter *f;
     if (fl_bloom_legacy_decode(data, &f) == FL_OK) probe(policies[0], f, data);
     for (size_t i = 0; i < NSPECS; i++)
-        if (fl_call_decode(policies[i], data, &f) == FL_OK) probe(policies[i], f, data);
+        if (fl_call_decode(calls, policies[i], data, &f) == FL_OK) probe(policies[i], f, data);
     fl_model_bloom b;
     fl_model_bloom_config cfg = { 10000, true, false, { FL_MODEL_FIXED, 0, 0 } };
     if (fl_model_bloom_decode(&b, &cfg, data.data, data.len) == FL_MODEL_OK)
@@ -52,14 +53,14 @@ static void decode_all(fl_slice data) {
 }
 
 /* Built-in policies refusing corrupt bytes are reported as violations: quiet. */
-static void quiet(void *arg, const char *who, const char *what) { (void)arg; (void)who; (void)what; }
+static void quiet(void *arg, const fl_contract_violation *v) { (void)arg; (void)v; }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    fl_set_violation_handler(quiet, NULL);
     if (!policies[0]) {
         static fl_registry *reg;
         char err[512];
-        if (fl_registry_new(&reg) != FL_OK) abort();
+        if (fl_registry_new(&reg) != FL_OK || fl_calls_new(reg, &calls) != FL_OK) abort();
+        fl_calls_set_sink(calls, quiet, NULL);
         for (size_t i = 0; i < NSPECS; i++)
             if (fl_registry_make_policy(reg, specs[i], &policies[i], err, sizeof err) != FL_OK) abort();
     }

@@ -3,9 +3,9 @@
  * format of fuzz_ops.h) -> the checker (properties/check.h), engine and
  * model side by side, in a fresh temporary database per input.
  *
- * Any property violation, engine error or plugin contract violation prints
- * the message and the decoded workload (replay it with `filterlab replay`)
- * and aborts.  FILTERLAB_FUZZ_PRINT=1 prints every input's workload to
+ * Any property violation (a broken plugin contract is one), engine error or
+ * hung plugin call prints the message and the decoded workload (replay it
+ * with `filterlab replay`) and aborts.  FILTERLAB_FUZZ_PRINT=1 prints every input's workload to
  * stdout (to turn corpus files into .wl files).  To fuzz your own code,
  * load it and name its specs:
  *     FILTERLAB_FUZZ_PLUGINS=mine.so:other.so
@@ -13,11 +13,9 @@
  */
 #include "fuzz_env.h"
 #include "fuzz_ops.h"
-#include "../engine/filter_internal.h"
 #include "../model/model.h"
 #include "../properties/check.h"
 
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,17 +137,12 @@ static void on_violation(void *arg, int property, unsigned line, const char *mes
     die("property violated", message);
 }
 
-static void on_contract(void *arg, const char *who, const char *what) {
-    char msg[1024];
+static void on_abandon(void *arg, const fl_run_outcome *so_far) {
     (void)arg;
-    snprintf(msg, sizeof msg, "%s: %s", who ? who : "?", what ? what : "?");
-    die("plugin contract violated", msg);
+    die("plugin call hung", so_far->message);
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
-    (void)st; (void)flag; (void)ftw;
-    return remove(path);
-}
+static void ignore_violation(void *arg, const fl_contract_violation *v) { (void)arg; (void)v; }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fl_registry *reg = fuzz_registry();
@@ -159,35 +152,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (size_t i = 0; !checked && i < ncand; i++) {
         char err[1024] = "";
         fl_policy_list list;
-        if (fl_policy_list_parse(reg, cand[i], &list, err, sizeof err) != FL_OK) {
+        fl_calls *calls;
+        if (fl_calls_new(reg, &calls) != FL_OK) abort();
+        fl_calls_set_sink(calls, ignore_violation, NULL);     /* the runs find those */
+        if (fl_policy_list_parse(reg, calls, cand[i], &list, err, sizeof err) != FL_OK) {
             fprintf(stderr, "FILTERLAB_FUZZ_POLICIES: %s\n", err);
             exit(2);
         }
-        fl_policy_list_free(&list);
+        fl_policy_list_free(calls, &list);
+        fl_calls_free(calls);
     }
     checked = true;
-    fl_set_violation_handler(on_contract, NULL);
 
     fl_workload w = { 0 };
     decode(data, size, &w);
     running = &w;
     if (getenv("FILTERLAB_FUZZ_PRINT")) fl_workload_print(&w, stdout);
-    char dir[4096];
     const char *base = getenv("TMPDIR");
     if (!base || !*base) base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
-    snprintf(dir, sizeof dir, "%s/fuzz_ops.XXXXXX", base);
-    if (!mkdtemp(dir)) die("mkdtemp", dir);
-    fl_check_config cfg = { .reg = reg, .dir = dir, .path = "fuzz_ops", .check = true,
-                            .max_shown = 0, .seed = size, .no_sync = true,
-                            .on_violation = on_violation };
-    fl_checker *ck;
-    fl_check_summary sum;
-    if (fl_checker_new(&cfg, &ck) != FL_OK) abort();
-    for (size_t i = 0; i < w.count; i++)
-        if (fl_checker_run(ck, &w.ops[i]) != FL_OK) die("engine error", fl_checker_errmsg(ck));
-    if (fl_checker_finish(ck, &sum) != FL_OK) die("engine error", fl_checker_errmsg(ck));
-    fl_checker_free(ck);
-    nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+    fl_runner run = {
+        .check = { .reg = reg, .path = "fuzz_ops", .check = true, .max_shown = 0, .seed = size,
+                   .no_sync = true, .on_violation = on_violation },
+        .scratch = base, .call_timeout = 10, .on_abandon = on_abandon,
+    };
+    fl_run_outcome out;
+    if (fl_run_workload(&run, &w, &out) != FL_OK || out.rc != FL_OK) die("engine error", out.error);
     running = NULL;
     fl_workload_free(&w);
     return 0;

@@ -37,10 +37,9 @@ static void check_extractor(const char *s) {
     if (rc != FL_OK && !err[0]) disagree("the extractor spec", s, "rejected without a message", "-");
     if (rc != FL_OK) return;
     fl_model_extractor_name(&mex, name, sizeof name);
-    if (strcmp(fl_call_extractor_name(ex), name) != 0)
-        disagree("the name of extractor", s, fl_call_extractor_name(ex), name);
-    fl_call_forget(ex);
-    ex->ops->destroy(ex);
+    if (strcmp(fl_call_extractor_name(NULL, ex), name) != 0)
+        disagree("the name of extractor", s, fl_call_extractor_name(NULL, ex), name);
+    fl_call_extractor_destroy(NULL, ex);
 }
 
 /* 1 when the model accepts piece; name gets the policy's name. */
@@ -61,10 +60,9 @@ static void check_policy(const char *s) {
     if ((rc == FL_OK) != ok) disagree("the policy spec", s, rc ? err : "accepted", ok ? "accepted" : merr);
     if (rc != FL_OK && !err[0]) disagree("the policy spec", s, "rejected without a message", "-");
     if (rc != FL_OK) return;
-    if (strcmp(fl_call_policy_name(p), name) != 0) disagree("the name of policy", s, fl_call_policy_name(p), name);
+    if (strcmp(fl_call_policy_name(NULL, p), name) != 0) disagree("the name of policy", s, fl_call_policy_name(NULL, p), name);
     if (fl_bloom_policy_millibits(p) != mb) disagree("the millibits of policy", s, "(differ)", "(differ)");
-    fl_call_forget(p);
-    p->ops->destroy(p);
+    fl_call_policy_destroy(NULL, p);
 }
 
 static int is_blank(char c) { return c == ' ' || c == '\t'; }
@@ -73,7 +71,7 @@ static int is_blank(char c) { return c == ' ' || c == '\t'; }
 static void check_list(const char *s) {
     char err[1024] = "", merr[512] = "";
     fl_policy_list list;
-    int rc = fl_policy_list_parse(reg, s, &list, err, sizeof err);
+    int rc = fl_policy_list_parse(reg, NULL, s, &list, err, sizeof err);
     const char *a = s, *end = s + strlen(s);
     while (is_blank(*a)) a++;
     while (end > a && is_blank(end[-1])) end--;
@@ -100,9 +98,9 @@ static void check_list(const char *s) {
     if (rc == FL_OK) {
         if (list.count != count) disagree("the length of policy list", s, "(differs)", "(differs)");
         for (size_t i = 0; i < list.count; i++)
-            if (strcmp(fl_call_policy_name(list.items[i]), names[i]) != 0)
-                disagree("a name in policy list", s, fl_call_policy_name(list.items[i]), names[i]);
-        fl_policy_list_free(&list);
+            if (strcmp(fl_call_policy_name(NULL, list.items[i]), names[i]) != 0)
+                disagree("a name in policy list", s, fl_call_policy_name(NULL, list.items[i]), names[i]);
+        fl_policy_list_free(NULL, &list);
     }
     free(names);
 }

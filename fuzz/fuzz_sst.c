@@ -25,6 +25,10 @@
 
 static char dir[4096];
 static fl_policy_list policies;
+static fl_calls *calls;              /* quiet: refusing bad bytes is reported */
+
+/* Built-in policies refusing corrupt bytes are reported as violations: quiet. */
+static void quiet(void *arg, const fl_contract_violation *v) { (void)arg; (void)v; }
 
 static void setup(void) {
     const char *base = getenv("TMPDIR");
@@ -32,8 +36,10 @@ static void setup(void) {
     snprintf(dir, sizeof dir, "%s/fuzz_sst.XXXXXX", base);
     static fl_registry *reg;
     char err[512];
-    if (!mkdtemp(dir) || fl_registry_new(&reg) != FL_OK ||
-        fl_policy_list_parse(reg, "bloom;bloom(bits=4,whole_key=0,prefix=fixed:2);bloom(prefix=delim::)",
+    if (!mkdtemp(dir) || fl_registry_new(&reg) != FL_OK || fl_calls_new(reg, &calls) != FL_OK)
+        abort();
+    fl_calls_set_sink(calls, quiet, NULL);
+    if (fl_policy_list_parse(reg, calls, "bloom;bloom(bits=4,whole_key=0,prefix=fixed:2);bloom(prefix=delim::)",
                              &policies, err, sizeof err) != FL_OK)
         abort();
 }
@@ -61,9 +67,9 @@ static void read_all(fl_sst_reader *r) {
     if (fl_sst_filter_bytes(r, &block, &len) == 1) free(block);
     for (size_t i = 0; i < r->sub_count; i++) {
         fl_filter_query q = { { FL_TARGET_POINT, { r->info.first_key, r->info.first_key_len } }, NULL };
-        fl_call_might_match(r->subs[i].policy, r->subs[i].filter, &q);
+        fl_call_might_match(NULL, r->subs[i].policy, r->subs[i].filter, &q);
         q.target.kind = FL_TARGET_PREFIX;
-        fl_call_might_match(r->subs[i].policy, r->subs[i].filter, &q);
+        fl_call_might_match(NULL, r->subs[i].policy, r->subs[i].filter, &q);
     }
     get(r, r->info.first_key, r->info.first_key_len);
     get(r, r->info.last_key, r->info.last_key_len);
@@ -84,8 +90,6 @@ static void read_all(fl_sst_reader *r) {
     for (size_t i = 0; i < nkeys; i++) get(r, keys[i], key_lens[i]);
 }
 
-/* Built-in policies refusing corrupt bytes are reported as violations: quiet. */
-static void quiet(void *arg, const char *who, const char *what) { (void)arg; (void)who; (void)what; }
 
 /* Sets the checksum after [off, off + len) of b if the block lies in the
  * first size bytes; true when it changed. */
@@ -132,14 +136,13 @@ static void open_and_read(const uint8_t *data, size_t size) {
     if (fd < 0 || write(fd, data, size) != (ssize_t)size || close(fd) != 0) abort();
     fl_sst_reader *r = NULL;
     uint64_t filter_errors = 0;
-    if (fl_sst_open(dir, 1, &policies, &r, &filter_errors, err, sizeof err) == FL_OK) {
+    if (fl_sst_open(dir, 1, &policies, calls, &r, &filter_errors, err, sizeof err) == FL_OK) {
         read_all(r);
         fl_sst_close(r);
     }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    fl_set_violation_handler(quiet, NULL);
     if (!dir[0]) {
         setup();
         atexit(cleanup);

@@ -151,7 +151,7 @@ static int blocks(const char *dir, uint64_t id, const char *out) {
     char err[1024], path[4096];
     uint8_t *block;
     size_t len;
-    if (fl_sst_open(dir, id, &none, &r, &filter_errors, err, sizeof err) != FL_OK) {
+    if (fl_sst_open(dir, id, &none, NULL, &r, &filter_errors, err, sizeof err) != FL_OK) {
         fprintf(stderr, "seedtool: %s\n", err);
         return 1;
     }

@@ -51,6 +51,7 @@
 #include "../engine/engine.h"
 #include "../workloads/workload.h"
 
+#include <signal.h>
 #include <stdio.h>
 
 enum {
@@ -62,11 +63,63 @@ enum {
 /* "no-false-negative", ... ; "" for an unknown id. */
 const char *fl_property_name(int property);
 
+/* The property a broken plugin contract fails (SPEC 3, 8): P7 for an
+ * extractor; P11 for a decode that fails (a filter must decode from the
+ * bytes its own policy wrote); P10 for every other policy, builder or
+ * filter failure (new_builder, build or encode failing, no object handed
+ * back, a NULL name). */
+int fl_contract_property(const fl_contract_violation *v);
+
+/* ---- Engines under test (engines.c; SPEC 15) --------------------------------
+ * The checker drives an engine only through this table (LevelDB's Env,
+ * SQLite's VFS): open with options, the write ops, reads with results,
+ * flush, compact, metrics; and, where the engine has them, a probe trace
+ * and read-only views of its SSTs (NULL otherwise: the checks that need
+ * them are then skipped, and results, counters and P9 are what is checked).
+ * Every function has the semantics of its engine.h namesake; an fl_engine
+ * is an open database of that engine. */
+typedef struct fl_engine fl_engine;
+
+typedef struct fl_engine_ops {
+    const char *name;                                   /* "filterlab"  */
+    int  (*open)(const char *dir, const fl_registry *reg, const fl_options *opt, fl_engine **out,
+                 char *err, size_t err_len);
+    int  (*close)(fl_engine *e, char *err, size_t err_len);          /* frees e always */
+    const char *(*errmsg)(const fl_engine *e);
+    int  (*put)(fl_engine *e, fl_slice key, fl_slice value);
+    int  (*del)(fl_engine *e, fl_slice key);
+    int  (*delete_range)(fl_engine *e, fl_slice start, fl_slice end);
+    int  (*flush)(fl_engine *e);
+    int  (*compact)(fl_engine *e, bool full);
+    int  (*get)(fl_engine *e, fl_slice key, const fl_filter_context *ctx, fl_buf *value, bool *found);
+    int  (*scan_prefix)(fl_engine *e, fl_slice prefix, const fl_filter_context *ctx, fl_scan_fn fn,
+                        void *arg);
+    int  (*scan)(fl_engine *e, fl_slice start, fl_slice end, fl_scan_fn fn, void *arg);
+    void (*metrics)(const fl_engine *e, fl_metrics *out);
+    /* optional */
+    void (*set_probe_trace)(fl_engine *e, fl_probe_fn fn, void *arg);
+    int  (*ssts)(const fl_engine *e, fl_sst_meta **out, size_t *count);
+    int  (*sst_entries)(fl_engine *e, uint64_t id, fl_entry_fn fn, void *arg);
+    int  (*sst_range_tombstones)(fl_engine *e, uint64_t id, fl_rtomb_fn fn, void *arg);
+    int  (*sst_filter_block)(fl_engine *e, uint64_t id, fl_buf *out, int *format);
+} fl_engine_ops;
+
+extern const fl_engine_ops fl_engine_filterlab;         /* engine/engine.h */
+/* The engine of that name, or NULL; fl_engine_names lists them. */
+const fl_engine_ops *fl_engine_find(const char *name);
+void fl_engine_names(char *out, size_t cap);
+
+/* ---- The checker (checker.c, probes.c, truth.c, contract.c, fprate.c) -------
+ *
+ * Runs ops one at a time on an engine and the model and checks them; the
+ * runner below is how every command uses it. */
+
 /* Called for each violation (after it is counted); message has no newline
  * and starts with "Pn name: ". */
 typedef void (*fl_check_violation_fn)(void *arg, int property, unsigned line, const char *message);
 
 typedef struct fl_check_config {
+    const fl_engine_ops *engine; /* NULL: fl_engine_filterlab                  */
     const fl_registry *reg;      /* resolves the workload's specs; outlives ck */
     const char *dir;             /* the database directory                     */
     const char *path;            /* the workload file, for messages            */
@@ -94,6 +147,17 @@ typedef struct fl_check_summary {
 
 typedef struct fl_checker fl_checker;
 
+/* Plugin calls the checker and its database make report to the checker:
+ * a broken contract is a violation of fl_contract_property's property,
+ * naming the plugin file, the object and what it broke.
+ *
+ * Call order:  fl_checker_new  fl_checker_run*  fl_checker_finish  fl_checker_free
+ * The first op should be FL_OP_OPEN; if it is not, the database is opened
+ * with the default options first.  A violation is not an error: it is
+ * reported (printed to cfg.messages, capped at cfg.max_shown lines, every one
+ * counted) and the run goes on.  An engine error (I/O, corrupt SST, bad
+ * option value) is an error: fl_checker_run returns it and
+ * fl_checker_errmsg says what and where. */
 int  fl_checker_new(const fl_check_config *cfg, fl_checker **out);
 /* Runs op on the engine and the model and checks what it did. */
 int  fl_checker_run(fl_checker *ck, const fl_op *op);
@@ -103,6 +167,77 @@ void fl_checker_free(fl_checker *ck);           /* closes the db if still open *
 const char *fl_checker_errmsg(const fl_checker *ck);
 /* The running summary (valid at any time). */
 void fl_checker_summary(const fl_checker *ck, fl_check_summary *out);
+/* The plugin call the checker or its database is in now (for a watchdog on
+ * another thread; see fl_calls_current). */
+bool fl_checker_current_call(const fl_checker *ck, fl_call_now *out, bool details);
+
+/* ---- The runner (run.c): one workload, start to end --------------------------
+ *
+ * The one loop "open, run each op through engine and model, collect
+ * verdicts and metrics, close" that every command uses: replay, report,
+ * check's trials and shrinking, fuzz_ops and the benchmarks.  It makes and
+ * removes a temporary database when given no directory, stops early when
+ * asked, and runs every plugin call under a watchdog:
+ *   - a call that does not return within call_timeout seconds is a finding
+ *     (P10, "plugin FILE: might_match did not return within 10 s on key
+ *     ..."), and so is one still running at the deadline;
+ *   - *interrupt (set by a signal handler) stops the run between ops, or,
+ *     when an op does not end within a second, from the watchdog.
+ * A finding the watchdog makes cannot return through the stuck call: the
+ * runner hands it to on_abandon, which reports it and must not return (it
+ * ends the process: a check trial's child, or a command that has cleaned
+ * up).  Without on_abandon the runner prints the finding to messages,
+ * removes its temporary database and exits the process with status 1 (a
+ * finding) or 128 + the signal (an interruption). */
+
+typedef struct fl_run_outcome {
+    int      rc;                 /* FL_OK, or the engine error               */
+    char     error[4096];        /* the engine error: "FILE:LINE: put failed: ..." */
+    unsigned error_line;
+    int      property;           /* the first violation's, 0 if none         */
+    unsigned line;
+    char     message[4096];
+    size_t   ops_run;            /* ops run (or begun, when stopped)          */
+    bool     stopped;            /* stop_early, on_op or an interruption      */
+    int      signal;             /* the interrupting signal, 0 if none        */
+    double   elapsed;            /* seconds, the ops only                     */
+    fl_check_summary sum;        /* when finished (rc FL_OK, not stopped)     */
+} fl_run_outcome;
+
+/* What the watchdog found: a hung call (so_far->property is P10 and
+ * so_far->message says which call), or an interruption (so_far->signal). */
+typedef void (*fl_abandon_fn)(void *arg, const fl_run_outcome *so_far);
+
+typedef struct fl_runner {
+    fl_check_config check;       /* engine, registry, checks, outputs, seed   */
+    const char *scratch;         /* with check.dir NULL: the temporary
+                                    database goes here ($TMPDIR, /tmp)        */
+    bool      stop_early;        /* stop at the first violation               */
+    double    call_timeout;      /* seconds; 0: no watchdog on calls         */
+    double    deadline;          /* fl_now() by which to end, 0: none         */
+    volatile sig_atomic_t *interrupt;     /* a signal number once set         */
+    /* before each op (ops done so far); nonzero stops the run */
+    int     (*on_op)(void *arg, size_t done, const fl_op *next);
+    void     *on_op_arg;
+    fl_abandon_fn on_abandon;
+    void     *on_abandon_arg;
+} fl_runner;
+
+/* Runs w.  FL_OK when the run could start (result->rc says how it ended);
+ * an error only when no run was possible (no temporary directory). */
+int fl_run_workload(const fl_runner *r, const fl_workload *w, fl_run_outcome *result);
+
+/* ---- Shared helpers (sys.c) -------------------------------------------------- */
+
+/* Seconds on a monotonic clock. */
+double fl_now(void);
+/* mkdir -p; 0, or -1 with errno (ENOTDIR when path is not a directory). */
+int fl_mkdir_p(const char *path);
+/* rm -r without following links; 0 when path is gone (or never was). */
+int fl_remove_tree(const char *path);
+/* splitmix64: the next value of the stream *state; fl_mix64 its finalizer. */
+uint64_t fl_splitmix64(uint64_t *state);
+uint64_t fl_mix64(uint64_t z);
 
 /* ---- The property-based runner (runner.c, shrink.c) ------------------------
  *
@@ -118,6 +253,7 @@ void fl_checker_summary(const fl_checker *ck, fl_check_summary *out);
  */
 
 typedef struct fl_run_config {
+    const fl_engine_ops *engine; /* NULL: filterlab                            */
     const fl_registry *reg;
     uint64_t seed;
     uint64_t trials;             /* stop after this many (0: no limit)         */
@@ -130,6 +266,16 @@ typedef struct fl_run_config {
     const char *out_dir;         /* minimized failures (created if needed)     */
     uint64_t max_ops;            /* ops per trial, at most                     */
     double   shrink_seconds;     /* time budget of the shrinker                */
+    double   call_timeout;       /* watchdog on plugin calls, seconds (0: off) */
+    double   deadline;           /* fl_now() by which everything, shrinking
+                                    included, has ended (0: none)              */
+    volatile sig_atomic_t *interrupt;    /* stops the run once set            */
+    /* Flags for the commands printed with a finding, shell-quoted: what a
+     * replay needs beyond the workload ("--plugin X --call-timeout 10"),
+     * and what regenerates a trial beyond --seed and --trial (plugins,
+     * --policy, --extractor, --ops, --call-timeout). */
+    const char *replay_flags;
+    const char *trial_flags;
     FILE    *log;                /* progress and results (stderr), or NULL     */
     bool     progress;           /* a \r progress line on log                  */
 } fl_run_config;
@@ -141,31 +287,59 @@ typedef struct fl_run_result {
     uint64_t trial;              /* the failing trial                          */
     size_t   original_ops, minimal_ops;
     char     path[4096];         /* the minimized workload                     */
-    char     message[1024];      /* its violation message                      */
+    char     message[4096];      /* its violation message                      */
     uint64_t warnings;
+    bool     interrupted;        /* stopped by a signal                        */
+    bool     shrink_cut;         /* shrinking stopped at the deadline          */
+    /* A hung call is shrunk with a shorter call timeout (a call that never
+     * returns fails as surely after 1 s as after 10): then this is it, and
+     * the replay of the minimized workload needs --call-timeout with it. */
+    double   shrink_call_timeout;
 } fl_run_result;
 
-/* FL_OK (with result->property 0 or the failure), or an error (bad specs,
- * an unwritable out_dir) with err set. */
+/* Given extractors, a standalone contract lint runs first for each: a
+ * workload of 20,000 gets and scan_prefixes of generated keys and prefixes
+ * around a bloom with that extractor, checked (P7) and, when it fails,
+ * shrunk and written like a trial (trial == UINT64_MAX in the result).
+ * FL_OK (with result->property 0 or the failure), or an error (bad specs,
+ * an unwritable out_dir, checked before anything runs) with err set. */
 int fl_check_run(const fl_run_config *cfg, fl_run_result *result, char *err, size_t err_len);
 
-/* The standalone extractor-contract lint (P7) over `inputs` generated keys
- * and prefixes: 0 when it held, else the number of violations, the first
- * in msg.  Negative on a bad spec (err in msg). */
-int fl_lint_extractor(const fl_registry *reg, const char *spec, uint64_t seed, uint64_t inputs,
-                      char *msg, size_t msg_len);
+
+/* Where one trial (or shrink candidate) runs: each in a child process of
+ * its own, so that a plugin's static state starts afresh (a candidate fails
+ * or passes on its own merits) and a plugin that crashes takes down the
+ * child, not the run. */
+typedef struct fl_trial_env {
+    const fl_engine_ops *engine; /* NULL: filterlab                            */
+    const fl_registry *reg;
+    const char *scratch;         /* temporary databases go here                */
+    uint64_t seed;
+    double   call_timeout;       /* seconds, 0: no watchdog                    */
+    double   deadline;           /* fl_now(); the child is ended there, 0: none */
+    volatile sig_atomic_t *interrupt;
+} fl_trial_env;
+
+typedef struct fl_trial_outcome {
+    int      rc;                 /* FL_OK or an engine error (message says it) */
+    int      property;           /* the first violation's (0 if none); a crash,
+                                    a hang or an engine error is P10            */
+    unsigned line;
+    char     message[4096];
+    uint64_t ops;                /* ops run                                    */
+    bool     cut;                /* ended by the deadline or an interruption,
+                                    with no finding                            */
+    bool     hang;               /* the finding is a plugin call that hung     */
+} fl_trial_outcome;
 
 /* Runs a workload through the checker in a fresh temporary directory under
- * scratch: the first violation's property (0 if none), line and message.
- * stop_early: stop at the first violation.  Negative on an engine error
- * (message in msg). */
-int fl_check_workload(const fl_registry *reg, const fl_workload *w, const char *scratch,
-                      uint64_t seed, bool stop_early, int *property, unsigned *line,
-                      char *msg, size_t msg_len, uint64_t *ops_run);
+ * env->scratch, in a child process.  stop_early: stop at the first
+ * violation.  FL_OK unless no child could be run. */
+int fl_check_workload(const fl_trial_env *env, const fl_workload *w, bool stop_early,
+                      fl_trial_outcome *out);
 
 /* Shrinks w (in place) while it still violates `property`, within a time
- * budget; returns the number of candidate runs. */
-uint64_t fl_shrink(const fl_registry *reg, fl_workload *w, int property, const char *scratch,
-                   uint64_t seed, double seconds);
+ * budget (and env->deadline); returns the number of candidate runs. */
+uint64_t fl_shrink(const fl_trial_env *env, fl_workload *w, int property, double seconds);
 
 #endif /* FL_CHECK_H */

@@ -34,14 +34,16 @@ typedef struct ck_policy {
 /* A policy list; shared by reference (SSTs keep their writer's list). */
 typedef struct ck_config {
     int refs;
+    fl_calls *calls;                  /* its objects' calls (and destroys)  */
     ck_policy *items;
     size_t count;
     uint64_t min_filter_keys;
     bool legacy;                      /* legacy_filters at the time         */
 } ck_config;
 
-/* A new list from spec (NULL means the default "bloom(bits=10)"). */
-int  ck_config_new(const fl_registry *reg, const char *spec, ck_config **out,
+/* A new list from spec (NULL means the default "bloom(bits=10)"); its
+ * objects are called through calls, which must outlive it. */
+int  ck_config_new(const fl_registry *reg, fl_calls *calls, const char *spec, ck_config **out,
                    char *err, size_t err_len);
 ck_config *ck_config_ref(ck_config *c);
 void ck_config_unref(ck_config *c);
@@ -108,7 +110,10 @@ typedef struct ck_p9 { uint64_t n, fp; double expected, coin_var, filter_var; } 
 
 struct fl_checker {
     fl_check_config cfg;
-    fl_db *db;
+    const fl_engine_ops *eng;         /* cfg.engine or filterlab's          */
+    fl_engine *db;
+    fl_calls *db_calls;               /* the database's plugin calls        */
+    fl_calls *own_calls;              /* the checker's own (P7, P11)        */
     fl_options opt;
     ck_config *writer, *compactor;    /* as configured now                  */
     uint64_t generation;              /* bumps at every open                */

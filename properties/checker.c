@@ -20,6 +20,12 @@ const char *fl_property_name(int p) {
     return p > 0 && p < FL_PROPERTY_COUNT ? property_names[p] : "";
 }
 
+int fl_contract_property(const fl_contract_violation *v) {
+    if (v->object == FL_OBJECT_EXTRACTOR) return FL_P7;
+    if (v->method && strcmp(v->method, "decode") == 0) return FL_P11;
+    return FL_P10;
+}
+
 /* ---- Messages ---------------------------------------------------------------- */
 
 /* Appends b spelled as in workload files (bare or quoted). */
@@ -115,12 +121,29 @@ uint64_t ck_rand(fl_checker *ck) {
     return ck->rng = x;
 }
 
+/* ---- Plugin contracts ---------------------------------------------------------- */
+
+/* A broken contract, from the wrappers of the database's calls or the
+ * checker's own: a violation of the property it breaks. */
+static void on_contract(void *arg, const fl_contract_violation *v) {
+    fl_checker *ck = arg;
+    ck_violation(ck, fl_contract_property(v), "%s broke its contract in %s: %s", v->who,
+                 v->method ? v->method : "?", v->what ? v->what : "?");
+}
+
+bool fl_checker_current_call(const fl_checker *ck, fl_call_now *out, bool details) {
+    if (ck->own_calls && fl_calls_current(ck->own_calls, out, details)) return true;
+    return ck->db_calls && fl_calls_current(ck->db_calls, out, details);
+}
+
 /* ---- Lifecycle --------------------------------------------------------------- */
 
 int fl_checker_new(const fl_check_config *cfg, fl_checker **out) {
+    *out = NULL;
     fl_checker *ck = calloc(1, sizeof *ck);
     if (!ck) return FL_ERR_NOMEM;
     ck->cfg = *cfg;
+    ck->eng = cfg->engine ? cfg->engine : &fl_engine_filterlab;
     if (!ck->cfg.path) ck->cfg.path = "workload";
     ck->rng = cfg->seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
     ck->written_complete = true;
@@ -128,10 +151,17 @@ int fl_checker_new(const fl_check_config *cfg, fl_checker **out) {
     ck->opt.sync = !cfg->no_sync;
     fl_buf_init(&ck->value);
     fl_buf_init(&ck->scan_buf);
-    if (fl_model_new(&ck->model) || fl_model_new(&ck->mem_keys)) {
+    if (fl_model_new(&ck->model) || fl_model_new(&ck->mem_keys) ||
+        fl_calls_new(cfg->reg, &ck->db_calls) || fl_calls_new(cfg->reg, &ck->own_calls)) {
         fl_checker_free(ck);
         return FL_ERR_NOMEM;
     }
+    /* with checks off, violations are the engine's business: printed */
+    if (cfg->check) {
+        fl_calls_set_sink(ck->db_calls, on_contract, ck);
+        fl_calls_set_sink(ck->own_calls, on_contract, ck);
+    }
+    ck->opt.calls = ck->db_calls;
     *out = ck;
     return FL_OK;
 }
@@ -170,8 +200,9 @@ static void add_metrics(fl_metrics *a, const fl_metrics *b) {
 static int configs_for(fl_checker *ck) {
     ck_config *w = NULL, *c = NULL;
     char err[1024] = "";
-    int rc = ck_config_new(ck->cfg.reg, ck->opt.policies, &w, err, sizeof err);
-    if (!rc) rc = ck_config_new(ck->cfg.reg, ck->opt.compactor ? ck->opt.compactor : ck->opt.policies,
+    int rc = ck_config_new(ck->cfg.reg, ck->own_calls, ck->opt.policies, &w, err, sizeof err);
+    if (!rc) rc = ck_config_new(ck->cfg.reg, ck->own_calls,
+                                ck->opt.compactor ? ck->opt.compactor : ck->opt.policies,
                                 &c, err, sizeof err);
     if (rc) {
         ck_config_unref(w);
@@ -199,11 +230,11 @@ static int adopt(fl_checker *ck) {
     static uint8_t top[FL_MODEL_MAX_KEY + 1];       /* after every key */
     memset(top, 0xFF, sizeof top);
     fl_metrics before, after;
-    fl_db_metrics(ck->db, &before);
-    int rc = fl_db_scan(ck->db, (fl_slice){ (const uint8_t *)"", 0 }, (fl_slice){ top, sizeof top },
-                        adopt_item, ck);
-    if (rc) return ck_fail(ck, rc, "reading the existing database: %s", fl_db_errmsg(ck->db));
-    fl_db_metrics(ck->db, &after);
+    ck->eng->metrics(ck->db, &before);
+    int rc = ck->eng->scan(ck->db, (fl_slice){ (const uint8_t *)"", 0 }, (fl_slice){ top, sizeof top },
+                           adopt_item, ck);
+    if (rc) return ck_fail(ck, rc, "reading the existing database: %s", ck->eng->errmsg(ck->db));
+    ck->eng->metrics(ck->db, &after);
     ck->adopt_reads += after.sst_reads - before.sst_reads;
     ck->written_complete = false;     /* its SSTs may hold keys never seen */
     return FL_OK;
@@ -211,9 +242,9 @@ static int adopt(fl_checker *ck) {
 
 static int db_open(fl_checker *ck) {
     char err[1024] = "";
-    int rc = fl_db_open(ck->cfg.dir, ck->cfg.reg, &ck->opt, &ck->db, err, sizeof err);
+    int rc = ck->eng->open(ck->cfg.dir, ck->cfg.reg, &ck->opt, &ck->db, err, sizeof err);
     if (rc) return ck_fail(ck, rc, "open: %s", err[0] ? err : fl_strerror(rc));
-    fl_db_set_probe_trace(ck->db, ck_probe, ck);
+    if (ck->eng->set_probe_trace) ck->eng->set_probe_trace(ck->db, ck_probe, ck);
     ck->generation++;
     if (!ck->cfg.check) return FL_OK;
     if ((rc = configs_for(ck))) return rc;
@@ -224,14 +255,14 @@ static int db_open(fl_checker *ck) {
 /* Flushes (so what close writes is seen with the old configuration),
  * sums the metrics, closes. */
 static int db_close(fl_checker *ck) {
-    int rc = fl_db_flush(ck->db);
-    if (rc) return ck_fail(ck, rc, "flush before close: %s", fl_db_errmsg(ck->db));
+    int rc = ck->eng->flush(ck->db);
+    if (rc) return ck_fail(ck, rc, "flush before close: %s", ck->eng->errmsg(ck->db));
     if (ck->cfg.check && (rc = ck_tree_refresh(ck, false))) return rc;
     fl_metrics m;
-    fl_db_metrics(ck->db, &m);
+    ck->eng->metrics(ck->db, &m);
     add_metrics(&ck->at_open, &m);
     char err[1024] = "";
-    rc = fl_db_close(ck->db, err, sizeof err);
+    rc = ck->eng->close(ck->db, err, sizeof err);
     ck->db = NULL;
     mem_clear(ck);
     if (rc) return ck_fail(ck, rc, "close: %s", err[0] ? err : fl_strerror(rc));
@@ -244,7 +275,7 @@ void fl_checker_summary(const fl_checker *ck, fl_check_summary *out) {
     out->metrics.sst_reads -= ck->adopt_reads;     /* the checker's own reads */
     if (ck->db) {
         fl_metrics m;
-        fl_db_metrics(ck->db, &m);
+        ck->eng->metrics(ck->db, &m);
         add_metrics(&out->metrics, &m);
     }
 }
@@ -252,13 +283,15 @@ void fl_checker_summary(const fl_checker *ck, fl_check_summary *out) {
 int fl_checker_finish(fl_checker *ck, fl_check_summary *out) {
     int rc = FL_OK;
     if (ck->db) {
-        rc = fl_db_flush(ck->db);
-        if (rc) return ck_fail(ck, rc, "final flush: %s", fl_db_errmsg(ck->db));
-        fl_sst_meta *m;
-        size_t n;
-        if ((rc = fl_db_ssts(ck->db, &m, &n))) return ck_fail(ck, rc, "listing SSTs");
-        fl_sst_meta_free(m, n);
-        ck->sum.ssts = n;
+        rc = ck->eng->flush(ck->db);
+        if (rc) return ck_fail(ck, rc, "final flush: %s", ck->eng->errmsg(ck->db));
+        if (ck->eng->ssts) {
+            fl_sst_meta *m;
+            size_t n;
+            if ((rc = ck->eng->ssts(ck->db, &m, &n))) return ck_fail(ck, rc, "listing SSTs");
+            fl_sst_meta_free(m, n);
+            ck->sum.ssts = n;
+        }
         ck->op = NULL;
         rc = db_close(ck);
     }
@@ -274,7 +307,7 @@ int fl_checker_finish(fl_checker *ck, fl_check_summary *out) {
 
 void fl_checker_free(fl_checker *ck) {
     if (!ck) return;
-    if (ck->db) fl_db_close(ck->db, NULL, 0);
+    if (ck->db) ck->eng->close(ck->db, NULL, 0);
     ck_tree_free(ck);
     ck_contract_free(ck);
     ck_config_unref(ck->writer);
@@ -288,6 +321,8 @@ void fl_checker_free(fl_checker *ck) {
     fl_buf_free(&ck->value);
     fl_buf_free(&ck->scan_buf);
     fl_options_free(&ck->opt);
+    fl_calls_free(ck->db_calls);
+    fl_calls_free(ck->own_calls);
     free(ck);
 }
 
@@ -362,7 +397,7 @@ static int run_read(fl_checker *ck, const fl_op *op) {
         memcpy(ctx.bytes, op->ctx, sizeof ctx.bytes);
         ctxp = &ctx;
     }
-    fl_db_metrics(ck->db, &before);
+    ck->eng->metrics(ck->db, &before);
     ck->nevents = 0;
     ck->event_overflow = false;
     ck->p1_this_op = false;
@@ -381,18 +416,18 @@ static int run_read(fl_checker *ck, const fl_op *op) {
     int rc;
     bool found = false;
     if (op->kind == FL_OP_GET) {
-        rc = fl_db_get(ck->db, sl(&op->a), ctxp, &ck->value, &found);
+        rc = ck->eng->get(ck->db, sl(&op->a), ctxp, &ck->value, &found);
         if (rc == FL_OK && res) {
             if (!found) fputs(" none", res);
             else { fputc(' ', res); fl_bytes_print(res, ck->value.data, ck->value.len); }
         }
     } else if (op->kind == FL_OP_SCAN_PREFIX) {
-        rc = fl_db_scan_prefix(ck->db, sl(&op->a), ctxp, on_item, ck);
+        rc = ck->eng->scan_prefix(ck->db, sl(&op->a), ctxp, on_item, ck);
     } else {
-        rc = fl_db_scan(ck->db, sl(&op->a), sl(&op->b), on_item, ck);
+        rc = ck->eng->scan(ck->db, sl(&op->a), sl(&op->b), on_item, ck);
     }
     if (res) fputc('\n', res);
-    if (rc) return ck_fail(ck, rc, "%s", fl_db_errmsg(ck->db));
+    if (rc) return ck_fail(ck, rc, "%s", ck->eng->errmsg(ck->db));
     if (!ck->cfg.check) return FL_OK;
     /* P2: the model's answer */
     if (op->kind == FL_OP_GET) {
@@ -414,7 +449,7 @@ static int run_read(fl_checker *ck, const fl_op *op) {
         if (!c.reported && c.at < ck->scan_count)
             ck_violation(ck, FL_P2, "the engine returned %zu item(s), the model %zu", ck->scan_count, c.at);
     }
-    fl_db_metrics(ck->db, &after);
+    ck->eng->metrics(ck->db, &after);
     ck_check_read(ck, &before, &after);
     if (op->kind == FL_OP_GET) ck_contract_point(ck, op->a.data, op->a.len);
     else if (op->kind == FL_OP_SCAN_PREFIX) ck_contract_prefix(ck, op->a.data, op->a.len);
@@ -442,23 +477,23 @@ static int mem_note_rt(fl_checker *ck, const fl_op *op) {
 /* After a write or a structural op: what left the memtable, new SSTs. */
 static int after_change(fl_checker *ck, const fl_metrics *before, bool flushed) {
     fl_metrics m;
-    fl_db_metrics(ck->db, &m);
+    ck->eng->metrics(ck->db, &m);
     if (flushed || m.flushes != before->flushes) mem_clear(ck);
     return ck_tree_refresh(ck, false);
 }
 
 static int run_write(fl_checker *ck, const fl_op *op) {
     fl_metrics before;
-    fl_db_metrics(ck->db, &before);
+    ck->eng->metrics(ck->db, &before);
     int rc;
     switch (op->kind) {
-    case FL_OP_PUT:      rc = fl_db_put(ck->db, sl(&op->a), sl(&op->b)); break;
-    case FL_OP_DEL:      rc = fl_db_delete(ck->db, sl(&op->a)); break;
-    case FL_OP_DELRANGE: rc = fl_db_delete_range(ck->db, sl(&op->a), sl(&op->b)); break;
-    case FL_OP_FLUSH:    rc = fl_db_flush(ck->db); break;
-    default:             rc = fl_db_compact(ck->db, op->full); break;
+    case FL_OP_PUT:      rc = ck->eng->put(ck->db, sl(&op->a), sl(&op->b)); break;
+    case FL_OP_DEL:      rc = ck->eng->del(ck->db, sl(&op->a)); break;
+    case FL_OP_DELRANGE: rc = ck->eng->delete_range(ck->db, sl(&op->a), sl(&op->b)); break;
+    case FL_OP_FLUSH:    rc = ck->eng->flush(ck->db); break;
+    default:             rc = ck->eng->compact(ck->db, op->full); break;
     }
-    if (rc) return ck_fail(ck, rc, "%s", fl_db_errmsg(ck->db));
+    if (rc) return ck_fail(ck, rc, "%s", ck->eng->errmsg(ck->db));
     if (!ck->cfg.check) return FL_OK;
     /* the model, and what the engine's memtable now holds */
     int mrc = FL_MODEL_OK;

@@ -16,33 +16,23 @@
 #include "check_internal.h"
 
 #include <errno.h>
-#include <ftw.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
+
+#define FL_LINT_INPUTS 20000        /* keys and prefixes per extractor lint */
+#define SHRINK_CALL_TIMEOUT 1.0     /* seconds: shrinking a hung call        */
 
 /* ---- Randomness ------------------------------------------------------------ */
 
-static uint64_t mix(uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 typedef struct rng { uint64_t s; } rng;
-static uint64_t next(rng *r) { return mix(r->s += 0x9E3779B97F4A7C15ull); }
+static uint64_t next(rng *r) { return fl_splitmix64(&r->s); }
 static uint64_t below(rng *r, uint64_t n) { return n ? next(r) % n : 0; }
 static bool chance(rng *r, unsigned percent) { return below(r, 100) < percent; }
 
-static uint64_t fl_trial_seed(uint64_t seed, uint64_t trial) { return mix(seed * 0x100000001B3ull ^ mix(trial + 1)); }
-
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+static uint64_t fl_trial_seed(uint64_t seed, uint64_t trial) {
+    return fl_mix64(seed * 0x100000001B3ull ^ fl_mix64(trial + 1));
 }
 
 /* ---- Text building ----------------------------------------------------------- */
@@ -121,6 +111,8 @@ static void random_list(const fl_run_config *c, rng *r, policy_list *l) {
     }
 }
 
+static void ignore_violation(void *arg, const fl_contract_violation *v) { (void)arg; (void)v; }
+
 /* Drops specs whose policy name repeats an earlier one's (the engine would
  * refuse the list): two specs of one plugin kind may share a name. */
 static void dedupe_names(const fl_run_config *c, policy_list *l) {
@@ -131,7 +123,13 @@ static void dedupe_names(const fl_run_config *c, policy_list *l) {
     }
     ck_config *cfg;
     char err[512];
-    if (!l->n || ck_config_new(c->reg, text_buf, &cfg, err, sizeof err) != FL_OK) return;
+    fl_calls *calls;               /* what the plugins do wrong is the trial's to find */
+    if (!l->n || fl_calls_new(c->reg, &calls) != FL_OK) return;
+    fl_calls_set_sink(calls, ignore_violation, NULL);
+    if (ck_config_new(c->reg, calls, text_buf, &cfg, err, sizeof err) != FL_OK) {
+        fl_calls_free(calls);
+        return;
+    }
     size_t keep = 0;
     for (size_t i = 0; i < l->n && i < cfg->count; i++) {
         bool dup = false;
@@ -147,6 +145,7 @@ static void dedupe_names(const fl_run_config *c, policy_list *l) {
     }
     l->n = keep;
     ck_config_unref(cfg);
+    fl_calls_free(calls);
 }
 
 static void copy_list(policy_list *dst, const policy_list *src) {
@@ -311,53 +310,104 @@ static int make_trial(const fl_run_config *c, uint64_t trial, fl_workload *w, ch
     o.reopen_count = nre;
     if (fl_gen_workload(&o, w, err, err_len) != 0) return FL_ERR_INVALID;
     char desc[512];
-    snprintf(desc, sizeof desc, "filterlab check --seed %llu --trial %llu (shape %s)",
-             (unsigned long long)c->seed, (unsigned long long)trial, fl_gen_shape_name(shape));
+    snprintf(desc, sizeof desc, "filterlab check --seed %llu --trial %llu%s%s (shape %s)",
+             (unsigned long long)c->seed, (unsigned long long)trial, c->trial_flags ? " " : "",
+             c->trial_flags ? c->trial_flags : "", fl_gen_shape_name(shape));
     free(w->description);
+    w->description = strdup(desc);
+    return FL_OK;
+}
+
+/* ---- The extractor lint ------------------------------------------------------------ */
+
+/* The standalone contract lint of --extractor SPEC as a workload: a bloom
+ * around the extractor, then gets and scan_prefixes of generated keys and
+ * prefixes (random bytes over a small alphabet with the usual delimiters,
+ * of lengths around typical extractor lengths) on an empty database, so
+ * that P7 checks each of them -- and a failure is shrunk and replayed like
+ * any other. */
+static int lint_workload(const fl_run_config *c, size_t which, fl_workload *w, char *err,
+                         size_t err_len) {
+    static const uint8_t alphabet[] = { 'a', 'b', ':', '/', '.', '_', 0x00, 0xFF, '0', '1' };
+    char spec[1200];
+    text open = { .len = 0 };
+    open.buf[0] = 0;
+    snprintf(spec, sizeof spec, "bloom(prefix=%s)", c->extractors[which]);
+    add(&open, "policies=");
+    add_quoted(&open, spec);
+    memset(w, 0, sizeof *w);
+    char line[8300];
+    snprintf(line, sizeof line, "filterlab-workload 1\nopen %s\n", open.buf);
+    if (fl_workload_parse(line, strlen(line), "lint", w, err, err_len) != 0) return FL_ERR_INVALID;
+    uint64_t s = c->seed ^ fl_mix64(which + 1);
+    uint8_t buf[40];
+    for (unsigned i = 0; i < FL_LINT_INPUTS; i++) {
+        size_t len = fl_splitmix64(&s) % 24;
+        for (size_t j = 0; j < len; j++) buf[j] = alphabet[fl_splitmix64(&s) % sizeof alphabet];
+        fl_op op = { .kind = (i & 1) ? FL_OP_GET : FL_OP_SCAN_PREFIX, .line = i + 3,
+                     .a = { buf, len } };
+        if (fl_workload_add(w, &op) != 0) {
+            fl_workload_free(w);
+            snprintf(err, err_len, "out of memory");
+            return FL_ERR_NOMEM;
+        }
+    }
+    char desc[1400];
+    snprintf(desc, sizeof desc, "the extractor lint of --extractor %s (filterlab check --seed %llu%s%s)",
+             c->extractors[which], (unsigned long long)c->seed, c->trial_flags ? " " : "",
+             c->trial_flags ? c->trial_flags : "");
     w->description = strdup(desc);
     return FL_OK;
 }
 
 /* ---- The run -------------------------------------------------------------------- */
 
-static int mkdir_p(const char *path) {
-    char buf[4096];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/') continue;
-        *p = 0;
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST) return -1;
-        *p = '/';
+/* A violation message names its op by line ("P1 name: line 82 get k: ...");
+ * in the written file that op sits at another line: w's op with the old
+ * line number is again's op at the same index. */
+static void renumber(char *msg, size_t cap, const fl_workload *w, const fl_workload *again) {
+    char *at = strstr(msg, ": line ");
+    if (!at || w->count != again->count) return;
+    char *digits = at + 7, *end;
+    unsigned long old = strtoul(digits, &end, 10);
+    if (end == digits || *end != ' ') return;
+    for (size_t i = 0; i < w->count; i++) {
+        if (w->ops[i].line != old) continue;
+        char rest[4096];
+        snprintf(rest, sizeof rest, "%s", end);
+        snprintf(digits, cap - (size_t)(digits - msg), "%u%s", again->ops[i].line, rest);
+        return;
     }
-    return mkdir(buf, 0777) == 0 || errno == EEXIST ? 0 : -1;
 }
 
-static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw) {
-    (void)sb; (void)flag; (void)ftw;
-    return remove(path);
-}
-
-/* Writes the minimized workload with its header; reruns it from the file
- * so the message names the file's own lines. */
+/* Writes the minimized workload with its header; the message is made to
+ * name the file's own lines. */
 static int write_failure(const fl_run_config *c, fl_run_result *res, fl_workload *w,
-                         const char *scratch, char *err, size_t err_len) {
-    if (mkdir_p(c->out_dir) != 0) {
+                         const char *found_by, char *err, size_t err_len) {
+    if (fl_mkdir_p(c->out_dir) != 0) {
         snprintf(err, err_len, "--out %s: %s", c->out_dir, strerror(errno));
         return FL_ERR_IO;
     }
-    snprintf(res->path, sizeof res->path, "%s/P%d-seed%llu-trial%llu.wl", c->out_dir, res->property,
-             (unsigned long long)c->seed, (unsigned long long)res->trial);
+    snprintf(res->path, sizeof res->path, "%s/P%d-seed%llu-%s.wl", c->out_dir, res->property,
+             (unsigned long long)c->seed, found_by);
+    char how[2048];
+    if (res->trial == UINT64_MAX)
+        snprintf(how, sizeof how, "filterlab check --seed %llu%s%s (its extractor lint)",
+                 (unsigned long long)c->seed, c->trial_flags ? " " : "", c->trial_flags ? c->trial_flags : "");
+    else
+        snprintf(how, sizeof how, "filterlab check --seed %llu --trial %llu%s%s",
+                 (unsigned long long)c->seed, (unsigned long long)res->trial, c->trial_flags ? " " : "",
+                 c->trial_flags ? c->trial_flags : "");
     for (int pass = 0; pass < 2; pass++) {
-        char desc[8192];
+        char desc[16384];
+        char timeout[64] = "";
+        if (res->shrink_call_timeout > 0)
+            snprintf(timeout, sizeof timeout, " --call-timeout %g", res->shrink_call_timeout);
         snprintf(desc, sizeof desc,
-                 "P%d %s, found by: filterlab check --seed %llu --trial %llu\n"
-                 "minimized from %zu to %zu ops\n%s\nreplay: filterlab replay %s",
-                 res->property, fl_property_name(res->property), (unsigned long long)c->seed,
-                 (unsigned long long)res->trial, res->original_ops, w->count, res->message, res->path);
-        for (size_t i = 0; i < c->nplugins; i++) {
-            strncat(desc, " --plugin ", sizeof desc - strlen(desc) - 1);
-            strncat(desc, c->plugins[i], sizeof desc - strlen(desc) - 1);
-        }
+                 "P%d %s, found by: %s\nminimized from %zu to %zu ops%s\n%s\nreplay: filterlab replay %s%s%s%s",
+                 res->property, fl_property_name(res->property), how, res->original_ops, w->count,
+                 res->shrink_cut ? " (shrinking stopped at the time limit)" : "", res->message,
+                 res->path, c->replay_flags ? " " : "", c->replay_flags ? c->replay_flags : "", timeout);
         free(w->description);
         w->description = strdup(desc);
         FILE *f = fopen(res->path, "w");
@@ -366,25 +416,51 @@ static int write_failure(const fl_run_config *c, fl_run_result *res, fl_workload
             return FL_ERR_IO;
         }
         if (pass) break;
-        /* the message as a replay of this file will print it */
+        /* the message as a replay of this file will print it: the same op,
+         * at its line in the file */
         fl_workload again;
         char perr[512];
         if (fl_workload_load(res->path, &again, perr, sizeof perr) != 0) break;
-        int p;
-        unsigned line;
-        char msg[1024];
-        if (fl_check_workload(c->reg, &again, scratch, c->seed, true, &p, &line, msg, sizeof msg, NULL) == FL_OK &&
-            p == res->property)
-            snprintf(res->message, sizeof res->message, "%s", msg);
+        renumber(res->message, sizeof res->message, w, &again);
         fl_workload_free(&again);
     }
     return FL_OK;
 }
 
+/* A failing workload: shrunk (within the time left), written, the run over. */
+static int found(const fl_run_config *c, const fl_trial_env *env, fl_run_result *res, fl_workload *w,
+                 uint64_t trial, const fl_trial_outcome *o, const char *name, char *err, size_t err_len) {
+    res->property = o->property;
+    res->trial = trial;
+    res->original_ops = w->count;
+    snprintf(res->message, sizeof res->message, "%s", o->message);
+    if (c->log)
+        fprintf(c->log, "check: %s in %s (seed %llu); shrinking %zu ops...\n", o->message, name,
+                (unsigned long long)c->seed, w->count);
+    double budget = c->shrink_seconds;
+    if (c->deadline > 0 && c->deadline - fl_now() < budget) budget = c->deadline - fl_now();
+    if (budget < 0) budget = 0;
+    double t0 = fl_now();
+    fl_trial_env shrink_env = *env;
+    if (o->hang && shrink_env.call_timeout > SHRINK_CALL_TIMEOUT) {
+        shrink_env.call_timeout = SHRINK_CALL_TIMEOUT;
+        res->shrink_call_timeout = SHRINK_CALL_TIMEOUT;
+    }
+    fl_shrink(&shrink_env, w, o->property, budget);
+    res->shrink_cut = c->deadline > 0 && fl_now() - t0 >= budget - 0.05 && budget < c->shrink_seconds;
+    res->minimal_ops = w->count;
+    return write_failure(c, res, w, name, err, err_len);
+}
+
 int fl_check_run(const fl_run_config *c, fl_run_result *res, char *err, size_t err_len) {
     memset(res, 0, sizeof *res);
-    double start = now_s(), next_progress = start + 0.5;
+    double start = fl_now(), next_progress = start + 0.5;
     unsigned shards = c->shards ? c->shards : 1;
+    /* an unwritable --out is found now, not after minutes of shrinking */
+    if (fl_mkdir_p(c->out_dir) != 0 || access(c->out_dir, W_OK) != 0) {
+        snprintf(err, err_len, "--out %s: %s", c->out_dir, strerror(errno));
+        return FL_ERR_IO;
+    }
     /* trials create and delete many small files: a tmpfs does that fastest */
     char scratch[4096];
     const char *tmp = getenv("TMPDIR");
@@ -394,59 +470,85 @@ int fl_check_run(const fl_run_config *c, fl_run_result *res, char *err, size_t e
         snprintf(err, err_len, "cannot create a scratch directory: %s", strerror(errno));
         return FL_ERR_IO;
     }
+    fl_trial_env env = { .engine = c->engine, .reg = c->reg, .scratch = scratch,
+                         .call_timeout = c->call_timeout, .deadline = c->deadline,
+                         .interrupt = c->interrupt };
     int rc = FL_OK;
     size_t shown = 0;
+    /* the extractor lint first, once per --extractor (not per shard) */
+    for (size_t x = 0; x < c->nextractors && c->only_trial < 0 && c->shard == 0; x++) {
+        fl_workload w;
+        char gerr[512] = "", name[64];
+        if ((rc = lint_workload(c, x, &w, gerr, sizeof gerr)) != FL_OK) {
+            snprintf(err, err_len, "the lint of --extractor %s: %s", c->extractors[x], gerr);
+            goto done;
+        }
+        env.seed = c->seed;
+        fl_trial_outcome o;
+        if ((rc = fl_check_workload(&env, &w, true, &o)) != FL_OK) {
+            snprintf(err, err_len, "%s", o.message);
+            fl_workload_free(&w);
+            goto done;
+        }
+        res->ops += o.ops;
+        if (o.property) {
+            snprintf(name, sizeof name, "lint%zu", x + 1);
+            rc = found(c, &env, res, &w, UINT64_MAX, &o, name, err, err_len);
+            fl_workload_free(&w);
+            goto done;
+        }
+        fl_workload_free(&w);
+        if (o.cut) { res->interrupted = c->interrupt && *c->interrupt; goto done; }
+    }
     for (uint64_t t = c->only_trial >= 0 ? (uint64_t)c->only_trial : c->shard;;
          t += c->only_trial >= 0 ? 0 : shards) {
         if (c->trials && res->trials >= c->trials) break;
-        if (c->seconds > 0 && now_s() - start >= c->seconds) break;
+        if (c->seconds > 0 && fl_now() - start >= c->seconds) break;
+        if (c->deadline > 0 && fl_now() >= c->deadline) break;
+        if (c->interrupt && *c->interrupt) { res->interrupted = true; break; }
         fl_workload w = { 0 };
         char gerr[512] = "";
         if ((rc = make_trial(c, t, &w, gerr, sizeof gerr)) != FL_OK) {
             snprintf(err, err_len, "generating trial %llu: %s", (unsigned long long)t, gerr);
             break;
         }
-        int p;
-        unsigned line;
-        char msg[1024];
-        uint64_t ops = 0;
-        rc = fl_check_workload(c->reg, &w, scratch, fl_trial_seed(c->seed, t), true, &p, &line,
-                               msg, sizeof msg, &ops);
-        res->trials++;
-        res->ops += ops;
-        if (rc != FL_OK) {          /* an engine error on a valid workload */
-            p = FL_P10;
-            rc = FL_OK;
+        env.seed = fl_trial_seed(c->seed, t);
+        fl_trial_outcome o;
+        if ((rc = fl_check_workload(&env, &w, true, &o)) != FL_OK) {
+            snprintf(err, err_len, "%s", o.message);
+            fl_workload_free(&w);
+            break;
         }
-        if (c->log && c->progress && now_s() >= next_progress) {
-            next_progress = now_s() + 0.5;
-            double el = now_s() - start;
+        if (o.cut) {                           /* stopped by the limit or a signal */
+            res->interrupted = c->interrupt && *c->interrupt;
+            fl_workload_free(&w);
+            break;
+        }
+        res->trials++;
+        res->ops += o.ops;
+        if (c->log && c->progress && fl_now() >= next_progress) {
+            next_progress = fl_now() + 0.5;
+            double el = fl_now() - start;
             int n = fprintf(c->log, "\rcheck: %llu trials, %llu ops, %.0f s (%.1f trials/s)",
                             (unsigned long long)res->trials, (unsigned long long)res->ops, el,
                             el > 0 ? (double)res->trials / el : 0.0);
             if (n > 0) shown = (size_t)n;
         }
-        if (p) {
+        if (o.property) {
             if (c->log && shown) fprintf(c->log, "\r%*s\r", (int)shown, "");
             shown = 0;
-            res->property = p;
-            res->trial = t;
-            res->original_ops = w.count;
-            snprintf(res->message, sizeof res->message, "%s", msg);
-            if (c->log)
-                fprintf(c->log, "check: %s in trial %llu (seed %llu); shrinking %zu ops...\n", msg,
-                        (unsigned long long)t, (unsigned long long)c->seed, w.count);
-            fl_shrink(c->reg, &w, p, scratch, fl_trial_seed(c->seed, t), c->shrink_seconds);
-            res->minimal_ops = w.count;
-            rc = write_failure(c, res, &w, scratch, err, err_len);
+            char name[64];
+            snprintf(name, sizeof name, "trial%llu", (unsigned long long)t);
+            rc = found(c, &env, res, &w, t, &o, name, err, err_len);
             fl_workload_free(&w);
             break;
         }
         fl_workload_free(&w);
         if (c->only_trial >= 0) break;
     }
+done:
     if (c->log && shown) fprintf(c->log, "\r%*s\r", (int)shown, "");
-    res->elapsed = now_s() - start;
-    nftw(scratch, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    res->elapsed = fl_now() - start;
+    fl_remove_tree(scratch);
     return rc;
 }

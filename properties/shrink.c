@@ -17,32 +17,24 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 typedef struct shrinker {
-    const fl_registry *reg;
-    const char *scratch;
-    uint64_t seed, runs;
+    const fl_trial_env *env;
+    uint64_t runs;
     int property;
     double deadline;
 } shrinker;
 
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+static bool out_of_time(const shrinker *s) {
+    return fl_now() > s->deadline || (s->env->interrupt && *s->env->interrupt);
 }
 
-static bool out_of_time(const shrinker *s) { return now_s() > s->deadline; }
-
+/* An engine error, a crash or a hang stand for P10 (fl_check_workload). */
 static bool still_fails(shrinker *s, const fl_workload *w) {
-    int p;
-    unsigned line;
-    char msg[256];
+    fl_trial_outcome o;
     s->runs++;
-    int rc = fl_check_workload(s->reg, w, s->scratch, s->seed, true, &p, &line, msg, sizeof msg, NULL);
-    if (rc != FL_OK) return s->property == FL_P10;     /* an engine error stands for P10 */
-    return p == s->property;
+    if (fl_check_workload(s->env, w, true, &o) != FL_OK) return false;
+    return o.property == s->property;
 }
 
 static void replace(fl_workload *w, fl_workload *with) {
@@ -272,9 +264,8 @@ static bool pass_config(shrinker *s, fl_workload *w) {
     return progress;
 }
 
-uint64_t fl_shrink(const fl_registry *reg, fl_workload *w, int property, const char *scratch,
-                   uint64_t seed, double seconds) {
-    shrinker s = { reg, scratch, seed, 0, property, now_s() + seconds };
+uint64_t fl_shrink(const fl_trial_env *env, fl_workload *w, int property, double seconds) {
+    shrinker s = { env, 0, property, fl_now() + seconds };
     bool progress = true;
     while (progress && !out_of_time(&s)) {
         progress = pass_ops(&s, w);

@@ -1,167 +1,185 @@
 /*
- * trial.c -- one workload through the checker, in a throwaway database
- * directory, reporting only the first violation: what the runner and the
- * shrinker need.  Also the standalone extractor lint (P7 over generated
- * inputs), which reuses the checker's contract checks.
+ * trial.c -- one workload through the runner in a child process, in a
+ * throwaway database, reporting only the first violation: what `check`'s
+ * trials and the shrinker's candidates need.
+ *
+ * The child is where a plugin may crash, hang or leave static state
+ * behind; none of it reaches the parent.  The child's watchdog reports a
+ * hung call as a finding through the pipe; the parent kills a child still
+ * running two seconds past the deadline or at an interruption (then the
+ * trial is cut, not failed).
  */
 #include "check_internal.h"
 
 #include <errno.h>
-#include <ftw.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-typedef struct first { int property; unsigned line; char msg[1024]; uint64_t count; } first;
-
-static void on_violation(void *arg, int property, unsigned line, const char *msg) {
-    first *f = arg;
-    if (f->count++) return;
-    f->property = property;
-    f->line = line;
-    snprintf(f->msg, sizeof f->msg, "%s", msg);
-}
-
-static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw) {
-    (void)sb; (void)flag; (void)ftw;
-    return remove(path);
-}
-
-static int check_here(const fl_registry *reg, const fl_workload *w, const char *scratch,
-                      uint64_t seed, bool stop_early, int *property, unsigned *line,
-                      char *msg, size_t msg_len, uint64_t *ops_run) {
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s/trial.XXXXXX", scratch);
-    *property = 0;
-    *line = 0;
-    if (msg_len) msg[0] = 0;
-    if (!mkdtemp(dir)) {
-        snprintf(msg, msg_len, "cannot create a directory in %s", scratch);
-        return FL_ERR_IO;
-    }
-    first f = { 0 };
-    fl_check_config cfg = { .reg = reg, .dir = dir, .path = "trial", .check = true, .seed = seed,
-                            .no_sync = true, .on_violation = on_violation, .on_violation_arg = &f };
-    fl_checker *ck;
-    int rc = fl_checker_new(&cfg, &ck);
-    uint64_t n = 0;
-    for (size_t i = 0; rc == FL_OK && i < w->count; i++) {
-        rc = fl_checker_run(ck, &w->ops[i]);
-        n++;
-        if (stop_early && f.count) break;
-    }
-    fl_check_summary sum;
-    if (rc == FL_OK && !(stop_early && f.count)) rc = fl_checker_finish(ck, &sum);
-    if (rc != FL_OK && ck) snprintf(msg, msg_len, "%s", fl_checker_errmsg(ck));
-    fl_checker_free(ck);
-    nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-    if (ops_run) *ops_run = n;
-    if (rc != FL_OK) return rc;
-    *property = f.property;
-    *line = f.line;
-    if (f.count) snprintf(msg, msg_len, "%s", f.msg);
-    return FL_OK;
-}
-
 /* What a child process reports back. */
-typedef struct verdict { int rc, property; unsigned line; uint64_t ops; char msg[1024]; } verdict;
+typedef struct verdict {
+    int rc, property;
+    unsigned line;
+    uint64_t ops;
+    bool cut, hang;
+    char msg[4096];
+} verdict;
+
+typedef struct child { int fd; } child;
+
+static void send_verdict(int fd, const verdict *v) {
+    const char *p = (const char *)v;
+    size_t left = sizeof *v;
+    while (left) {
+        ssize_t n = write(fd, p, left);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        p += n;
+        left -= (size_t)n;
+    }
+}
+
+/* The watchdog gave up on a stuck op: report what it found, then end. */
+static void child_abandon(void *arg, const fl_run_outcome *so_far) {
+    child *c = arg;
+    verdict v;
+    memset(&v, 0, sizeof v);
+    v.property = so_far->property;
+    v.line = so_far->line;
+    v.ops = so_far->ops_run;
+    v.cut = !so_far->property;
+    v.hang = so_far->property != 0;
+    snprintf(v.msg, sizeof v.msg, "%s", so_far->message);
+    send_verdict(c->fd, &v);
+    _exit(0);
+}
+
+static void run_in_child(const fl_trial_env *env, const fl_workload *w, bool stop_early, int fd) {
+    child c = { fd };
+    fl_runner r = {
+        .check = { .engine = env->engine, .reg = env->reg, .path = "trial", .check = true,
+                   .seed = env->seed, .no_sync = true },
+        .scratch = env->scratch, .stop_early = stop_early, .call_timeout = env->call_timeout,
+        .deadline = env->deadline, .interrupt = env->interrupt,
+        .on_abandon = child_abandon, .on_abandon_arg = &c,
+    };
+    fl_run_outcome o;
+    verdict v;
+    memset(&v, 0, sizeof v);
+    if (fl_run_workload(&r, w, &o) != FL_OK) {
+        v.rc = o.rc;
+        snprintf(v.msg, sizeof v.msg, "%s", o.error);
+    } else {
+        v.rc = o.rc;
+        v.property = o.property;
+        v.line = o.line;
+        v.ops = o.ops_run;
+        if (o.property) snprintf(v.msg, sizeof v.msg, "%s", o.message);
+        else if (o.rc) snprintf(v.msg, sizeof v.msg, "%s", o.error);
+        v.cut = o.stopped && !o.property;
+    }
+    send_verdict(fd, &v);
+}
+
+/* Reads the child's verdict, waiting at most until the deadline (plus a
+ * grace period for the child's own watchdog) or an interruption; false when
+ * none came (the child died, or was killed here). */
+static bool read_verdict(const fl_trial_env *env, pid_t pid, int fd, verdict *v) {
+    size_t got = 0;
+    while (got < sizeof *v) {
+        int wait_ms = 200;
+        struct pollfd pfd = { fd, POLLIN, 0 };
+        int n = poll(&pfd, 1, wait_ms);
+        if (n < 0 && errno != EINTR) break;
+        if (n > 0) {
+            ssize_t k = read(fd, (char *)v + got, sizeof *v - got);
+            if (k < 0 && errno == EINTR) continue;
+            if (k <= 0) break;
+            got += (size_t)k;
+            continue;
+        }
+        double now = fl_now();
+        bool late = env->deadline > 0 && now >= env->deadline + 2.0;
+        bool stop = env->interrupt && *env->interrupt;
+        if (late || stop) {
+            kill(pid, SIGKILL);
+            break;
+        }
+    }
+    return got == sizeof *v;
+}
 
 /* Each workload runs in a child process: a plugin's static state starts
  * afresh every time (so a shrink candidate fails or passes on its own
  * merits), and a plugin that crashes takes down the child, not the run. */
-int fl_check_workload(const fl_registry *reg, const fl_workload *w, const char *scratch,
-                      uint64_t seed, bool stop_early, int *property, unsigned *line,
-                      char *msg, size_t msg_len, uint64_t *ops_run) {
+int fl_check_workload(const fl_trial_env *env, const fl_workload *w, bool stop_early,
+                      fl_trial_outcome *out) {
+    memset(out, 0, sizeof *out);
     int fds[2];
-    if (pipe(fds) != 0) return check_here(reg, w, scratch, seed, stop_early, property, line, msg, msg_len, ops_run);
+    if (pipe(fds) != 0) {
+        out->rc = FL_ERR_IO;
+        snprintf(out->message, sizeof out->message, "cannot make a pipe: %s", strerror(errno));
+        return FL_ERR_IO;
+    }
     fflush(NULL);
     pid_t pid = fork();
     if (pid < 0) {
         close(fds[0]);
         close(fds[1]);
-        return check_here(reg, w, scratch, seed, stop_early, property, line, msg, msg_len, ops_run);
+        out->rc = FL_ERR_IO;
+        snprintf(out->message, sizeof out->message, "cannot fork: %s", strerror(errno));
+        return FL_ERR_IO;
     }
     if (pid == 0) {
-        verdict v;
-        memset(&v, 0, sizeof v);
         close(fds[0]);
-        v.rc = check_here(reg, w, scratch, seed, stop_early, &v.property, &v.line, v.msg, sizeof v.msg, &v.ops);
-        ssize_t n = write(fds[1], &v, sizeof v);
-        _exit(n == (ssize_t)sizeof v ? 0 : 3);
+        /* the parent handles the signals; the child ends when told */
+        signal(SIGINT, SIG_IGN);
+        signal(SIGTERM, SIG_IGN);
+        run_in_child(env, w, stop_early, fds[1]);
+        _exit(0);
     }
     close(fds[1]);
     verdict v;
-    size_t got = 0;
-    while (got < sizeof v) {
-        ssize_t n = read(fds[0], (char *)&v + got, sizeof v - got);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        got += (size_t)n;
-    }
+    memset(&v, 0, sizeof v);
+    bool got = read_verdict(env, pid, fds[0], &v);
     close(fds[0]);
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
-    if (got != sizeof v) {
+    if (!got) {
+        bool stopped = (env->interrupt && *env->interrupt) ||
+                       (env->deadline > 0 && fl_now() >= env->deadline);
+        if (stopped && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) {
+            out->cut = true;                      /* killed here: no finding */
+            return FL_OK;
+        }
         /* the child died: a crash is a failure of the bad-input property */
-        *property = FL_P10;
-        *line = 0;
+        out->property = FL_P10;
         if (WIFSIGNALED(status))
-            snprintf(msg, msg_len, "P10 bad-input: the run died with signal %d (%s)", WTERMSIG(status),
+            snprintf(out->message, sizeof out->message,
+                     "P10 bad-input: the run died with signal %d (%s)", WTERMSIG(status),
                      strsignal(WTERMSIG(status)));
         else
-            snprintf(msg, msg_len, "P10 bad-input: the run exited with status %d", WEXITSTATUS(status));
-        if (ops_run) *ops_run = 0;
+            snprintf(out->message, sizeof out->message,
+                     "P10 bad-input: the run exited with status %d", WEXITSTATUS(status));
         return FL_OK;
     }
-    *property = v.property;
-    *line = v.line;
-    if (ops_run) *ops_run = v.ops;
-    snprintf(msg, msg_len, "%s", v.msg);
-    return v.rc;
-}
-
-/* ---- The standalone extractor lint --------------------------------------- */
-
-static uint64_t next(uint64_t *s) {
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-int fl_lint_extractor(const fl_registry *reg, const char *spec, uint64_t seed, uint64_t inputs,
-                      char *msg, size_t msg_len) {
-    fl_checker *ck;
-    first f = { 0 };
-    fl_check_config cfg = { .reg = reg, .path = "lint", .check = true, .seed = seed,
-                            .on_violation = on_violation, .on_violation_arg = &f };
-    if (fl_checker_new(&cfg, &ck) != FL_OK) return FL_ERR_NOMEM;
-    /* a bloom around the extractor makes it the configured one */
-    char pspec[1024], err[1024] = "";
-    snprintf(pspec, sizeof pspec, "bloom(prefix=%s)", spec);
-    int rc = ck_config_new(reg, pspec, &ck->writer, err, sizeof err);
-    if (rc == FL_OK && (!ck->writer->count || !ck->writer->items[0].extractor)) rc = FL_ERR_INVALID;
-    if (rc != FL_OK) {
-        snprintf(msg, msg_len, "extractor %s: %s", spec, err[0] ? err : "cannot be made");
-        fl_checker_free(ck);
-        return rc < 0 ? rc : FL_ERR_INVALID;
+    out->rc = v.rc;
+    out->property = v.property;
+    out->line = v.line;
+    out->ops = v.ops;
+    out->cut = v.cut;
+    out->hang = v.hang;
+    snprintf(out->message, sizeof out->message, "%s", v.msg);
+    if (out->rc != FL_OK && !out->property) {
+        /* an engine error on a valid workload stands for P10 */
+        out->property = FL_P10;
+        char m[sizeof out->message];
+        snprintf(m, sizeof m, "P10 %s: engine error: %.3900s", fl_property_name(FL_P10), v.msg);
+        snprintf(out->message, sizeof out->message, "%s", m);
     }
-    /* inputs: random bytes over a small alphabet with the usual delimiters,
-     * of lengths around typical extractor lengths */
-    static const uint8_t alphabet[] = { 'a', 'b', ':', '/', '.', '_', 0x00, 0xFF, '0', '1' };
-    uint64_t s = seed;
-    uint8_t buf[40];
-    for (uint64_t i = 0; i < inputs; i++) {
-        size_t len = next(&s) % 24;
-        for (size_t j = 0; j < len; j++) buf[j] = alphabet[next(&s) % sizeof alphabet];
-        if (i & 1) ck_contract_point(ck, buf, len);
-        else ck_contract_prefix(ck, buf, len);
-    }
-    if (f.count) snprintf(msg, msg_len, "%s", f.msg);
-    else if (msg_len) msg[0] = 0;
-    int n = (int)(f.count > 1000000 ? 1000000 : f.count);
-    fl_checker_free(ck);
-    return n;
+    return FL_OK;
 }
+

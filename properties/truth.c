@@ -28,7 +28,7 @@ static int cmp(const uint8_t *a, size_t al, const uint8_t *b, size_t bl) {
     return c ? c : (al > bl) - (al < bl);
 }
 
-static void *dup(const void *p, size_t n) {
+static void *copy_bytes(const void *p, size_t n) {
     uint8_t *d = malloc(n ? n : 1);
     if (d && n) memcpy(d, p, n);
     return d;
@@ -150,13 +150,13 @@ static int on_entry(void *arg, const fl_row_entry *e) {
         s->keys = n;
     }
     ck_key *k = &s->keys[s->nkeys];
-    if (!(k->key = dup(e->key.data, e->key.len))) { lc->rc = FL_ERR_NOMEM; return 1; }
+    if (!(k->key = copy_bytes(e->key.data, e->key.len))) { lc->rc = FL_ERR_NOMEM; return 1; }
     k->len = e->key.len;
     k->kind = (uint8_t)e->kind;
     k->seq = e->seq;
     s->nkeys++;
     for (size_t i = 0; i < lc->bl->n; i++)
-        if (lc->bl->b[i]) lc->bl->b[i]->ops->add_entry(lc->bl->b[i], e);
+        if (lc->bl->b[i]) fl_call_add_entry(lc->ck->own_calls, lc->bl->pol[i]->policy, lc->bl->b[i], e);
     return 0;
 }
 
@@ -167,8 +167,8 @@ static int on_rt(void *arg, fl_slice start, fl_slice end, uint64_t seq) {
     if (!n) { lc->rc = FL_ERR_NOMEM; return 1; }
     s->rts = n;
     ck_rt *r = &s->rts[s->nrts];
-    r->start = dup(start.data, start.len);
-    r->end = dup(end.data, end.len);
+    r->start = copy_bytes(start.data, start.len);
+    r->end = copy_bytes(end.data, end.len);
     r->slen = start.len;
     r->elen = end.len;
     r->seq = seq;
@@ -257,24 +257,16 @@ static void probe_bytes(fl_checker *ck, const ck_sst *s, fl_target *t, size_t i)
 
 static void round_trip(fl_checker *ck, const ck_sst *s, const ck_sub *sub, const ck_policy *w,
                        fl_filter *built) {
-    fl_filter_policy *pol = w->policy;
+    fl_calls *calls = ck->own_calls;
+    const fl_filter_policy *pol = w->policy;
     fl_buf enc;
     fl_buf_init(&enc);
     fl_filter *from_stored = NULL, *from_own = NULL;
-    int rc = pol->ops->decode(pol, (fl_slice){ sub->data, sub->len }, &from_stored);
-    if (rc != FL_OK || !from_stored) {
-        ck_violation(ck, FL_P11, "sst %llu sub-filter \"%s\": its policy cannot decode the stored "
-                     "bytes (%s)", (unsigned long long)s->id, sub->name, fl_strerror(rc ? rc : FL_ERR_PLUGIN));
+    /* a failing decode or encode is reported by the wrapper (P11, P10) */
+    if (fl_call_decode(calls, pol, (fl_slice){ sub->data, sub->len }, &from_stored) != FL_OK ||
+        fl_call_encode(calls, pol, built, &enc) != FL_OK ||
+        fl_call_decode(calls, pol, (fl_slice){ enc.data, enc.len }, &from_own) != FL_OK)
         goto out;
-    }
-    rc = built->ops->encode(built, &enc);
-    if (rc == FL_OK) rc = pol->ops->decode(pol, (fl_slice){ enc.data, enc.len }, &from_own);
-    if (rc != FL_OK || !from_own) {
-        ck_violation(ck, FL_P11, "sst %llu sub-filter \"%s\": a rebuilt filter does not decode from "
-                     "its own encoding (%s)", (unsigned long long)s->id, sub->name,
-                     fl_strerror(rc ? rc : FL_ERR_PLUGIN));
-        goto out;
-    }
     fl_filter_context ctx;
     for (size_t i = 0; i < sizeof ctx.bytes; i++) ctx.bytes[i] = (uint8_t)(i * 37 + 1);
     size_t probes = (s->nkeys < 256 ? s->nkeys : 256) + 64;
@@ -282,9 +274,9 @@ static void round_trip(fl_checker *ck, const ck_sst *s, const ck_sub *sub, const
         fl_filter_query q;
         probe_bytes(ck, s, &q.target, i);
         q.context = (i & 1) ? &ctx : NULL;
-        bool a = built->ops->might_match(built, &q);
-        bool b = from_stored->ops->might_match(from_stored, &q);
-        bool c = from_own->ops->might_match(from_own, &q);
+        bool a = fl_call_might_match(calls, pol, built, &q);
+        bool b = fl_call_might_match(calls, pol, from_stored, &q);
+        bool c = fl_call_might_match(calls, pol, from_own, &q);
         if (a == b && a == c) continue;
         char t[160];
         t[0] = 0;
@@ -298,8 +290,8 @@ static void round_trip(fl_checker *ck, const ck_sst *s, const ck_sub *sub, const
         break;
     }
 out:
-    if (from_stored) from_stored->ops->destroy(from_stored);
-    if (from_own) from_own->ops->destroy(from_own);
+    fl_call_filter_destroy(calls, pol, from_stored);
+    fl_call_filter_destroy(calls, pol, from_own);
     fl_buf_free(&enc);
 }
 
@@ -373,12 +365,12 @@ static void check_written(fl_checker *ck, ck_sst *s, builders *bl) {
         for (size_t b = 0; b < bl->n; b++) {
             if (bl->pol[b] != p || !bl->b[b]) continue;
             fl_filter *built = NULL;
-            int rc = bl->b[b]->ops->build(bl->b[b], &built);
-            bl->b[b]->ops->destroy(bl->b[b]);
+            int rc = fl_call_build(ck->own_calls, p->policy, bl->b[b], &built);
+            fl_call_builder_destroy(ck->own_calls, p->policy, bl->b[b]);
             bl->b[b] = NULL;
             if (rc == FL_OK && built) {
                 round_trip(ck, s, sub, p, built);
-                built->ops->destroy(built);
+                fl_call_filter_destroy(ck->own_calls, p->policy, built);
             }
         }
     }
@@ -401,21 +393,21 @@ static int load_sst(fl_checker *ck, const fl_sst_meta *m, bool adopting, ck_sst 
         if (bl.pol && bl.b) {
             for (size_t i = 0; i < w->count; i++) {
                 bl.pol[bl.n] = &w->items[i];
-                if (w->items[i].policy->ops->new_builder(w->items[i].policy, &bl.b[bl.n]) != FL_OK)
+                if (fl_call_new_builder(ck->own_calls, w->items[i].policy, &bl.b[bl.n]) != FL_OK)
                     bl.b[bl.n] = NULL;
                 bl.n++;
             }
         }
     }
     load_ctx lc = { ck, s, 0, &bl, FL_OK };
-    int rc = fl_db_sst_entries(ck->db, m->id, on_entry, &lc);
+    int rc = ck->eng->sst_entries(ck->db, m->id, on_entry, &lc);
     if (!rc) rc = lc.rc;
-    if (!rc) rc = fl_db_sst_range_tombstones(ck->db, m->id, on_rt, &lc);
+    if (!rc) rc = ck->eng->sst_range_tombstones(ck->db, m->id, on_rt, &lc);
     if (!rc) rc = lc.rc;
     fl_buf fb;
     fl_buf_init(&fb);
     if (!rc) {
-        int r2 = fl_db_sst_filter_block(ck->db, m->id, &fb, &s->format);
+        int r2 = ck->eng->sst_filter_block(ck->db, m->id, &fb, &s->format);
         if (r2 == FL_ERR_CORRUPT) s->block_bad = true;
         else rc = r2;
     }
@@ -428,13 +420,14 @@ static int load_sst(fl_checker *ck, const fl_sst_meta *m, bool adopting, ck_sst 
     fl_buf_free(&fb);
     if (!rc && !build_index(s)) rc = FL_ERR_NOMEM;
     if (!rc && s->writer) check_written(ck, s, &bl);
-    for (size_t i = 0; i < bl.n; i++) if (bl.b[i]) bl.b[i]->ops->destroy(bl.b[i]);
+    for (size_t i = 0; i < bl.n; i++)
+        if (bl.b[i]) fl_call_builder_destroy(ck->own_calls, bl.pol[i]->policy, bl.b[i]);
     free(bl.pol);
     free(bl.b);
     if (rc) {
         sst_free(s);
         return ck_fail(ck, rc, "reading the truth of sst %llu: %s", (unsigned long long)m->id,
-                       fl_db_errmsg(ck->db));
+                       ck->eng->errmsg(ck->db));
     }
     *out = s;
     return FL_OK;
@@ -445,16 +438,17 @@ static int load_sst(fl_checker *ck, const fl_sst_meta *m, bool adopting, ck_sst 
  * unknown, so what it was written with is not checked. */
 int ck_tree_refresh(fl_checker *ck, bool after_open) {
     bool force = after_open;
+    if (!ck->eng->ssts) return FL_OK;             /* the engine shows no SSTs */
     fl_metrics m;
-    fl_db_metrics(ck->db, &m);
+    ck->eng->metrics(ck->db, &m);
     uint64_t stamp = m.ssts_written * 1000003u + m.compactions * 7919u + m.flushes;
     if (!force && stamp == ck->tree_stamp) return FL_OK;
     ck->tree_stamp = stamp;
     fl_sst_meta_free(ck->metas, ck->nmetas);
     ck->metas = NULL;
     ck->nmetas = 0;
-    int rc = fl_db_ssts(ck->db, &ck->metas, &ck->nmetas);
-    if (rc) return ck_fail(ck, rc, "listing SSTs: %s", fl_db_errmsg(ck->db));
+    int rc = ck->eng->ssts(ck->db, &ck->metas, &ck->nmetas);
+    if (rc) return ck_fail(ck, rc, "listing SSTs: %s", ck->eng->errmsg(ck->db));
     uint64_t max_id = 0;
     for (size_t i = 0; i < ck->nmetas; i++) if (ck->metas[i].id > max_id) max_id = ck->metas[i].id;
     if (max_id >= ck->ssts_cap) {

@@ -2,8 +2,8 @@
  * pool.c -- a small fork-based worker pool: up to N child processes, each
  * running one job and writing its result to a pipe, which the parent drains
  * with poll() so a child never blocks on a full pipe.  Processes, not
- * threads, because the engine's call wrappers keep process-wide state and a
- * replay may load plugins that are not thread-safe.
+ * threads, because a replay may load plugins that are not thread-safe (or
+ * that crash or hang: a worker takes that down with it, not the report).
  *
  * Invariant: the parent holds only read ends.  Each write end is closed in
  * the parent right after the fork, so end-of-file on a pipe means exactly
@@ -33,12 +33,6 @@ static volatile sig_atomic_t stop_signal;
 
 static void on_stop(int sig) { stop_signal = sig; }
 
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 typedef struct progress_line {
     bool   on;
     size_t width;
@@ -49,7 +43,7 @@ static void progress_show(progress_line *p, const char *noun, size_t done, size_
                           unsigned running) {
     if (!p->on) return;
     int n = fprintf(stderr, "\rreport: %zu/%zu %s done, %u running, %.0f s", done, njobs, noun,
-                    running, now_s() - p->start);
+                    running, fl_now() - p->start);
     if (n > 0 && (size_t)n < p->width) fprintf(stderr, "%*s", (int)(p->width - (size_t)n), "");
     if (n > 0 && (size_t)n > p->width) p->width = (size_t)n;
 }
@@ -151,7 +145,7 @@ int fl_pool_run(size_t njobs, unsigned workers, fl_pool_run_fn run, fl_pool_done
     stop_signal = 0;
     for (int i = 0; i < 3; i++) sigaction(sigs[i], &sa, &old[i]);
 
-    progress_line pl = { .on = progress, .start = now_s() };
+    progress_line pl = { .on = progress, .start = fl_now() };
     size_t next = 0, finished = 0;
     unsigned running = 0;
     int rc = 0;
@@ -166,7 +160,7 @@ int fl_pool_run(size_t njobs, unsigned workers, fl_pool_run_fn run, fl_pool_done
         }
         if (stop_signal) { rc = 128 + stop_signal; break; }
         if (running == 0) break;                 /* a start failed: nothing left to wait for */
-        double t = now_s();
+        double t = fl_now();
         if (t >= next_tick) {
             progress_show(&pl, noun, finished, njobs, running);
             next_tick = t + 0.5;

@@ -11,7 +11,6 @@
  * replay ran; a violation is a result to show, not a reason to stop.
  */
 #include "report_internal.h"
-#include "../engine/filter_internal.h"
 
 #include <errno.h>
 #include <ftw.h>
@@ -26,36 +25,6 @@
 #define MESSAGES_SHOWN 20      /* violation lines kept per replay */
 
 /* ---- Small helpers ------------------------------------------------------------ */
-
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static int mkdir_p(const char *path) {
-    char buf[PATH_MAX];
-    struct stat st;
-    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
-        errno = ENAMETOOLONG;
-        return -1;
-    }
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/') continue;
-        *p = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST) return -1;
-        *p = '/';
-    }
-    if (mkdir(buf, 0777) != 0 && errno != EEXIST) return -1;
-    if (stat(buf, &st) != 0) return -1;
-    if (!S_ISDIR(st.st_mode)) { errno = ENOTDIR; return -1; }
-    return 0;
-}
-
-static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw) {
-    (void)sb; (void)flag; (void)ftw;
-    return remove(path);
-}
 
 int fl_report_out_path(const fl_report_state *st, const char *name, char *out, size_t cap) {
     int n = snprintf(out, cap, "%s/%s", st->cfg->out_dir, name);
@@ -196,14 +165,19 @@ static int load_workloads(fl_report_state *st) {
 
 /* ---- Planning the jobs -------------------------------------------------------- */
 
+static void ignore_violation(void *arg, const fl_contract_violation *v) { (void)arg; (void)v; }
+
 static int check_policies(const fl_report_state *st, const fl_report_workload *w,
                           const char *policies) {
     char err[1024] = "";
     fl_policy_list list = { NULL, 0 };
-    if (fl_policy_list_parse(st->reg, policies, &list, err, sizeof err) == FL_OK) {
-        fl_policy_list_free(&list);
-        return 0;
-    }
+    fl_calls *calls;
+    if (fl_calls_new(st->reg, &calls) != FL_OK) return -1;
+    fl_calls_set_sink(calls, ignore_violation, NULL);     /* the replay finds those */
+    int rc = fl_policy_list_parse(st->reg, calls, policies, &list, err, sizeof err);
+    if (rc == FL_OK) fl_policy_list_free(calls, &list);
+    fl_calls_free(calls);
+    if (rc == FL_OK) return 0;
     if (w->extractor[0])
         fprintf(stderr, "filterlab report: %s: extractor \"%s\" (from %s): policies=\"%s\": %s\n",
                 w->path, w->extractor, w->extractor_source, policies, err);
@@ -296,7 +270,7 @@ static void save_violating_workload(const fl_report_state *st, const fl_report_j
     fl_workload copy;
     out[0] = '\0';
     if (fl_report_out_path(st, "violations", dir, sizeof dir) != 0) return;
-    if (mkdir_p(dir) != 0 || violation_path(st, j, out, cap) != 0) { out[0] = 0; return; }
+    if (fl_mkdir_p(dir) != 0 || violation_path(st, j, out, cap) != 0) { out[0] = 0; return; }
     if (fl_report_override(&w->wl, j->policies, &copy) != 0) { out[0] = 0; return; }
     /* Say where it comes from, above the original description. */
     char *note = NULL;
@@ -313,6 +287,31 @@ static void save_violating_workload(const fl_report_state *st, const fl_report_j
     fl_report_override_free(&copy);
 }
 
+typedef struct job_ctx { fl_report_state *st; fl_report_job *j; int fd; } job_ctx;
+
+/* A plugin call of the replay hung: the job's result is that finding (the
+ * worker cannot go on; the runner removed the database). */
+static void job_abandon(void *arg, const fl_run_outcome *so_far) {
+    job_ctx *c = arg;
+    job_wire wire;
+    memset(&wire, 0, sizeof wire);
+    if (so_far->property) {
+        wire.m.sum.violations = 1;
+        wire.m.sum.by_property[so_far->property] = 1;
+        wire.m.sum.first_property = so_far->property;
+        wire.m.sum.first_line = so_far->line;
+        save_violating_workload(c->st, c->j, wire.violation_wl, sizeof wire.violation_wl);
+    } else {
+        wire.rc = FL_ERR_IO;
+        snprintf(wire.err, sizeof wire.err, "interrupted during %.900s", so_far->message);
+    }
+    size_t n = strlen(so_far->message);
+    wire.msg_len = so_far->property ? n + 1 : 0;
+    int bad = write_all(c->fd, &wire, sizeof wire) ||
+              (wire.msg_len && (write_all(c->fd, so_far->message, n) || write_all(c->fd, "\n", 1)));
+    _exit(bad ? 3 : 0);
+}
+
 static int run_job(void *arg, size_t index, int fd) {
     fl_report_state *st = arg;
     fl_report_job *j = &st->jobs[index];
@@ -321,9 +320,11 @@ static int run_job(void *arg, size_t index, int fd) {
     char *msg = NULL;
     size_t msg_len = 0;
     memset(&wire, 0, sizeof wire);
+    job_ctx ctx = { st, j, fd };
     FILE *messages = open_memstream(&msg, &msg_len);
     wire.rc = fl_report_replay(st->reg, &w->wl, w->path, j->policies, st->scratch, messages,
-                               MESSAGES_SHOWN, &wire.m, wire.err, sizeof wire.err);
+                               MESSAGES_SHOWN, st->cfg->call_timeout, job_abandon, &ctx, &wire.m,
+                               wire.err, sizeof wire.err);
     if (messages) fclose(messages);
     if (wire.rc == FL_OK && wire.m.sum.violations)
         save_violating_workload(st, j, wire.violation_wl, sizeof wire.violation_wl);
@@ -387,7 +388,7 @@ static int run_jobs(fl_report_state *st) {
     }
     int rc = fl_pool_run(st->njobs, st->jobs_used, run_job, job_done, st, st->cfg->progress, "replays");
     int e = errno;
-    nftw(st->scratch, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    fl_remove_tree(st->scratch);
     if (rc > 0) {
         fprintf(stderr, "filterlab report: interrupted\n");
         return rc;
@@ -525,13 +526,13 @@ static int run(fl_report_state *st) {
         fprintf(stderr, "filterlab report: nothing to replay (no configuration applies)\n");
         return 2;
     }
-    if (mkdir_p(cfg->out_dir) != 0) {
+    if (fl_mkdir_p(cfg->out_dir) != 0) {
         fprintf(stderr, "filterlab report: -o %s: %s\n", cfg->out_dir, strerror(errno));
         return 2;
     }
-    double start = now_s();
+    double start = fl_now();
     if ((rc = run_jobs(st)) != 0) return rc;
-    st->elapsed_s = now_s() - start;
+    st->elapsed_s = fl_now() - start;
     if (build_rows(st) != 0) {
         fprintf(stderr, "filterlab report: out of memory\n");
         return 2;

@@ -101,10 +101,14 @@ typedef struct fl_report_measure {
  * *out.  The checker's violation and warning lines, and plugin contract
  * violations, go to messages (NULL: dropped), at most max_shown of each
  * kind.  Violations are not errors (out->sum.violations counts them).  On
- * an engine error returns it with err saying what and where (FILE:LINE). */
+ * an engine error returns it with err saying what and where (FILE:LINE).
+ * A plugin call that does not return within call_timeout seconds (0: no
+ * limit) is a P10 finding handed to on_abandon, which must not return
+ * (fl_run_workload). */
 int fl_report_replay(const fl_registry *reg, const fl_workload *w, const char *path,
                      const char *policies, const char *scratch, FILE *messages,
-                     uint64_t max_shown, fl_report_measure *out, char *err, size_t err_len);
+                     uint64_t max_shown, double call_timeout, fl_abandon_fn on_abandon,
+                     void *abandon_arg, fl_report_measure *out, char *err, size_t err_len);
 
 /* A copy of w whose every open and reopen carries policies = compactor =
  * `policies` and legacy_filters = 0 (other options kept), with an open
@@ -160,6 +164,7 @@ typedef struct fl_report_config {
     const char *const *plugins;    size_t nplugins;     /* --plugin SO         */
     const char *out_dir;           /* created if missing                       */
     unsigned jobs;                 /* worker processes; 0: the online CPUs     */
+    double call_timeout;           /* seconds a plugin call may take (0: any)  */
     bool progress;                 /* a progress line on stderr                */
     const char *command;           /* the command line, shown on the page      */
 } fl_report_config;

@@ -11,17 +11,15 @@
  * legacy_filters=0.
  */
 #include "report.h"
-#include "../engine/filter_internal.h"
+#include "../properties/check.h"
 
 #include <ctype.h>
 #include <errno.h>
-#include <ftw.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 /* ---- Modes ------------------------------------------------------------------- */
@@ -217,33 +215,6 @@ nomem:
 
 /* ---- One replay -------------------------------------------------------------- */
 
-typedef struct replay_ctx {
-    const char *path;
-    const fl_op *op;               /* the op being run, NULL outside one */
-    FILE *messages;
-    uint64_t shown, max_shown;
-} replay_ctx;
-
-/* Plugin contract violations (reported by the engine's call wrappers). */
-static void on_contract_violation(void *arg, const char *who, const char *what) {
-    replay_ctx *c = arg;
-    if (!c->messages || ++c->shown > c->max_shown) return;
-    if (c->op) fprintf(c->messages, "%s:%u: ", c->path, c->op->line);
-    else fprintf(c->messages, "%s: ", c->path);
-    fprintf(c->messages, "contract violation by %s: %s\n", who ? who : "?", what ? what : "?");
-}
-
-static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw) {
-    (void)sb; (void)flag; (void)ftw;
-    return remove(path);
-}
-
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static int fail(char *err, size_t cap, int rc, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 static int fail(char *err, size_t cap, int rc, const char *fmt, ...) {
@@ -254,49 +225,59 @@ static int fail(char *err, size_t cap, int rc, const char *fmt, ...) {
     return rc;
 }
 
+static void ignore_violation(void *arg, const fl_contract_violation *v) { (void)arg; (void)v; }
+
 /* The final tree: live SSTs, their entries and stored filter bytes.  The
  * database is opened without policies: nothing is decoded, only counted. */
 static int measure_tree(const fl_registry *reg, const char *dir, fl_report_measure *out,
                         char *err, size_t err_len) {
+    const fl_engine_ops *eng = &fl_engine_filterlab;
     fl_options opt;
-    fl_db *db = NULL;
+    fl_engine *db = NULL;
     fl_sst_meta *metas = NULL;
+    fl_calls *calls = NULL;
     size_t count = 0;
     fl_buf block;
     char oerr[512] = "";
     fl_options_init(&opt);
     fl_buf_init(&block);
     opt.sync = false;
-    int rc = fl_options_set(&opt, "policies", "none", oerr, sizeof oerr);
-    if (rc == FL_OK) rc = fl_db_open(dir, reg, &opt, &db, oerr, sizeof oerr);
+    int rc = fl_calls_new(reg, &calls);
+    if (rc == FL_OK) {
+        fl_calls_set_sink(calls, ignore_violation, NULL);
+        opt.calls = calls;
+        rc = fl_options_set(&opt, "policies", "none", oerr, sizeof oerr);
+    }
+    if (rc == FL_OK) rc = eng->open(dir, reg, &opt, &db, oerr, sizeof oerr);
     if (rc != FL_OK) {
         fl_options_free(&opt);
+        fl_calls_free(calls);
         return fail(err, err_len, rc, "%s: reopening to measure filters: %s", dir,
                     *oerr ? oerr : fl_strerror(rc));
     }
-    rc = fl_db_ssts(db, &metas, &count);
+    rc = eng->ssts(db, &metas, &count);
     for (size_t i = 0; rc == FL_OK && i < count; i++) {
         int format;
         out->entries += metas[i].entries;
-        rc = fl_db_sst_filter_block(db, metas[i].id, &block, &format);
+        rc = eng->sst_filter_block(db, metas[i].id, &block, &format);
         out->filter_bytes += block.len;
     }
-    if (rc != FL_OK) fail(err, err_len, rc, "%s: measuring filters: %s", dir, fl_db_errmsg(db));
+    if (rc != FL_OK) fail(err, err_len, rc, "%s: measuring filters: %s", dir, eng->errmsg(db));
     out->live_ssts = count;
     fl_sst_meta_free(metas, count);
     fl_buf_free(&block);
-    int crc = fl_db_close(db, NULL, 0);
+    int crc = eng->close(db, NULL, 0);
     fl_options_free(&opt);
+    fl_calls_free(calls);
     return rc != FL_OK ? rc : crc;
 }
 
 int fl_report_replay(const fl_registry *reg, const fl_workload *w, const char *path,
                      const char *policies, const char *scratch, FILE *messages,
-                     uint64_t max_shown, fl_report_measure *out, char *err, size_t err_len) {
+                     uint64_t max_shown, double call_timeout, fl_abandon_fn on_abandon,
+                     void *abandon_arg, fl_report_measure *out, char *err, size_t err_len) {
     char dir[PATH_MAX];
     fl_workload copy;
-    fl_checker *ck = NULL;
-    int rc;
     memset(out, 0, sizeof *out);
     if (err_len) err[0] = '\0';
     if (snprintf(dir, sizeof dir, "%s/db.XXXXXX", scratch) >= (int)sizeof dir)
@@ -308,37 +289,26 @@ int fl_report_replay(const fl_registry *reg, const fl_workload *w, const char *p
         rmdir(dir);
         return fail(err, err_len, FL_ERR_NOMEM, "%s: out of memory", path);
     }
-
-    replay_ctx ctx = { .path = path, .messages = messages, .max_shown = max_shown };
-    fl_check_config cfg = {
-        .reg = reg, .dir = dir, .path = path, .check = true, .results = NULL,
-        .messages = messages, .max_shown = max_shown, .seed = 1,
-        .no_sync = true,                 /* removed afterwards: fsync buys nothing */
-    };
-    fl_set_violation_handler(on_contract_violation, &ctx);
-    double start = now_s();
-    rc = fl_checker_new(&cfg, &ck);
-    if (rc != FL_OK) fail(err, err_len, rc, "%s: cannot start the checker: %s", path, fl_strerror(rc));
-    for (size_t i = 0; rc == FL_OK && i < copy.count; i++) {
-        ctx.op = &copy.ops[i];
-        rc = fl_checker_run(ck, ctx.op);
-        if (rc != FL_OK) {
-            fail(err, err_len, rc, "%s:%u: %s failed (policies=\"%s\"): %s", path, ctx.op->line,
-                 fl_op_name(ctx.op->kind), policies, fl_checker_errmsg(ck));
-            break;
-        }
-        if (ctx.op->kind == FL_OP_GET) out->gets++;
-        else if (ctx.op->kind == FL_OP_SCAN_PREFIX) out->prefix_scans++;
+    for (size_t i = 0; i < copy.count; i++) {
+        if (copy.ops[i].kind == FL_OP_GET) out->gets++;
+        else if (copy.ops[i].kind == FL_OP_SCAN_PREFIX) out->prefix_scans++;
     }
-    ctx.op = NULL;
-    if (rc == FL_OK && (rc = fl_checker_finish(ck, &out->sum)) != FL_OK)
-        fail(err, err_len, rc, "%s: closing the database (policies=\"%s\"): %s", path, policies,
-             fl_checker_errmsg(ck));
-    out->elapsed_s = now_s() - start;
-    fl_checker_free(ck);
-    fl_set_violation_handler(NULL, NULL);
+    fl_runner run = {
+        .check = { .reg = reg, .dir = dir, .path = path, .check = true, .messages = messages,
+                   .max_shown = max_shown, .seed = 1,
+                   .no_sync = true },      /* removed afterwards: fsync buys nothing */
+        .call_timeout = call_timeout, .on_abandon = on_abandon, .on_abandon_arg = abandon_arg,
+    };
+    fl_run_outcome o;
+    int rc = fl_run_workload(&run, &copy, &o);
+    if (rc == FL_OK && o.rc != FL_OK) {
+        rc = o.rc;
+        fail(err, err_len, rc, "%s (policies=\"%s\")", o.error, policies);
+    }
+    out->sum = o.sum;
+    out->elapsed_s = o.elapsed;
     if (rc == FL_OK) rc = measure_tree(reg, dir, out, err, err_len);
     fl_report_override_free(&copy);
-    nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    fl_remove_tree(dir);
     return rc;
 }

@@ -13,6 +13,10 @@
 #include <math.h>
 #include <stdlib.h>
 
+/* The call context of the helpers below: NULL (the fallback) but in the
+ * test that counts calls. */
+static fl_calls *calls;
+
 /* ---- Helpers ------------------------------------------------------------ */
 
 static fl_filter_policy *make_policy(fl_registry *reg, const char *spec) {
@@ -25,25 +29,25 @@ static fl_filter_policy *make_policy(fl_registry *reg, const char *spec) {
 
 static void add_key(const fl_filter_policy *p, fl_filter_builder *b, const char *key, size_t len) {
     fl_row_entry e = { { (const uint8_t *)key, len }, { NULL, 0 }, 1, FL_ENTRY_PUT };
-    fl_call_add_entry(p, b, &e);
+    fl_call_add_entry(calls, p, b, &e);
 }
 
 /* Builds a filter from NUL-terminated keys, in the order given. */
 static fl_filter *build(const fl_filter_policy *p, const char *const *keys, size_t n) {
     fl_filter_builder *b = NULL;
     fl_filter *f = NULL;
-    CHECK_OK(fl_call_new_builder(p, &b));
+    CHECK_OK(fl_call_new_builder(calls, p, &b));
     if (!b) return NULL;
     for (size_t i = 0; i < n; i++) add_key(p, b, keys[i], strlen(keys[i]));
-    CHECK_OK(fl_call_build(p, b, &f));
-    fl_call_builder_destroy(p, b);
+    CHECK_OK(fl_call_build(calls, p, b, &f));
+    fl_call_builder_destroy(calls, p, b);
     return f;
 }
 
 static bool query(const fl_filter_policy *p, const fl_filter *f, fl_target_kind kind,
                   const char *bytes) {
     fl_filter_query q = { { kind, { (const uint8_t *)bytes, strlen(bytes) } }, NULL };
-    return fl_call_might_match(p, f, &q);
+    return fl_call_might_match(calls, p, f, &q);
 }
 
 static bool point(const fl_filter_policy *p, const fl_filter *f, const char *key) {
@@ -76,7 +80,7 @@ static void check_encoding(const fl_filter_policy *p, const fl_filter *f, const 
                            size_t want_len) {
     fl_buf buf;
     fl_buf_init(&buf);
-    CHECK_OK(fl_call_encode(p, f, &buf));
+    CHECK_OK(fl_call_encode(calls, p, f, &buf));
     CHECK_MEM(buf.data, buf.len, want, want_len);
     fl_buf_free(&buf);
 }
@@ -121,10 +125,10 @@ FL_TEST(bloom_bytes_one_key) {
     expected_set(want, 0, bits, 6);
     CHECK_EQ(want[6 + 34], 0x05);          /* bits 272 and 274 share byte 34 */
     check_encoding(p, f, want, len);
-    CHECK_EQ(fl_call_size(p, f), 64);
+    CHECK_EQ(fl_call_size(calls, p, f), 64);
     CHECK(point(p, f, "abc"));
-    fl_call_filter_destroy(p, f);
-    p->ops->destroy(p);
+    fl_call_filter_destroy(calls, p, f);
+    fl_call_policy_destroy(calls, p);
     fl_registry_free(reg);
 }
 
@@ -141,8 +145,8 @@ FL_TEST(bloom_bytes_k3_and_bits0) {
     size_t len = expected_init(want, 3, 1);
     expected_set(want, 0, bits, 3);
     check_encoding(p, f, want, len);
-    fl_call_filter_destroy(p, f);
-    p->ops->destroy(p);
+    fl_call_filter_destroy(calls, p, f);
+    fl_call_policy_destroy(calls, p);
 
     p = make_policy(reg, "bloom(bits=0)");
     f = build(p, keys, 1);
@@ -151,8 +155,8 @@ FL_TEST(bloom_bytes_k3_and_bits0) {
     CHECK(point(p, f, "abc"));
     CHECK(point(p, f, "anything"));
     CHECK(prefix(p, f, "x"));
-    fl_call_filter_destroy(p, f);
-    p->ops->destroy(p);
+    fl_call_filter_destroy(calls, p, f);
+    fl_call_policy_destroy(calls, p);
     fl_registry_free(reg);
 }
 
@@ -182,8 +186,8 @@ FL_TEST(bloom_bytes_two_lines_k24) {
     CHECK_EQ(m, 2);
     CHECK_EQ(lines, 2);
     CHECK_EQ(k, 24);
-    fl_call_filter_destroy(p, f);
-    p->ops->destroy(p);
+    fl_call_filter_destroy(calls, p, f);
+    fl_call_policy_destroy(calls, p);
     fl_registry_free(reg);
 }
 
@@ -211,8 +215,8 @@ FL_TEST(bloom_bytes_prefix_modes_and_empty_key) {
     CHECK(point(p, f, "user:17"));         /* probes hash("use") */
     CHECK(prefix(p, f, "user"));           /* fixed:3 of PREFIX "user" = "use" */
     CHECK(prefix(p, f, "us"));             /* none: cannot rule out */
-    fl_call_filter_destroy(p, f);
-    p->ops->destroy(p);
+    fl_call_filter_destroy(calls, p, f);
+    fl_call_policy_destroy(calls, p);
 
     p = make_policy(reg, "bloom(bits=10,prefix=fixed:3)");
     f = build(p, keys, 1);
@@ -220,8 +224,8 @@ FL_TEST(bloom_bytes_prefix_modes_and_empty_key) {
     expected_set(want, 0, user17, 6);
     expected_set(want, 0, use, 6);
     check_encoding(p, f, want, len);
-    fl_call_filter_destroy(p, f);
-    p->ops->destroy(p);
+    fl_call_filter_destroy(calls, p, f);
+    fl_call_policy_destroy(calls, p);
 
     p = make_policy(reg, "bloom");
     const char *empty_key[] = { "" };
@@ -230,8 +234,8 @@ FL_TEST(bloom_bytes_prefix_modes_and_empty_key) {
     expected_set(want, 0, empty, 6);
     check_encoding(p, f, want, len);
     CHECK(point(p, f, ""));
-    fl_call_filter_destroy(p, f);
-    p->ops->destroy(p);
+    fl_call_filter_destroy(calls, p, f);
+    fl_call_policy_destroy(calls, p);
     fl_registry_free(reg);
 }
 
@@ -250,23 +254,23 @@ FL_TEST(bloom_encoding_layout_and_sizing) {
     for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
         fl_filter_policy *p = make_policy(reg, rows[r].spec);
         fl_filter_builder *b = NULL;
-        CHECK_OK(fl_call_new_builder(p, &b));
+        CHECK_OK(fl_call_new_builder(calls, p, &b));
         char key[32];
         for (size_t i = 0; i < rows[r].keys; i++) {
             int n = snprintf(key, sizeof key, "key%06zu", i);
             add_key(p, b, key, (size_t)n);
         }
         fl_filter *f = NULL;
-        CHECK_OK(fl_call_build(p, b, &f));
-        fl_call_builder_destroy(p, b);
+        CHECK_OK(fl_call_build(calls, p, b, &f));
+        fl_call_builder_destroy(calls, p, b);
         fl_buf buf;
         fl_buf_init(&buf);
-        CHECK_OK(fl_call_encode(p, f, &buf));
+        CHECK_OK(fl_call_encode(calls, p, f, &buf));
         CHECK_EQ(buf.len, 6 + (size_t)rows[r].lines * 64);
         CHECK_EQ(buf.data[0], 1);
         CHECK_EQ(buf.data[1], rows[r].k);
         CHECK_EQ(fl_get_be32(buf.data + 2), rows[r].lines);
-        CHECK_EQ(fl_call_size(p, f), (size_t)rows[r].lines * 64);
+        CHECK_EQ(fl_call_size(calls, p, f), (size_t)rows[r].lines * 64);
         CHECK_EQ(p->ops->estimate_size(p, rows[r].keys), buf.len);
         uint64_t m, lines;
         unsigned k;
@@ -275,8 +279,8 @@ FL_TEST(bloom_encoding_layout_and_sizing) {
         CHECK_EQ(lines, rows[r].lines);
         CHECK_EQ(k, rows[r].k);
         fl_buf_free(&buf);
-        fl_call_filter_destroy(p, f);
-        p->ops->destroy(p);
+        fl_call_filter_destroy(calls, p, f);
+        fl_call_policy_destroy(calls, p);
     }
     fl_registry_free(reg);
 }
@@ -292,7 +296,7 @@ FL_TEST(bloom_decode_rejects_malformed) {
     CHECK_OK(p->ops->decode(p, (fl_slice){ good, sizeof good }, &f));
     CHECK(f != NULL);
     CHECK(!point(p, f, "abc"));            /* all bits clear: rules out */
-    fl_call_filter_destroy(p, f);
+    fl_call_filter_destroy(calls, p, f);
 
     for (size_t len = 0; len < 6; len++) {
         CHECK_RC(p->ops->decode(p, (fl_slice){ good, len }, &f), FL_ERR_CORRUPT);
@@ -327,18 +331,18 @@ FL_TEST(bloom_decode_rejects_malformed) {
     /* Accepted edges: k = 30 with lines; k = 0 or 200 with lines = 0. */
     uint8_t k30[6 + 64] = { 1, 30, 0, 0, 0, 1 };
     CHECK_OK(p->ops->decode(p, (fl_slice){ k30, sizeof k30 }, &f));
-    fl_call_filter_destroy(p, f);
+    fl_call_filter_destroy(calls, p, f);
     uint8_t empty[6] = { 1, 0, 0, 0, 0, 0 };
     CHECK_OK(p->ops->decode(p, (fl_slice){ empty, 6 }, &f));
     CHECK(point(p, f, "abc"));
     CHECK(prefix(p, f, "a"));
-    fl_call_filter_destroy(p, f);
+    fl_call_filter_destroy(calls, p, f);
     empty[1] = 200;
     CHECK_OK(fl_bloom_legacy_decode((fl_slice){ empty, 6 }, &f));
     CHECK(point(NULL, f, "abc"));
-    fl_call_filter_destroy(NULL, f);
+    fl_call_filter_destroy(calls, NULL, f);
     CHECK_RC(fl_bloom_legacy_decode((fl_slice){ bad, 3 }, &f), FL_ERR_CORRUPT);
-    p->ops->destroy(p);
+    fl_call_policy_destroy(calls, p);
     fl_registry_free(reg);
 }
 
@@ -354,10 +358,10 @@ FL_TEST(bloom_empty_filter_answers_true) {
         CHECK(point(p, f, "abc"));
         CHECK(point(p, f, ""));
         CHECK(prefix(p, f, "ab:"));
-        CHECK(!fl_bloom_filter_probes(f, &(fl_filter_query){
+        CHECK(!fl_bloom_filter_probes(calls, f, &(fl_filter_query){
             { FL_TARGET_POINT, { (const uint8_t *)"abc", 3 } }, NULL }));
-        fl_call_filter_destroy(p, f);
-        p->ops->destroy(p);
+        fl_call_filter_destroy(calls, p, f);
+        fl_call_policy_destroy(calls, p);
     }
     fl_registry_free(reg);
 }
@@ -368,7 +372,7 @@ static uint64_t hashes_added(const fl_filter_policy *p, const char *const *keys,
     fl_filter *f = build(p, keys, n);
     uint64_t m = 0;
     CHECK(fl_bloom_filter_stats(f, &m, NULL, NULL));
-    fl_call_filter_destroy(p, f);
+    fl_call_filter_destroy(calls, p, f);
     return m;
 }
 
@@ -382,7 +386,7 @@ FL_TEST(bloom_whole_key_dedup) {
     CHECK_EQ(hashes_added(p, apart, 3), 3);
     const char *empties[] = { "", "", "a" };
     CHECK_EQ(hashes_added(p, empties, 3), 2);
-    p->ops->destroy(p);
+    fl_call_policy_destroy(calls, p);
     fl_registry_free(reg);
 }
 
@@ -394,25 +398,25 @@ FL_TEST(bloom_prefix_dedup_and_no_leak_between_builders) {
     CHECK_EQ(hashes_added(p, keys, 6), 3);
     fl_filter_policy *both = make_policy(reg, "bloom(prefix=fixed:3)");
     CHECK_EQ(hashes_added(both, keys, 6), 6 + 3);
-    both->ops->destroy(both);
+    fl_call_policy_destroy(calls, both);
 
     /* Deduplicated against the last prefix ADDED, not the previous entry's:
      * "b" has no delim prefix, so "a:2" after it still dedups with "a:". */
     fl_filter_policy *d = make_policy(reg, "bloom(prefix=delim::,whole_key=0)");
     const char *gap[] = { "a:1", "b", "a:2", "c:1" };
     CHECK_EQ(hashes_added(d, gap, 4), 2);
-    d->ops->destroy(d);
+    fl_call_policy_destroy(calls, d);
 
     /* A fresh builder starts with no previous prefix: "abc2" alone adds its
      * prefix, and the bytes equal those of a filter built from it alone. */
     fl_filter_builder *b1 = NULL, *b2 = NULL;
-    CHECK_OK(fl_call_new_builder(p, &b1));
+    CHECK_OK(fl_call_new_builder(calls, p, &b1));
     add_key(p, b1, "abc1", 4);
     fl_filter *f1 = NULL, *f2 = NULL;
-    CHECK_OK(fl_call_build(p, b1, &f1));
-    CHECK_OK(fl_call_new_builder(p, &b2));
+    CHECK_OK(fl_call_build(calls, p, b1, &f1));
+    CHECK_OK(fl_call_new_builder(calls, p, &b2));
     add_key(p, b2, "abc2", 4);
-    CHECK_OK(fl_call_build(p, b2, &f2));
+    CHECK_OK(fl_call_build(calls, p, b2, &f2));
     uint64_t m2 = 0;
     CHECK(fl_bloom_filter_stats(f2, &m2, NULL, NULL));
     CHECK_EQ(m2, 1);
@@ -421,18 +425,18 @@ FL_TEST(bloom_prefix_dedup_and_no_leak_between_builders) {
     fl_buf a, c;
     fl_buf_init(&a);
     fl_buf_init(&c);
-    CHECK_OK(fl_call_encode(p, f2, &a));
-    CHECK_OK(fl_call_encode(p, f3, &c));
+    CHECK_OK(fl_call_encode(calls, p, f2, &a));
+    CHECK_OK(fl_call_encode(calls, p, f3, &c));
     CHECK_MEM(a.data, a.len, c.data, c.len);
     CHECK(prefix(p, f2, "abc"));
     fl_buf_free(&a);
     fl_buf_free(&c);
-    fl_call_filter_destroy(p, f1);
-    fl_call_filter_destroy(p, f2);
-    fl_call_filter_destroy(p, f3);
-    fl_call_builder_destroy(p, b1);
-    fl_call_builder_destroy(p, b2);
-    p->ops->destroy(p);
+    fl_call_filter_destroy(calls, p, f1);
+    fl_call_filter_destroy(calls, p, f2);
+    fl_call_filter_destroy(calls, p, f3);
+    fl_call_builder_destroy(calls, p, b1);
+    fl_call_builder_destroy(calls, p, b2);
+    fl_call_policy_destroy(calls, p);
     fl_registry_free(reg);
 }
 
@@ -458,9 +462,9 @@ FL_TEST(bloom_names) {
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         fl_filter_policy *p = make_policy(reg, rows[i].spec);
         if (!p) continue;
-        CHECK_STR(fl_call_policy_name(p), rows[i].name);
+        CHECK_STR(fl_call_policy_name(calls, p), rows[i].name);
         CHECK(fl_policy_is_builtin_bloom(p));
-        p->ops->destroy(p);
+        fl_call_policy_destroy(calls, p);
     }
     CHECK(!fl_policy_is_builtin_bloom(NULL));
     fl_registry_free(reg);
@@ -479,22 +483,22 @@ FL_TEST(bloom_no_false_negatives_and_round_trip) {
     for (size_t s = 0; s < 4; s++) {
         fl_filter_policy *p = make_policy(reg, specs[s]);
         fl_filter_builder *b = NULL;
-        CHECK_OK(fl_call_new_builder(p, &b));
+        CHECK_OK(fl_call_new_builder(calls, p, &b));
         char key[32];
         for (unsigned i = 0; i < FL_KEYS; i++) {           /* SST order */
             int n = snprintf(key, sizeof key, "g%04u:%05u", i / 10, i);
             add_key(p, b, key, (size_t)n);
         }
         fl_filter *f = NULL;
-        CHECK_OK(fl_call_build(p, b, &f));
-        fl_call_builder_destroy(p, b);
+        CHECK_OK(fl_call_build(calls, p, b, &f));
+        fl_call_builder_destroy(calls, p, b);
         fl_buf buf, again;
         fl_buf_init(&buf);
         fl_buf_init(&again);
-        CHECK_OK(fl_call_encode(p, f, &buf));
+        CHECK_OK(fl_call_encode(calls, p, f, &buf));
         fl_filter *d = NULL;
-        CHECK_OK(fl_call_decode(p, (fl_slice){ buf.data, buf.len }, &d));
-        CHECK_OK(fl_call_encode(p, d, &again));
+        CHECK_OK(fl_call_decode(calls, p, (fl_slice){ buf.data, buf.len }, &d));
+        CHECK_OK(fl_call_encode(calls, p, d, &again));
         CHECK_MEM(buf.data, buf.len, again.data, again.len);
         unsigned misses = 0, disagree = 0;
         for (unsigned i = 0; i < FL_KEYS; i++) {
@@ -512,9 +516,9 @@ FL_TEST(bloom_no_false_negatives_and_round_trip) {
                          "disagreements", specs[s], misses, disagree);
         fl_buf_free(&buf);
         fl_buf_free(&again);
-        fl_call_filter_destroy(p, f);
-        fl_call_filter_destroy(p, d);
-        p->ops->destroy(p);
+        fl_call_filter_destroy(calls, p, f);
+        fl_call_filter_destroy(calls, p, d);
+        fl_call_policy_destroy(calls, p);
     }
     fl_registry_free(reg);
 }
@@ -549,15 +553,15 @@ FL_TEST(bloom_fp_rate_10_bits) {
     CHECK_OK(fl_registry_new(&reg));
     fl_filter_policy *p = make_policy(reg, "bloom(bits=10)");
     fl_filter_builder *b = NULL;
-    CHECK_OK(fl_call_new_builder(p, &b));
+    CHECK_OK(fl_call_new_builder(calls, p, &b));
     char key[32];
     for (unsigned i = 0; i < FL_KEYS; i++) {
         int n = snprintf(key, sizeof key, "key%08u", i);
         add_key(p, b, key, (size_t)n);
     }
     fl_filter *f = NULL;
-    CHECK_OK(fl_call_build(p, b, &f));
-    fl_call_builder_destroy(p, b);
+    CHECK_OK(fl_call_build(calls, p, b, &f));
+    fl_call_builder_destroy(calls, p, b);
     unsigned fp = 0;
     for (unsigned i = 0; i < FL_ABSENT; i++) {
         snprintf(key, sizeof key, "absent%08u", i);
@@ -577,9 +581,9 @@ FL_TEST(bloom_fp_rate_10_bits) {
     /* The decoded filter's m is estimated from its bits: within 3%. */
     fl_buf buf;
     fl_buf_init(&buf);
-    CHECK_OK(fl_call_encode(p, f, &buf));
+    CHECK_OK(fl_call_encode(calls, p, f, &buf));
     fl_filter *d = NULL;
-    CHECK_OK(fl_call_decode(p, (fl_slice){ buf.data, buf.len }, &d));
+    CHECK_OK(fl_call_decode(calls, p, (fl_slice){ buf.data, buf.len }, &d));
     uint64_t dm, dlines;
     unsigned dk;
     CHECK(fl_bloom_filter_stats(d, &dm, &dlines, &dk));
@@ -587,9 +591,9 @@ FL_TEST(bloom_fp_rate_10_bits) {
     printf("  bloom_m_estimate,10,%u,%" PRIu64 "\n", FL_KEYS, dm);
     CHECK(dm > FL_KEYS * 0.97 && dm < FL_KEYS * 1.03);
     fl_buf_free(&buf);
-    fl_call_filter_destroy(p, d);
-    fl_call_filter_destroy(p, f);
-    p->ops->destroy(p);
+    fl_call_filter_destroy(calls, p, d);
+    fl_call_filter_destroy(calls, p, f);
+    fl_call_policy_destroy(calls, p);
     fl_registry_free(reg);
 }
 
@@ -607,14 +611,14 @@ FL_TEST(bloom_legacy_builder_and_decode) {
     CHECK_OK(fl_bloom_legacy_builder(10000, &lb));
     for (size_t i = 0; i < 3; i++) add_key(NULL, lb, keys[i], strlen(keys[i]));
     fl_filter *lf = NULL;
-    CHECK_OK(fl_call_build(NULL, lb, &lf));
-    fl_call_builder_destroy(NULL, lb);
+    CHECK_OK(fl_call_build(calls, NULL, lb, &lf));
+    fl_call_builder_destroy(calls, NULL, lb);
     fl_filter *pf = build(plain, keys, 3);                 /* same bytes as bloom(bits=10) */
     fl_buf a, c;
     fl_buf_init(&a);
     fl_buf_init(&c);
-    CHECK_OK(fl_call_encode(NULL, lf, &a));
-    CHECK_OK(fl_call_encode(plain, pf, &c));
+    CHECK_OK(fl_call_encode(calls, NULL, lf, &a));
+    CHECK_OK(fl_call_encode(calls, plain, pf, &c));
     CHECK_MEM(a.data, a.len, c.data, c.len);
 
     /* Decoded as whole-key, whatever the configured bloom's settings. */
@@ -625,15 +629,15 @@ FL_TEST(bloom_legacy_builder_and_decode) {
     CHECK(prefix(p, d, "zz"));                             /* PREFIX: true */
     fl_filter_query pq = { { FL_TARGET_POINT, { (const uint8_t *)"zz", 2 } }, NULL };
     fl_filter_query xq = { { FL_TARGET_PREFIX, { (const uint8_t *)"zz", 2 } }, NULL };
-    CHECK(fl_bloom_filter_probes(d, &pq));
-    CHECK(!fl_bloom_filter_probes(d, &xq));
+    CHECK(fl_bloom_filter_probes(calls, d, &pq));
+    CHECK(!fl_bloom_filter_probes(calls, d, &xq));
     fl_buf_free(&a);
     fl_buf_free(&c);
-    fl_call_filter_destroy(NULL, lf);
-    fl_call_filter_destroy(plain, pf);
-    fl_call_filter_destroy(NULL, d);
-    p->ops->destroy(p);
-    plain->ops->destroy(plain);
+    fl_call_filter_destroy(calls, NULL, lf);
+    fl_call_filter_destroy(calls, plain, pf);
+    fl_call_filter_destroy(calls, NULL, d);
+    fl_call_policy_destroy(calls, p);
+    fl_call_policy_destroy(calls, plain);
     fl_registry_free(reg);
 }
 
@@ -644,22 +648,26 @@ FL_TEST(bloom_calls_extractor_through_wrapper) {
     CHECK_OK(fl_registry_new(&reg));
     fl_filter_policy *p = make_policy(reg, "bloom(prefix=fixed:3)");
     const char *keys[] = { "abc1", "abd1" };
-    fl_call_stats before = fl_call_stats_get();
+    CHECK_OK(fl_calls_new(reg, &calls));
+    fl_call_stats before, mid, after;
+    fl_calls_stats(calls, &before);
     fl_filter *f = build(p, keys, 2);
-    fl_call_stats mid = fl_call_stats_get();
+    fl_calls_stats(calls, &mid);
     CHECK_EQ(mid.prefix_len - before.prefix_len, 2);       /* one per entry */
     CHECK_EQ(mid.add_entry - before.add_entry, 2);
     CHECK_EQ(mid.build - before.build, 1);
     fl_filter_context ctx;
     memset(ctx.bytes, 0xab, sizeof ctx.bytes);
     fl_filter_query q = { { FL_TARGET_PREFIX, { (const uint8_t *)"abc", 3 } }, &ctx };
-    CHECK(fl_call_might_match(p, f, &q));
+    CHECK(fl_call_might_match(calls, p, f, &q));
     q.context = NULL;
-    CHECK(fl_call_might_match(p, f, &q));
-    fl_call_stats after = fl_call_stats_get();
+    CHECK(fl_call_might_match(calls, p, f, &q));
+    fl_calls_stats(calls, &after);
     CHECK_EQ(after.prefix_len - mid.prefix_len, 2);
     CHECK_EQ(after.might_match - mid.might_match, 2);
-    fl_call_filter_destroy(p, f);
-    p->ops->destroy(p);
+    fl_call_filter_destroy(calls, p, f);
+    fl_call_policy_destroy(calls, p);
+    fl_calls_free(calls);
+    calls = NULL;
     fl_registry_free(reg);
 }

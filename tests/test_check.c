@@ -85,7 +85,7 @@ static int corrupt_filters(const char *dir) {
     for (size_t i = 0; i < m.l0_count; i++) {
         fl_sst_reader *r;
         uint64_t fe = 0;
-        if (fl_sst_open(dir, m.l0[i], &none, &r, &fe, err, sizeof err) != FL_OK) continue;
+        if (fl_sst_open(dir, m.l0[i], &none, NULL, &r, &fe, err, sizeof err) != FL_OK) continue;
         uint64_t off = r->info.filter_offset + r->info.filter_len / 2;
         bool has = r->info.filter_len > 0;
         char path[4200];

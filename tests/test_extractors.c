@@ -24,7 +24,7 @@ static long extract(const fl_prefix_extractor *ex, fl_target_kind kind, const ch
                     size_t len) {
     fl_target t = { kind, { (const uint8_t *)bytes, len } };
     size_t n = 0;
-    return fl_call_prefix_len(ex, &t, &n) ? (long)n : NONE;
+    return fl_call_prefix_len(NULL, ex, &t, &n) ? (long)n : NONE;
 }
 
 /* One row: spec, input (with explicit length), POINT answer, PREFIX answer. */
@@ -105,7 +105,7 @@ FL_TEST(extractors_names) {
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         fl_prefix_extractor *ex = make_extractor(reg, names[i].spec);
         if (!ex) continue;
-        CHECK_STR(fl_call_extractor_name(ex), names[i].name);
+        CHECK_STR(fl_call_extractor_name(NULL, ex), names[i].name);
         ex->ops->destroy(ex);
     }
     fl_registry_free(reg);
@@ -121,7 +121,7 @@ FL_TEST(extractors_delim_names_distinct) {
         snprintf(spec, sizeof spec, "delim:\\x%02x", c);
         fl_prefix_extractor *ex = make_extractor(reg, spec);
         if (!ex) continue;
-        const char *name = fl_call_extractor_name(ex);
+        const char *name = fl_call_extractor_name(NULL, ex);
         snprintf(seen[c], sizeof seen[c], "%s", name);
         for (const char *p = name; *p; p++)
             if (*p < 0x21 || *p > 0x7e) fl_test_fail(__FILE__, __LINE__, "byte %u: name "

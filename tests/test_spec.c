@@ -57,7 +57,7 @@ FL_TEST(spec_good_policies) {
             fl_test_fail(__FILE__, __LINE__, "%s: %s", rows[i].spec, err);
             continue;
         }
-        CHECK_STR(fl_call_policy_name(p), rows[i].name);
+        CHECK_STR(fl_call_policy_name(NULL, p), rows[i].name);
         CHECK_EQ(fl_bloom_policy_millibits(p), rows[i].mb);
         p->ops->destroy(p);
     }
@@ -137,7 +137,7 @@ FL_TEST(spec_extractors) {
     CHECK_OK(fl_registry_new(&reg));
     fl_prefix_extractor *ex = NULL;
     CHECK_OK(fl_registry_make_extractor(reg, "fixed:3", &ex, err, sizeof err));
-    CHECK_STR(fl_call_extractor_name(ex), "fixed3");
+    CHECK_STR(fl_call_extractor_name(NULL, ex), "fixed3");
     ex->ops->destroy(ex);
     static const struct { const char *spec; int rc; const char *says[2]; } rows[] = {
         { "nope", FL_ERR_NOTFOUND,
@@ -186,7 +186,7 @@ FL_TEST(spec_unescape) {
 
 static int try_list(fl_registry *reg, const char *spec, fl_policy_list *list) {
     err[0] = '\0';
-    return fl_policy_list_parse(reg, spec, list, err, sizeof err);
+    return fl_policy_list_parse(reg, NULL, spec, list, err, sizeof err);
 }
 
 FL_TEST(spec_policy_lists) {
@@ -197,24 +197,24 @@ FL_TEST(spec_policy_lists) {
     CHECK_EQ(list.count, 0);
     CHECK_OK(try_list(reg, " none\t", &list));
     CHECK_EQ(list.count, 0);
-    fl_policy_list_free(&list);
+    fl_policy_list_free(NULL, &list);
 
     CHECK_OK(try_list(reg, "bloom(bits=10);bloom(bits=8,prefix=fixed:3)", &list));
     CHECK_EQ(list.count, 2);
     if (list.count == 2) {
-        CHECK_STR(fl_call_policy_name(list.items[0]), "_bf");
-        CHECK_STR(fl_call_policy_name(list.items[1]), "_bf:p=fixed3");
+        CHECK_STR(fl_call_policy_name(NULL, list.items[0]), "_bf");
+        CHECK_STR(fl_call_policy_name(NULL, list.items[1]), "_bf:p=fixed3");
         CHECK_EQ(fl_bloom_policy_millibits(list.items[1]), 8000);
     }
-    fl_policy_list_free(&list);
+    fl_policy_list_free(NULL, &list);
     CHECK(list.items == NULL && list.count == 0);
 
     /* blanks around specs; ';' inside parentheses does not split */
     CHECK_OK(try_list(reg, " bloom ;\tbloom(prefix=delim:;,whole_key=0) ; bloom(prefix=fixed:2)",
                       &list));
     CHECK_EQ(list.count, 3);
-    if (list.count == 3) CHECK_STR(fl_call_policy_name(list.items[1]), "_bf:p=delim;:wh=0");
-    fl_policy_list_free(&list);
+    if (list.count == 3) CHECK_STR(fl_call_policy_name(NULL, list.items[1]), "_bf:p=delim;:wh=0");
+    fl_policy_list_free(NULL, &list);
 
     static const struct { const char *spec; const char *says[3]; } bad[] = {
         { "", { "empty policy list", "'none'" } },
@@ -297,7 +297,7 @@ FL_TEST(spec_registry_namespace) {
     fl_filter_policy *p = NULL;
     CHECK_OK(try_policy(reg, "Wrapped_-9(prefix=two,bits=\\x33)", &p));
     if (p) {
-        CHECK_STR(fl_call_policy_name(p), "_bf:p=fixed2");
+        CHECK_STR(fl_call_policy_name(NULL, p), "_bf:p=fixed2");
         CHECK_EQ(fl_bloom_policy_millibits(p), 3000);
         p->ops->destroy(p);
     }

@@ -45,7 +45,7 @@ FL_TEST(sst_round_trip) {
     fl_registry *r = reg();
     fl_policy_list pl;
     char err[512];
-    CHECK_OK(fl_policy_list_parse(r, "bloom(bits=10); bloom(bits=6,prefix=fixed:3)", &pl, err, sizeof err));
+    CHECK_OK(fl_policy_list_parse(r, NULL, "bloom(bits=10); bloom(bits=6,prefix=fixed:3)", &pl, err, sizeof err));
     const char *dir = fl_test_tmpdir();
     fl_sst_info info;
     write_sst(dir, &pl, 7, 500, 0, &info);
@@ -58,7 +58,7 @@ FL_TEST(sst_round_trip) {
 
     fl_sst_reader *rd;
     uint64_t ferr = 0;
-    CHECK_OK(fl_sst_open(dir, 7, &pl, &rd, &ferr, err, sizeof err));
+    CHECK_OK(fl_sst_open(dir, 7, &pl, NULL, &rd, &ferr, err, sizeof err));
     CHECK_EQ(ferr, 0);
     CHECK(!rd->index_loaded);                 /* opening reads no index */
     CHECK_EQ(rd->sub_count, 2);
@@ -97,7 +97,7 @@ FL_TEST(sst_round_trip) {
     while (fl_sst_next(&it, &e, err, sizeof err) == 1) n++;
     CHECK_EQ(n, 500);
     fl_sst_close(rd);
-    fl_policy_list_free(&pl);
+    fl_policy_list_free(NULL, &pl);
     fl_registry_free(r);
 }
 
@@ -184,9 +184,9 @@ FL_TEST(legacy_block_read_as_whole_key_bloom) {
     fl_registry *r = reg();
     fl_policy_list w, rd_pl, none;
     char err[512];
-    CHECK_OK(fl_policy_list_parse(r, "bloom(bits=12)", &w, err, sizeof err));
-    CHECK_OK(fl_policy_list_parse(r, "bloom(bits=10,prefix=fixed:3,whole_key=0)", &rd_pl, err, sizeof err));
-    CHECK_OK(fl_policy_list_parse(r, "none", &none, err, sizeof err));
+    CHECK_OK(fl_policy_list_parse(r, NULL, "bloom(bits=12)", &w, err, sizeof err));
+    CHECK_OK(fl_policy_list_parse(r, NULL, "bloom(bits=10,prefix=fixed:3,whole_key=0)", &rd_pl, err, sizeof err));
+    CHECK_OK(fl_policy_list_parse(r, NULL, "none", &none, err, sizeof err));
     const char *dir = fl_test_tmpdir();
     fl_sst_info info;
     write_sst(dir, &w, 3, 200, 1, &info);
@@ -194,7 +194,7 @@ FL_TEST(legacy_block_read_as_whole_key_bloom) {
     fl_sst_reader *rd;
     uint64_t ferr = 0;
     /* read with a prefix-only bloom: still decoded as a whole-key filter */
-    CHECK_OK(fl_sst_open(dir, 3, &rd_pl, &rd, &ferr, err, sizeof err));
+    CHECK_OK(fl_sst_open(dir, 3, &rd_pl, NULL, &rd, &ferr, err, sizeof err));
     CHECK(rd->legacy);
     CHECK_EQ(rd->info.filter_format, FL_FILTER_LEGACY);
     CHECK_EQ(rd->sub_count, 1);
@@ -203,27 +203,27 @@ FL_TEST(legacy_block_read_as_whole_key_bloom) {
         char k[32];
         snprintf(k, sizeof k, "key%05d", i);
         fl_filter_query q = { { FL_TARGET_POINT, { (const uint8_t *)k, strlen(k) } }, NULL };
-        CHECK(fl_call_might_match(rd->subs[0].policy, rd->subs[0].filter, &q));
+        CHECK(fl_call_might_match(NULL, rd->subs[0].policy, rd->subs[0].filter, &q));
     }
     fl_filter_query pq = { { FL_TARGET_PREFIX, { (const uint8_t *)"zzz", 3 } }, NULL };
-    CHECK(fl_call_might_match(rd->subs[0].policy, rd->subs[0].filter, &pq));
+    CHECK(fl_call_might_match(NULL, rd->subs[0].policy, rd->subs[0].filter, &pq));
     int rejected = 0;
     for (int i = 0; i < 1000; i++) {
         char k[32];
         snprintf(k, sizeof k, "absent%05d", i);
         fl_filter_query q = { { FL_TARGET_POINT, { (const uint8_t *)k, strlen(k) } }, NULL };
-        rejected += !fl_call_might_match(rd->subs[0].policy, rd->subs[0].filter, &q);
+        rejected += !fl_call_might_match(NULL, rd->subs[0].policy, rd->subs[0].filter, &q);
     }
     CHECK(rejected > 950);
     fl_sst_close(rd);
     /* with no built-in bloom configured, a Legacy block is unusable */
-    CHECK_OK(fl_sst_open(dir, 3, &none, &rd, &ferr, err, sizeof err));
+    CHECK_OK(fl_sst_open(dir, 3, &none, NULL, &rd, &ferr, err, sizeof err));
     CHECK_EQ(rd->sub_count, 1);
     CHECK(rd->subs[0].filter == NULL);
     fl_sst_close(rd);
-    fl_policy_list_free(&w);
-    fl_policy_list_free(&rd_pl);
-    fl_policy_list_free(&none);
+    fl_policy_list_free(NULL, &w);
+    fl_policy_list_free(NULL, &rd_pl);
+    fl_policy_list_free(NULL, &none);
     fl_registry_free(r);
 }
 
@@ -234,7 +234,7 @@ FL_TEST(sst_byte_flips_are_detected) {
     fl_registry *r = reg();
     fl_policy_list pl;
     char err[512];
-    CHECK_OK(fl_policy_list_parse(r, "bloom(bits=10)", &pl, err, sizeof err));
+    CHECK_OK(fl_policy_list_parse(r, NULL, "bloom(bits=10)", &pl, err, sizeof err));
     const char *dir = fl_test_tmpdir();
     fl_sst_info info;
     write_sst(dir, &pl, 1, 60, 0, &info);
@@ -261,7 +261,7 @@ FL_TEST(sst_byte_flips_are_detected) {
         fl_sst_reader *rd = NULL;
         uint64_t ferr = 0;
         err[0] = 0;
-        int rc = fl_sst_open(dir, 2, &pl, &rd, &ferr, err, sizeof err);
+        int rc = fl_sst_open(dir, 2, &pl, NULL, &rd, &ferr, err, sizeof err);
         if (rc == FL_OK) {
             /* read everything: data and index flips surface here */
             fl_sst_iter it;
@@ -286,6 +286,6 @@ FL_TEST(sst_byte_flips_are_detected) {
     }
     CHECK(corrupt > 0);
     CHECK(unfiltered > 0);
-    fl_policy_list_free(&pl);
+    fl_policy_list_free(NULL, &pl);
     fl_registry_free(r);
 }

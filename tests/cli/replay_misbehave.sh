@@ -3,8 +3,10 @@
 # contract (SPEC 3): an extractor answering n > len, an extractor and a
 # policy with NULL names, a policy whose build and decode fail.  The replay
 # must not crash, must count the contract violations, must give exactly the
-# results of the same workload run with no filters at all, and the checker
-# must report the extractor's n > len as P7 (exit 1).
+# results of the same workload run with no filters at all, and every broken
+# contract is a property failure naming the plugin file, the object's kind
+# and what it broke (exit 1): P7 for the extractors, P10 for the policy's
+# NULL name and failing build.  The repro line names the plugin.
 . "${FL_SRCDIR:-.}/tests/cli/common.inc"
 
 build_plugin "$FL_SRCDIR/tests/plugins/misbehave.c" "$T/mis.so"
@@ -49,18 +51,23 @@ get abe'
     > "$T/bad.json" 2> "$T/bad.err"
 rc=$?
 [ "$rc" -lt 128 ] || fail "replay crashed (exit $rc)"
-[ "$rc" -eq 1 ] || { cat "$T/bad.err" >&2; fail "replay exit $rc, expected 1 (P7)"; }
-grep -q '^P7 extractor-contract: .*extractor "liar".*longer than its' "$T/bad.err" ||
-    fail "the checker did not report the liar extractor as P7"
-if grep '^P[0-9]* ' "$T/bad.err" | grep -qv '^P7 '; then
-    grep '^P[0-9]* ' "$T/bad.err" | grep -v '^P7 ' | head -3 >&2
-    fail "a property other than P7 was reported"
+[ "$rc" -eq 1 ] || { cat "$T/bad.err" >&2; fail "replay exit $rc, expected 1"; }
+grep -q "^P7 extractor-contract: .*extractor \"liar\" of kind 'liar' from plugin $T/mis.so broke its contract in prefix_len: prefix_len returned [0-9]* for a .* (must be <= its length)" "$T/bad.err" ||
+    fail "the liar extractor is not reported as P7 naming the plugin"
+grep -q "^P7 extractor-contract: .*extractor of kind 'noname' from plugin $T/mis.so broke its contract in name: name() returned NULL" "$T/bad.err" ||
+    fail "the noname extractor is not reported as P7"
+grep -q "^P10 bad-input: .*builder of policy of kind 'broken' from plugin $T/mis.so broke its contract in build: build failed" "$T/bad.err" ||
+    fail "the broken policy's build is not reported as P10"
+grep -q "^P10 bad-input: .*policy of kind 'broken' from plugin $T/mis.so broke its contract in name: name() returned NULL" "$T/bad.err" ||
+    fail "the broken policy's NULL name is not reported as P10"
+if grep '^P[0-9]* ' "$T/bad.err" | grep -qv '^P7 \|^P10 '; then
+    grep '^P[0-9]* ' "$T/bad.err" | grep -v '^P7 \|^P10 ' | head -3 >&2
+    fail "a property other than P7 and P10 was reported"
 fi
+grep -q "replay: filterlab replay $T/bad.wl --plugin $T/mis.so\$" "$T/bad.err" ||
+    fail "the repro line does not name the plugin: $(grep 'replay:' "$T/bad.err")"
 "$FILTERLAB" replay "$T/none.wl" --results "$T/none.out" > /dev/null 2>&1 || fail "reference replay failed"
 cmp -s "$T/bad.out" "$T/none.out" || { diff "$T/bad.out" "$T/none.out" >&2; fail "results differ from the unfiltered run"; }
 cv=$(sed -n 's/.*"contract_violations":\([0-9]*\).*/\1/p' "$T/bad.json")
 [ -n "$cv" ] && [ "$cv" -gt 0 ] || fail "no contract violations counted: $(cat "$T/bad.json")"
-grep -q "contract violation by liar" "$T/bad.err" || fail "the liar extractor is not named"
-grep -q "must be <= its length" "$T/bad.err" || fail "n > len not reported"
-grep -q "build failed" "$T/bad.err" || fail "failing build not reported"
 exit 0

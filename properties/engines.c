@@ -1,0 +1,111 @@
+/*
+ * engines.c -- the engines under test behind the runner's table of
+ * operations (check.h, fl_engine_ops; LevelDB's Env and SQLite's VFS are
+ * the model): the checker and the runner call only through the table and
+ * never know which engine they hold.
+ *
+ * "filterlab" is this repository's engine (engine/engine.h), with every
+ * optional view -- probe trace, live SSTs, SST truth, stored filter
+ * blocks -- so it is checked probe by probe.
+ */
+#include "check_internal.h"
+
+#include <string.h>
+
+/* ---- filterlab's engine ------------------------------------------------------ */
+
+/* An fl_engine of this kind is an fl_db. */
+static fl_db *db_of(fl_engine *e) { return (fl_db *)e; }
+static const fl_db *cdb_of(const fl_engine *e) { return (const fl_db *)e; }
+
+static int fle_open(const char *dir, const fl_registry *reg, const fl_options *opt, fl_engine **out,
+                    char *err, size_t err_len) {
+    fl_db *db = NULL;
+    int rc = fl_db_open(dir, reg, opt, &db, err, err_len);
+    *out = (fl_engine *)db;
+    return rc;
+}
+
+static int fle_close(fl_engine *e, char *err, size_t err_len) { return fl_db_close(db_of(e), err, err_len); }
+static const char *fle_errmsg(const fl_engine *e) { return fl_db_errmsg(cdb_of(e)); }
+static int fle_put(fl_engine *e, fl_slice k, fl_slice v) { return fl_db_put(db_of(e), k, v); }
+static int fle_delete(fl_engine *e, fl_slice k) { return fl_db_delete(db_of(e), k); }
+static int fle_delete_range(fl_engine *e, fl_slice s, fl_slice end) {
+    return fl_db_delete_range(db_of(e), s, end);
+}
+static int fle_flush(fl_engine *e) { return fl_db_flush(db_of(e)); }
+static int fle_compact(fl_engine *e, bool full) { return fl_db_compact(db_of(e), full); }
+
+static int fle_get(fl_engine *e, fl_slice key, const fl_filter_context *ctx, fl_buf *value, bool *found) {
+    return fl_db_get(db_of(e), key, ctx, value, found);
+}
+
+static int fle_scan_prefix(fl_engine *e, fl_slice prefix, const fl_filter_context *ctx, fl_scan_fn fn,
+                           void *arg) {
+    return fl_db_scan_prefix(db_of(e), prefix, ctx, fn, arg);
+}
+
+static int fle_scan(fl_engine *e, fl_slice start, fl_slice end, fl_scan_fn fn, void *arg) {
+    return fl_db_scan(db_of(e), start, end, fn, arg);
+}
+
+static void fle_metrics(const fl_engine *e, fl_metrics *out) { fl_db_metrics(cdb_of(e), out); }
+
+static void fle_trace(fl_engine *e, fl_probe_fn fn, void *arg) { fl_db_set_probe_trace(db_of(e), fn, arg); }
+
+static int fle_ssts(const fl_engine *e, fl_sst_meta **out, size_t *count) {
+    return fl_db_ssts(cdb_of(e), out, count);
+}
+
+static int fle_sst_entries(fl_engine *e, uint64_t id, fl_entry_fn fn, void *arg) {
+    return fl_db_sst_entries(db_of(e), id, fn, arg);
+}
+
+static int fle_sst_rtombs(fl_engine *e, uint64_t id, fl_rtomb_fn fn, void *arg) {
+    return fl_db_sst_range_tombstones(db_of(e), id, fn, arg);
+}
+
+static int fle_filter_block(fl_engine *e, uint64_t id, fl_buf *out, int *format) {
+    return fl_db_sst_filter_block(db_of(e), id, out, format);
+}
+
+const fl_engine_ops fl_engine_filterlab = {
+    .name = "filterlab",
+    .open = fle_open,
+    .close = fle_close,
+    .errmsg = fle_errmsg,
+    .put = fle_put,
+    .del = fle_delete,
+    .delete_range = fle_delete_range,
+    .flush = fle_flush,
+    .compact = fle_compact,
+    .get = fle_get,
+    .scan_prefix = fle_scan_prefix,
+    .scan = fle_scan,
+    .metrics = fle_metrics,
+    .set_probe_trace = fle_trace,
+    .ssts = fle_ssts,
+    .sst_entries = fle_sst_entries,
+    .sst_range_tombstones = fle_sst_rtombs,
+    .sst_filter_block = fle_filter_block,
+};
+
+/* ---- The list ---------------------------------------------------------------- */
+
+static const fl_engine_ops *const engines[] = { &fl_engine_filterlab };
+
+const fl_engine_ops *fl_engine_find(const char *name) {
+    for (size_t i = 0; i < sizeof engines / sizeof *engines; i++)
+        if (strcmp(engines[i]->name, name) == 0) return engines[i];
+    return NULL;
+}
+
+void fl_engine_names(char *out, size_t cap) {
+    size_t used = 0;
+    if (cap) out[0] = 0;
+    for (size_t i = 0; i < sizeof engines / sizeof *engines && used < cap; i++) {
+        int n = snprintf(out + used, cap - used, "%s%s", i ? ", " : "", engines[i]->name);
+        if (n < 0) break;
+        used += (size_t)n;
+    }
+}
