@@ -97,30 +97,22 @@ static int make_workload(fl_bench *b, bool l0, fl_workload *w) {
     return rc == 0 ? 0 : fl_bench_fail(b, "testbed: the generated workload: %s", err);
 }
 
-/* Runs w once on a fresh database: seconds, or -1 with the error set. */
+/* Runs w once on a fresh database: seconds (of the ops only), or -1 with
+ * the error set. */
 static double replay_once(fl_bench *b, const fl_registry *reg, const fl_workload *w, bool check,
                           uint64_t *violations) {
-    char dir[4200];
-    fl_bench_dbdir(b, "testbed-replay", dir, sizeof dir);
-    fl_check_config cfg = { .reg = reg, .dir = dir, .path = b->cfg->workload ? b->cfg->workload : "mixed",
-                            .check = check, .seed = 1, .no_sync = true };
-    fl_checker *ck;
-    fl_check_summary sum;
-    if (fl_checker_new(&cfg, &ck) != FL_OK) { fl_bench_fail(b, "testbed: out of memory"); return -1; }
-    double t0 = fl_now();
-    for (size_t i = 0; i < w->count; i++)
-        if (fl_checker_run(ck, &w->ops[i]) != FL_OK) {
-            fl_bench_fail(b, "testbed: line %u: %s", w->ops[i].line, fl_checker_errmsg(ck));
-            fl_checker_free(ck);
-            return -1;
-        }
-    int rc = fl_checker_finish(ck, &sum);
-    double t = fl_now() - t0;
-    if (rc != FL_OK) fl_bench_fail(b, "testbed: %s", fl_checker_errmsg(ck));
-    fl_checker_free(ck);
-    fl_remove_tree(dir);
-    *violations += sum.violations;
-    return rc == FL_OK ? t : -1;
+    fl_runner run = {
+        .check = { .reg = reg, .path = b->cfg->workload ? b->cfg->workload : "mixed",
+                   .check = check, .seed = 1, .no_sync = true },
+        .scratch = b->scratch,
+    };
+    fl_run_outcome out;
+    if (fl_run_workload(&run, w, &out) != FL_OK || out.rc != FL_OK) {
+        fl_bench_fail(b, "testbed: %s", out.error);
+        return -1;
+    }
+    *violations += out.sum.violations;
+    return out.elapsed;
 }
 
 static int bench_replay(fl_bench *b, const fl_registry *reg, bool l0) {

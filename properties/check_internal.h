@@ -13,6 +13,11 @@
 #include "check.h"
 #include "../model/model.h"
 
+/* Internal names stay inside the binary: filterlab is linked -rdynamic so
+ * that plugins resolve the ABI against it, which would otherwise export
+ * every ck_* function too. */
+#pragma GCC visibility push(hidden)
+
 /* ---- Configured policies (policies.c) ---------------------------------- */
 
 /* One configured policy, made from its spec through the registry (for P11
@@ -187,5 +192,7 @@ void ck_p9_verdict(fl_checker *ck);
 void ck_contract_point(fl_checker *ck, const uint8_t *k, size_t klen);
 void ck_contract_prefix(fl_checker *ck, const uint8_t *p, size_t plen);
 void ck_contract_free(fl_checker *ck);
+
+#pragma GCC visibility pop
 
 #endif /* FL_CHECK_INTERNAL_H */

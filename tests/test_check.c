@@ -33,14 +33,13 @@ static void on_violation(void *arg, int property, unsigned line, const char *msg
 
 static int run(fl_registry *reg, const char *dir, const char *text, fl_check_summary *sum, seen *s) {
     fl_workload w = parse(text);
-    fl_check_config cfg = { .reg = reg, .dir = dir, .path = "t.wl", .check = true, .seed = 7,
-                            .on_violation = on_violation, .on_violation_arg = s };
-    fl_checker *ck;
-    int rc = fl_checker_new(&cfg, &ck);
-    for (size_t i = 0; rc == FL_OK && i < w.count; i++) rc = fl_checker_run(ck, &w.ops[i]);
-    if (rc == FL_OK) rc = fl_checker_finish(ck, sum);
-    if (rc) fprintf(stderr, "  checker: %s\n", fl_checker_errmsg(ck));
-    fl_checker_free(ck);
+    fl_runner r = { .check = { .reg = reg, .dir = dir, .path = "t.wl", .check = true, .seed = 7,
+                               .on_violation = on_violation, .on_violation_arg = s } };
+    fl_run_outcome out;
+    int rc = fl_run_workload(&r, &w, &out);
+    if (rc == FL_OK) rc = out.rc;
+    if (rc) fprintf(stderr, "  runner: %s\n", out.error);
+    *sum = out.sum;
     fl_workload_free(&w);
     return rc;
 }

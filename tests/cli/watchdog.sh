@@ -1,0 +1,111 @@
+#!/bin/sh
+# watchdog.sh -- a plugin that breaks its contract or never returns is a
+# finding, never a pass and never a hang of the tool (issue 12, part 1):
+#   - check with a policy whose name is NULL and whose build fails exits 1
+#     with a shrunk workload that names the plugin and replays;
+#   - replay of a workload whose filter's might_match never returns exits 1
+#     within the call timeout, naming the plugin file, the method and the
+#     key, and removes its temporary database;
+#   - a build that never returns, likewise;
+#   - a slow plugin (50 ms a call) under a 1 s timeout is no finding;
+#   - check --time is a hard limit with a plugin that never returns: it ends
+#     by the limit (plus the child's grace) with a finding, whose repro line
+#     has --plugin and --call-timeout;
+#   - SIGINT stops check, SIGTERM stops a replay stuck in a plugin, each
+#     within a second, leaving nothing in TMPDIR.
+. "${FL_SRCDIR:-.}/tests/cli/common.inc"
+
+build_plugin "$FL_SRCDIR/tests/plugins/hang.c" "$T/hang.so"
+build_plugin "$FL_SRCDIR/tests/plugins/misbehave.c" "$T/mis.so"
+mkdir "$T/tmp" || fail "mkdir"
+
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
+# le X Y: X <= Y for decimals
+le() { awk -v x="$1" -v y="$2" 'BEGIN { exit !(x <= y) }'; }
+empty_tmp() { [ -z "$(ls -A "$T/tmp")" ] || fail "$1 left files behind: $(ls -A "$T/tmp")"; }
+
+# ---- a broken contract fails check, shrunk and replayable -------------------------
+TMPDIR=$T/tmp "$FILTERLAB" check --plugin "$T/mis.so" --policy broken --trials 30 --out "$T/out1" \
+    > "$T/c1.out" 2> "$T/c1.err"
+rc=$?
+[ $rc -eq 1 ] || { cat "$T/c1.err" >&2; fail "check with a broken policy: exit $rc, expected 1"; }
+grep -q "^check: P10 bad-input after 1 trial" "$T/c1.err" || fail "no P10 finding: $(head -3 "$T/c1.err")"
+grep -q "from plugin $T/mis.so broke its contract" "$T/c1.err" || fail "the finding does not name the plugin"
+file=$(sed -n 's/.*minimized from [0-9]* to [0-9]* ops: //p' "$T/c1.err")
+[ -f "$file" ] || fail "no minimized workload"
+grep -q "^  replay: filterlab replay $file --plugin $T/mis.so\$" "$T/c1.err" || fail "repro line: $(grep replay: "$T/c1.err")"
+"$FILTERLAB" replay "$file" --plugin "$T/mis.so" > /dev/null 2>&1
+[ $? -eq 1 ] || fail "the minimized workload does not fail on replay"
+empty_tmp "check (broken)"
+
+# ---- a hung might_match in replay --------------------------------------------------
+printf 'filterlab-workload 1\nopen policies="hang"\nput a 1\nflush\nget a\nget b\n' > "$T/h.wl"
+t0=$(now)
+TMPDIR=$T/tmp "$FILTERLAB" replay "$T/h.wl" --plugin "$T/hang.so" --call-timeout 1 > "$T/r1.out" 2> "$T/r1.err"
+rc=$?
+took=$(since "$t0")
+[ $rc -eq 1 ] || { cat "$T/r1.err" >&2; fail "replay with a hung might_match: exit $rc, expected 1"; }
+grep -q "^P10 bad-input: line [0-9]* [a-z]*.*: plugin $T/hang.so: might_match did not return within 1 s on key " "$T/r1.err" ||
+    fail "the hang is not reported as the issue words it: $(head -2 "$T/r1.err")"
+grep -q "replay: filterlab replay $T/h.wl --plugin $T/hang.so --call-timeout 1\$" "$T/r1.err" ||
+    fail "the repro line lacks --plugin or --call-timeout: $(grep replay: "$T/r1.err")"
+le "$took" 5 || fail "replay took $took s to report a 1 s hang"
+empty_tmp "replay (hung might_match)"
+
+# ---- a hung build ----------------------------------------------------------------------
+printf 'filterlab-workload 1\nopen policies="hang(in=build)"\nput a 1\nflush\n' > "$T/b.wl"
+TMPDIR=$T/tmp "$FILTERLAB" replay "$T/b.wl" --plugin "$T/hang.so" --call-timeout 1 > /dev/null 2> "$T/r2.err"
+rc=$?
+[ $rc -eq 1 ] || { cat "$T/r2.err" >&2; fail "replay with a hung build: exit $rc, expected 1"; }
+grep -q "plugin $T/hang.so: build did not return within 1 s" "$T/r2.err" || fail "hung build: $(head -2 "$T/r2.err")"
+empty_tmp "replay (hung build)"
+
+# ---- slow is not hung --------------------------------------------------------------------
+printf 'filterlab-workload 1\nopen policies="hang(in=slow)"\nput a 1\nflush\nget a\nget b\nget c\n' > "$T/s.wl"
+TMPDIR=$T/tmp "$FILTERLAB" replay "$T/s.wl" --plugin "$T/hang.so" --call-timeout 1 > /dev/null 2> "$T/r3.err" ||
+    { cat "$T/r3.err" >&2; fail "a slow (50 ms) plugin under a 1 s timeout was a finding"; }
+empty_tmp "replay (slow)"
+
+# ---- check --time is a hard limit -----------------------------------------------------
+t0=$(now)
+TMPDIR=$T/tmp "$FILTERLAB" check --plugin "$T/hang.so" --policy hang --time 4 --call-timeout 1 \
+    --out "$T/out2" > "$T/c2.out" 2> "$T/c2.err"
+rc=$?
+took=$(since "$t0")
+[ $rc -eq 1 ] || { cat "$T/c2.err" >&2; fail "check with a hung plugin: exit $rc, expected 1"; }
+le "$took" 8 || fail "check --time 4 took $took s"
+grep -q "might_match did not return within 1 s" "$T/c2.err" || fail "no hang finding: $(head -3 "$T/c2.err")"
+grep -q "^  replay: filterlab replay .* --plugin $T/hang.so --call-timeout 1\$" "$T/c2.err" ||
+    fail "check's repro line: $(grep replay: "$T/c2.err")"
+empty_tmp "check (hung)"
+
+# ---- signals --------------------------------------------------------------------------
+TMPDIR=$T/tmp "$FILTERLAB" check --plugin "$T/hang.so" --policy hang --time 60 --call-timeout 50 \
+    --out "$T/out3" > "$T/c3.out" 2> "$T/c3.err" &
+pid=$!
+sleep 1.5
+[ -n "$(ls -A "$T/tmp")" ] || fail "check made no scratch directory (the test would prove nothing)"
+t0=$(now)
+kill -INT $pid
+wait $pid
+rc=$?
+took=$(since "$t0")
+[ $rc -eq 130 ] || { cat "$T/c3.err" >&2; fail "check after SIGINT: exit $rc, expected 130"; }
+le "$took" 1.5 || fail "check took $took s to stop after SIGINT"
+grep -q "interrupted" "$T/c3.out" || fail "check does not report what ran: $(cat "$T/c3.out")"
+empty_tmp "check (SIGINT)"
+
+TMPDIR=$T/tmp "$FILTERLAB" replay "$T/h.wl" --plugin "$T/hang.so" --call-timeout 50 > /dev/null 2> "$T/r4.err" &
+pid=$!
+sleep 1
+t0=$(now)
+kill -TERM $pid
+wait $pid
+rc=$?
+took=$(since "$t0")
+[ $rc -eq 143 ] || { cat "$T/r4.err" >&2; fail "replay after SIGTERM: exit $rc, expected 143"; }
+le "$took" 1.8 || fail "replay took $took s to stop after SIGTERM"
+grep -q "interrupted (signal 15) after [0-9]* of 5 ops" "$T/r4.err" || fail "replay does not say where it stopped: $(cat "$T/r4.err")"
+empty_tmp "replay (SIGTERM)"
+exit 0
