@@ -1,7 +1,11 @@
 /*
- * check.h -- the checker: runs a workload op by op on the engine and on the
- * reference model side by side, consumes the engine's probe trace, and
- * checks the properties of SPEC section 8 after every op.
+ * check.h -- the properties module: the checker, the one runner every
+ * command goes through, the engines under test, `filterlab check`'s trials
+ * and the shrinker.
+ *
+ * The checker runs a workload op by op on an engine and on the reference
+ * model side by side, consumes the engine's probe trace, and checks the
+ * properties of SPEC section 8 after every op:
  *
  *   P1  no-false-negative  a sub-filter said no only where the SST held no match
  *   P2  results            get / scan_prefix / scan results equal the model's
@@ -15,35 +19,36 @@
  *   P6  coverage           the considered SSTs are exactly those the manifest
  *                          says the read needed
  *   P7  extractor-contract n <= len, same input same answer, PREFIX Some(n)
- *                          implies POINT Some(n) on sampled extensions; a break
- *                          of the RFC's literal POINT invariant that cannot
- *                          cause a false negative is a warning
+ *                          implies POINT Some(n) on sampled extensions, and
+ *                          no other broken contract (a NULL name); a break of
+ *                          the RFC's literal POINT invariant that cannot cause
+ *                          a false negative is a warning
  *   P8  migration          sub-filters whose names are configured are usable,
  *                          others skipped, none misdecoded
- *   P10 bad-input          engine errors on the workload's input are reported,
- *                          never a crash (the checker's part: none is silent)
+ *   P9  fp-rate            the FP rate of built-in blooms is not above their
+ *                          expectation (fprate.c says exactly how)
+ *   P10 bad-input          engine errors on valid input, crashes and hung
+ *                          plugin calls are findings, never silent; a policy,
+ *                          builder or filter that breaks its contract (a
+ *                          failing new_builder, build or encode, no object, a
+ *                          NULL name) fails it
  *   P11 round-trip         each new SST's filters, rebuilt by their own policy
  *                          from the SST's entries, decode from the stored bytes
- *                          and answer sampled probes as the built filter does
+ *                          and answer sampled probes as the built filter does;
+ *                          a decode that fails is a failure of it
  *
- * Plugin policies get every property except P5.
+ * Plugin policies get every property except P5 and P9.
  *
  * A database that already holds data when the checker first opens it is
  * adopted: the model starts from a full scan of it, and SSTs written before
  * are read-checked but not write-checked (their writer is unknown).
  *
- * Call order:  fl_checker_new  fl_checker_run*  fl_checker_finish  fl_checker_free
- * The first op should be FL_OP_OPEN; if it is not, the database is opened
- * with the default options first.  A violation is not an error: it is
- * reported (printed to cfg.messages, capped at cfg.max_shown lines, every one
- * counted) and the run goes on.  An engine error (I/O, corrupt SST, bad
- * option value) is an error: fl_checker_run returns it and
- * fl_checker_errmsg says what and where.
- *
  * Violation lines have the form
  *   P1 no-false-negative: line 123 get "user:17": sst 42 sub-filter
  *   "_bf:p=fixed3" said no, but sst 42 holds "user:17"
- * with byte strings spelled as in workload files.
+ * with byte strings spelled as in workload files; a broken plugin contract
+ *   P7 extractor-contract: line 5 get abc: extractor "liar" of kind 'liar'
+ *   from plugin ./mis.so broke its contract in prefix_len: ...
  */
 #ifndef FL_CHECK_H
 #define FL_CHECK_H
@@ -147,9 +152,10 @@ typedef struct fl_check_summary {
 
 typedef struct fl_checker fl_checker;
 
-/* Plugin calls the checker and its database make report to the checker:
- * a broken contract is a violation of fl_contract_property's property,
- * naming the plugin file, the object and what it broke.
+/* Plugin calls the checker and its database make report to the checker
+ * (each through a call context of its own, fl_calls): a broken contract is
+ * a violation of fl_contract_property's property, naming the plugin file,
+ * the object and what it broke.
  *
  * Call order:  fl_checker_new  fl_checker_run*  fl_checker_finish  fl_checker_free
  * The first op should be FL_OP_OPEN; if it is not, the database is opened
