@@ -52,40 +52,6 @@ int fl_cli_flag(int argc, char **argv, int *i, const char *const *names, size_t 
     return 0;
 }
 
-/* ---- Shell quoting ---------------------------------------------------------- */
-
-static bool plain_word(const char *s) {
-    if (!*s) return false;
-    for (; *s; s++)
-        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
-              strchr("_-./:=,+@%", *s)))
-            return false;
-    return true;
-}
-
-void fl_cli_append_word(char *buf, size_t cap, const char *word) {
-    size_t used = strlen(buf);
-    if (used && used + 1 < cap) { buf[used++] = ' '; buf[used] = 0; }
-    if (plain_word(word)) {
-        snprintf(buf + used, cap - used, "%s", word);
-        return;
-    }
-    /* 'it'\''s': single quotes, each ' as '\'' */
-    if (used + 1 >= cap) return;
-    buf[used++] = '\'';
-    for (const char *p = word; *p && used + 5 < cap; p++) {
-        if (*p == '\'') { memcpy(buf + used, "'\\''", 4); used += 4; }
-        else buf[used++] = *p;
-    }
-    if (used + 1 < cap) buf[used++] = '\'';
-    buf[used] = 0;
-}
-
-void fl_cli_append_flag(char *buf, size_t cap, const char *flag, const char *value) {
-    fl_cli_append_word(buf, cap, flag);
-    fl_cli_append_word(buf, cap, value);
-}
-
 /* ---- Stop signals -------------------------------------------------------------- */
 
 volatile sig_atomic_t fl_cli_stop;

@@ -100,28 +100,28 @@ int fl_cli_check(int argc, char **argv) {
             c.only_trial = (int64_t)n;
         } else if (!strcmp(name, "--plugin")) {
             plugins[c.nplugins++] = v;
-            fl_cli_append_flag(replay_flags, sizeof replay_flags, name, v);
-            fl_cli_append_flag(trial_flags, sizeof trial_flags, name, v);
+            fl_shell_append_flag(replay_flags, sizeof replay_flags, name, v);
+            fl_shell_append_flag(trial_flags, sizeof trial_flags, name, v);
         } else if (!strcmp(name, "--policy")) {
             policies[c.npolicies++] = v;
-            fl_cli_append_flag(trial_flags, sizeof trial_flags, name, v);
+            fl_shell_append_flag(trial_flags, sizeof trial_flags, name, v);
         } else if (!strcmp(name, "--extractor")) {
             extractors[c.nextractors++] = v;
-            fl_cli_append_flag(trial_flags, sizeof trial_flags, name, v);
+            fl_shell_append_flag(trial_flags, sizeof trial_flags, name, v);
         } else if (!strcmp(name, "--out")) c.out_dir = v;
         else if (!strcmp(name, "--ops")) {
             if (!fl_cli_parse_u64(v, &c.max_ops) || c.max_ops < 10) { status = bad("--ops needs a count >= 10, got", v); goto out; }
-            fl_cli_append_flag(trial_flags, sizeof trial_flags, name, v);
+            fl_shell_append_flag(trial_flags, sizeof trial_flags, name, v);
         } else if (!strcmp(name, "--shrink-time")) {
             if (!fl_cli_parse_seconds(v, &c.shrink_seconds)) { status = bad("--shrink-time needs seconds, got", v); goto out; }
         } else if (!strcmp(name, "--call-timeout")) {
             if (!fl_cli_parse_seconds(v, &c.call_timeout)) { status = bad("--call-timeout needs seconds, got", v); goto out; }
-            fl_cli_append_flag(replay_flags, sizeof replay_flags, name, v);
-            fl_cli_append_flag(trial_flags, sizeof trial_flags, name, v);
+            fl_shell_append_flag(replay_flags, sizeof replay_flags, name, v);
+            fl_shell_append_flag(trial_flags, sizeof trial_flags, name, v);
         } else if (!strcmp(name, "--engine")) {
             engine_name = v;
-            fl_cli_append_flag(replay_flags, sizeof replay_flags, name, v);
-            fl_cli_append_flag(trial_flags, sizeof trial_flags, name, v);
+            fl_shell_append_flag(replay_flags, sizeof replay_flags, name, v);
+            fl_shell_append_flag(trial_flags, sizeof trial_flags, name, v);
         } else {                                              /* --shard I/N */
             unsigned si, sn;
             char tail;
@@ -193,7 +193,7 @@ int fl_cli_check(int argc, char **argv) {
                 res.original_ops, res.minimal_ops,
                 res.shrink_cut ? " (shrinking stopped at the time limit)" : "", res.path);
         char line[8192] = "";
-        fl_cli_append_word(line, sizeof line, res.path);
+        fl_shell_append_word(line, sizeof line, res.path);
         fprintf(stderr, " %s%s%s", line, c.replay_flags ? " " : "", c.replay_flags ? c.replay_flags : "");
         if (res.shrink_call_timeout > 0) fprintf(stderr, " --call-timeout %g", res.shrink_call_timeout);
         fputc('\n', stderr);

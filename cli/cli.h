@@ -37,11 +37,6 @@ int  fl_cli_usage_error(const char *command, void (*usage)(FILE *), const char *
 int  fl_cli_flag(int argc, char **argv, int *i, const char *const *names, size_t count,
                  size_t *which, const char **val);
 
-/* Append a word (or a flag and its value) to a command line in buf,
- * quoted for a POSIX shell when it needs it, so the line works pasted. */
-void fl_cli_append_word(char *buf, size_t cap, const char *word);
-void fl_cli_append_flag(char *buf, size_t cap, const char *flag, const char *value);
-
 /* SIGINT, SIGTERM and SIGHUP set fl_cli_stop to the signal's number (the
  * runner stops between ops, or abandons a stuck op a second later);
  * SIGPIPE is ignored. */

@@ -285,13 +285,13 @@ static void make_repro(fl_replay *r) {
     const replay_args *a = r->a;
     char num[32];
     snprintf(r->repro, sizeof r->repro, "filterlab replay");
-    fl_cli_append_word(r->repro, sizeof r->repro, r->path);
+    fl_shell_append_word(r->repro, sizeof r->repro, r->path);
     for (size_t i = 0; i < a->plugin_count; i++)
-        fl_cli_append_flag(r->repro, sizeof r->repro, "--plugin", a->plugins[i]);
-    if (a->engine) fl_cli_append_flag(r->repro, sizeof r->repro, "--engine", a->engine);
+        fl_shell_append_flag(r->repro, sizeof r->repro, "--plugin", a->plugins[i]);
+    if (a->engine) fl_shell_append_flag(r->repro, sizeof r->repro, "--engine", a->engine);
     if (a->call_timeout != DEFAULT_CALL_TIMEOUT) {
         snprintf(num, sizeof num, "%g", a->call_timeout);
-        fl_cli_append_flag(r->repro, sizeof r->repro, "--call-timeout", num);
+        fl_shell_append_flag(r->repro, sizeof r->repro, "--call-timeout", num);
     }
 }
 

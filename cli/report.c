@@ -132,7 +132,7 @@ int fl_cli_report(int argc, char **argv) {
     const char **workloads = calloc((size_t)argc + 1, sizeof *workloads);
     const char **plugins = calloc((size_t)argc + 1, sizeof *plugins);
     size_t nworkloads = 0, nplugins = 0;
-    fl_report_config cfg = { .out_dir = DEFAULT_OUT, .call_timeout = 10 };
+    fl_report_config cfg = { .out_dir = DEFAULT_OUT, .call_timeout = FL_REPORT_CALL_TIMEOUT };
     int status = -1;
     bool options_done = false;
     if (!workloads || !plugins) {

@@ -1,13 +1,15 @@
 /*
  * sys.c -- the few system helpers every command shares, each in one
- * place: a monotonic clock, mkdir -p, removing a directory tree, and the
- * splitmix64 generator behind every seeded stream.
+ * place: a monotonic clock, mkdir -p, removing a directory tree, the
+ * splitmix64 generator behind every seeded stream, and shell quoting for
+ * the commands printed with a finding.
  */
 #include "check.h"
 
 #include <errno.h>
 #include <ftw.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -58,3 +60,38 @@ uint64_t fl_mix64(uint64_t z) {
 }
 
 uint64_t fl_splitmix64(uint64_t *state) { return fl_mix64(*state += 0x9E3779B97F4A7C15ull); }
+
+/* ---- Shell quoting ---------------------------------------------------------- */
+
+static bool plain_word(const char *s) {
+    if (!*s) return false;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+              strchr("_-./:=,+@%", *s)))
+            return false;
+    return true;
+}
+
+void fl_shell_append_word(char *buf, size_t cap, const char *word) {
+    size_t used = strlen(buf);
+    if (used && used + 1 < cap) { buf[used++] = ' '; buf[used] = 0; }
+    if (plain_word(word)) {
+        snprintf(buf + used, cap - used, "%s", word);
+        return;
+    }
+    /* 'it'\''s': single quotes, each ' as '\'' */
+    if (used + 1 >= cap) return;
+    buf[used++] = '\'';
+    for (const char *p = word; *p && used + 5 < cap; p++) {
+        if (*p == '\'') { memcpy(buf + used, "'\\''", 4); used += 4; }
+        else buf[used++] = *p;
+    }
+    if (used + 1 < cap) buf[used++] = '\'';
+    buf[used] = 0;
+}
+
+void fl_shell_append_flag(char *buf, size_t cap, const char *flag, const char *value) {
+    fl_shell_append_word(buf, cap, flag);
+    fl_shell_append_word(buf, cap, value);
+}
+

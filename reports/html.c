@@ -126,8 +126,10 @@ static void violations(FILE *f, const fl_report_state *st) {
         if (j->violation_wl[0]) {
             const char *base = strrchr(j->violation_wl, '/');
             base = base ? base + 1 : j->violation_wl;
-            fputs("; replay: <code>filterlab replay ", f);
-            esc(f, j->violation_wl);
+            char replay[8192];
+            fl_report_replay_command(st, j, replay, sizeof replay);
+            fputs("; replay: <code>", f);
+            esc(f, replay);
             fputs("</code> (<a href=\"violations/", f);
             esc(f, base);
             fputs("\">workload</a>)", f);

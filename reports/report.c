@@ -26,6 +26,19 @@
 
 /* ---- Small helpers ------------------------------------------------------------ */
 
+void fl_report_replay_command(const fl_report_state *st, const fl_report_job *j, char *out,
+                              size_t cap) {
+    snprintf(out, cap, "filterlab replay");
+    fl_shell_append_word(out, cap, j->violation_wl);
+    for (size_t i = 0; i < st->cfg->nplugins; i++)
+        fl_shell_append_flag(out, cap, "--plugin", st->cfg->plugins[i]);
+    if (st->cfg->call_timeout != FL_REPORT_CALL_TIMEOUT) {
+        char t[32];
+        snprintf(t, sizeof t, "%g", st->cfg->call_timeout);
+        fl_shell_append_flag(out, cap, "--call-timeout", t);
+    }
+}
+
 int fl_report_out_path(const fl_report_state *st, const char *name, char *out, size_t cap) {
     int n = snprintf(out, cap, "%s/%s", st->cfg->out_dir, name);
     return n < 0 || (size_t)n >= cap ? -1 : 0;
@@ -546,10 +559,11 @@ static int run(fl_report_state *st) {
         for (size_t i = 0; i < st->njobs; i++) {
             const fl_report_job *j = &st->jobs[i];
             if (!j->m.sum.violations) continue;
+            char replay[8192] = "";
+            if (j->violation_wl[0]) fl_report_replay_command(st, j, replay, sizeof replay);
             fprintf(stderr, "%s with policies=\"%s\": %" PRIu64 " violation%s%s%s\n",
                     st->wls[j->workload].path, j->policies, j->m.sum.violations,
-                    j->m.sum.violations == 1 ? "" : "s", j->violation_wl[0] ? "; replay: filterlab replay " : "",
-                    j->violation_wl);
+                    j->m.sum.violations == 1 ? "" : "s", replay[0] ? "; replay: " : "", replay);
             if (j->messages) fputs(j->messages, stderr);
         }
     }

@@ -165,6 +165,7 @@ typedef struct fl_report_config {
     const char *out_dir;           /* created if missing                       */
     unsigned jobs;                 /* worker processes; 0: the online CPUs     */
     double call_timeout;           /* seconds a plugin call may take (0: any)  */
+#define FL_REPORT_CALL_TIMEOUT 10.0 /* its default                             */
     bool progress;                 /* a progress line on stderr                */
     const char *command;           /* the command line, shown on the page      */
 } fl_report_config;

@@ -83,6 +83,10 @@ const fl_report_row *fl_report_find_row(const fl_report_state *st, size_t worklo
 
 /* "DIR/NAME" into out; -1 when too long. */
 int fl_report_out_path(const fl_report_state *st, const char *name, char *out, size_t cap);
+/* "filterlab replay DIR/violations/X.wl --plugin ..." for a violating job,
+ * with every flag a rerun needs, shell-quoted. */
+void fl_report_replay_command(const fl_report_state *st, const fl_report_job *j, char *out,
+                              size_t cap);
 
 /* ---- Plots (plots.c) and the page (html.c) -------------------------------------
  * Both return 0, or -1 with a message on stderr. */

@@ -156,4 +156,9 @@ wl=$(ls "$T"/viol/violations/*.wl 2> /dev/null | head -n 1)
 [ -n "$wl" ] || fail "no replayable workload under violations/"
 "$FILTERLAB" replay "$wl" --plugin "$T/trunc.so" > /dev/null 2>&1
 [ $? -eq 1 ] || fail "replaying $wl does not show the violation"
+# the printed and the listed replay commands carry the plugin
+grep -q "; replay: filterlab replay $wl --plugin $T/trunc.so\$" "$T/v.err" ||
+    fail "the replay command on stderr lacks --plugin: $(grep 'replay:' "$T/v.err")"
+grep -q "replay: <code>filterlab replay $wl --plugin $T/trunc.so</code>" "$T/viol/index.html" ||
+    fail "the replay command on the page lacks --plugin"
 exit 0
