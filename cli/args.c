@@ -8,16 +8,18 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 bool fl_cli_parse_u64(const char *s, uint64_t *v) {
-    char *end;
-    errno = 0;
-    if (!*s || *s == '-') return false;
-    unsigned long long x = strtoull(s, &end, 10);
-    if (errno || *end) return false;
+    uint64_t x = 0;
+    if (!*s) return false;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9' || x > (UINT64_MAX - (uint64_t)(*s - '0')) / 10) return false;
+        x = x * 10 + (uint64_t)(*s - '0');
+    }
     *v = x;
     return true;
 }
@@ -31,9 +33,15 @@ bool fl_cli_parse_seconds(const char *s, double *v) {
     return true;
 }
 
-int fl_cli_usage_error(const char *command, void (*usage)(FILE *), const char *what, const char *arg) {
-    fprintf(stderr, "filterlab %s: %s%s%s\n", command, what, arg ? " " : "", arg ? arg : "");
-    usage(stderr);
+int fl_cli_bad_usage(const char *command, void (*usage)(FILE *), const char *fmt, ...) {
+    va_list ap;
+    fprintf(stderr, "filterlab %s: ", command);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    if (usage) usage(stderr);
+    else fprintf(stderr, "(filterlab %s --help lists the options)\n", command);
     return FL_EXIT_USAGE;
 }
 

@@ -48,7 +48,7 @@ static void usage(FILE *f) {
         "2 bad usage or a benchmark could not run.\n");
 }
 
-static int bad(const char *what, const char *arg) { return fl_cli_usage_error("bench", usage, what, arg); }
+static int bad(const char *what, const char *arg) { return fl_cli_bad_usage("bench", usage, "%s %s", what, arg); }
 
 static bool parse_groups(const char *s, unsigned *out) {
     static const struct { const char *name; unsigned bit; } names[] = {
@@ -72,18 +72,18 @@ int fl_cli_bench(int argc, char **argv) {
     fl_bench_config cfg;
     fl_bench_defaults(&cfg);
     cfg.progress = stderr;
+    static const char *const valued[] = { "--only", "--runs", "--csv", "--big-keys", "--replay-ops",
+                                          "--check-time", "--workload", "--rocksdb-lib", "--scratch" };
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        const char *a = argv[i], *v = NULL;
         uint64_t n;
+        size_t which = 0;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); return FL_EXIT_OK; }
         if (!strcmp(a, "--quick")) { cfg.quick = true; continue; }
-        bool valued = !strcmp(a, "--only") || !strcmp(a, "--runs") || !strcmp(a, "--csv") ||
-                      !strcmp(a, "--big-keys") || !strcmp(a, "--replay-ops") ||
-                      !strcmp(a, "--check-time") || !strcmp(a, "--workload") ||
-                      !strcmp(a, "--rocksdb-lib") || !strcmp(a, "--scratch");
-        if (!valued) return bad("unknown argument", a);
-        if (!v || !*v) return bad("missing value for", a);
-        i++;
+        int m = fl_cli_flag(argc, argv, &i, valued, sizeof valued / sizeof *valued, &which, &v);
+        if (m == 0) return bad("unknown argument", a);
+        if (m < 0 || !*v) return bad("missing value for", valued[which]);
+        a = valued[which];
         if (!strcmp(a, "--only")) {
             if (!parse_groups(v, &cfg.groups))
                 return bad("--only needs groups among filter,engine,rocksdb,testbed, got", v);

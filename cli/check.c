@@ -56,7 +56,7 @@ static void usage(FILE *f) {
         "input, 128+N stopped by signal N.\n");
 }
 
-static int bad(const char *what, const char *arg) { return fl_cli_usage_error("check", usage, what, arg); }
+static int bad(const char *what, const char *arg) { return fl_cli_bad_usage("check", usage, "%s %s", what, arg); }
 
 static void ignore_violation(void *arg, const fl_contract_violation *v) { (void)arg; (void)v; }
 

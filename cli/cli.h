@@ -25,12 +25,14 @@ int fl_cli_report(int argc, char **argv);       /* report.c */
 int fl_cli_gen(int argc, char **argv);          /* gen.c */
 int fl_cli_bench(int argc, char **argv);        /* bench.c */
 
-/* args.c: the whole string is a decimal count / a positive number of
- * seconds (at most 1e9); false otherwise. */
+/* args.c: the whole string is a decimal count (digits only, no overflow) /
+ * a positive number of seconds (at most 1e9); false otherwise. */
 bool fl_cli_parse_u64(const char *s, uint64_t *v);
 bool fl_cli_parse_seconds(const char *s, double *v);
-/* "filterlab COMMAND: WHAT ARG" and the usage on stderr; returns 2. */
-int  fl_cli_usage_error(const char *command, void (*usage)(FILE *), const char *what, const char *arg);
+/* "filterlab COMMAND: MESSAGE" and the usage (NULL: a pointer to --help)
+ * on stderr; returns 2. */
+int  fl_cli_bad_usage(const char *command, void (*usage)(FILE *), const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* Matches argv[*i] against "--name VALUE" or "--name=VALUE" for each of
  * names: 1 (with *which and *val; *i advanced past a separate value),
  * 0 no match, -1 the value is missing (*which says for which flag). */

@@ -12,6 +12,7 @@
  * success, 2 on bad usage, bad options or a write error.
  */
 #include "cli.h"
+#include "../properties/check.h"
 #include "../workloads/workload.h"
 
 #include <errno.h>
@@ -83,30 +84,9 @@ static void usage(FILE *f) {
         "Exit status: 0 written, 2 bad usage, bad options or a write error.\n");
 }
 
-static int bad_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int bad_usage(const char *fmt, ...) {
-    va_list ap;
-    fprintf(stderr, "filterlab gen: ");
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "\n(filterlab gen --help lists the options)\n");
-    return FL_EXIT_USAGE;
-}
+#define bad_usage(...) fl_cli_bad_usage("gen", NULL, __VA_ARGS__)
 
 /* ---- Values ----------------------------------------------------------------- */
-
-static bool parse_u64(const char *s, uint64_t *out) {
-    if (!*s) return false;
-    uint64_t v = 0;
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9') return false;
-        if (v > (UINT64_MAX - (uint64_t)(*s - '0')) / 10) return false;
-        v = v * 10 + (uint64_t)(*s - '0');
-    }
-    *out = v;
-    return true;
-}
 
 static bool parse_double(const char *s, double *out) {
     char *end;
@@ -149,7 +129,7 @@ static int parse_mix(const char *text, fl_gen_options *o) {
         if (ok) {
             memcpy(num, eq + 1, vn);
             num[vn] = 0;
-            ok = parse_u64(num, &v) && v <= 1000000;
+            ok = fl_cli_parse_u64(num, &v) && v <= 1000000;
         }
         if (!ok)
             return bad_usage("--mix: expected NAME=WEIGHT (NAME one of put, del, delrange, get, "
@@ -176,20 +156,9 @@ typedef struct gen_args {
     const char *ops, *seed, *keys, *theta, *mix, *flush, *compact, *reopen_every, *ctx, *values;
 } gen_args;
 
-/* Matches "--name VALUE" or "--name=VALUE": 0 no, 1 yes, -1 value missing. */
-static int flag_value(int argc, char **argv, int *i, const char *name, const char **val) {
-    size_t n = strlen(name);
-    if (strncmp(argv[*i], name, n) != 0) return 0;
-    if (argv[*i][n] == '=') { *val = argv[*i] + n + 1; return 1; }
-    if (argv[*i][n] != '\0') return 0;
-    if (*i + 1 >= argc) return -1;
-    *val = argv[++*i];
-    return 1;
-}
-
 static int number_arg(const char *flag, const char *text, uint64_t max, uint64_t *out) {
     if (!text) return 0;
-    if (!parse_u64(text, out) || *out > max)
+    if (!fl_cli_parse_u64(text, out) || *out > max)
         return bad_usage("%s: expected a whole number 0-%" PRIu64 ", got '%s'", flag, max, text);
     return 0;
 }
@@ -220,7 +189,7 @@ static int apply_args(gen_args *a) {
         if (ok) {
             memcpy(lo, a->values, n);
             lo[n] = 0;
-            ok = parse_u64(lo, &v) && parse_u64(colon + 1, &hi) && v <= hi && hi <= 1048576;
+            ok = fl_cli_parse_u64(lo, &v) && fl_cli_parse_u64(colon + 1, &hi) && v <= hi && hi <= 1048576;
         }
         if (!ok)
             return bad_usage("--values: expected MIN:MAX with 0 <= MIN <= MAX <= 1048576, got '%s'",
@@ -248,10 +217,8 @@ static int parse_args(int argc, char **argv, gen_args *a) {
             usage(stdout);
             return FL_EXIT_OK;
         }
-        int m = 0;
         size_t which = nvalued;
-        for (size_t k = 0; k < nvalued && m == 0; k++)
-            if ((m = flag_value(argc, argv, &i, valued[k], &val)) != 0) which = k;
+        int m = fl_cli_flag(argc, argv, &i, valued, nvalued, &which, &val);
         if (m < 0) return bad_usage("%s needs an argument", valued[which]);
         if (m == 0) {
             if (s[0] == '-') return bad_usage("unknown option '%s'", s);
@@ -295,40 +262,12 @@ static int parse_args(int argc, char **argv, gen_args *a) {
 
 /* ---- The description ------------------------------------------------------- */
 
-/* Appends arg to f as one shell word: bare when safe, else '...' (with
- * $'\xNN' for bytes outside printable ASCII). */
-static void shell_word(FILE *f, const char *arg) {
-    bool bare = *arg != 0, printable = true;
-    for (const unsigned char *p = (const unsigned char *)arg; *p; p++) {
-        if (!(strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+@%", *p)))
-            bare = false;
-        if (*p < 0x20 || *p > 0x7e) printable = false;
-    }
-    if (bare) { fputs(arg, f); return; }
-    if (printable) {
-        fputc('\'', f);
-        for (const char *p = arg; *p; p++) {
-            if (*p == '\'') fputs("'\\''", f);
-            else fputc(*p, f);
-        }
-        fputc('\'', f);
-        return;
-    }
-    fputs("$'", f);
-    for (const unsigned char *p = (const unsigned char *)arg; *p; p++) {
-        if (*p == '\'' || *p == '\\') fprintf(f, "\\%c", *p);
-        else if (*p < 0x20 || *p > 0x7e) fprintf(f, "\\x%02x", *p);
-        else fputc(*p, f);
-    }
-    fputc('\'', f);
-}
-
 /* The description's lines, each written as a "# " comment line. */
 static void write_description(FILE *f, int argc, char **argv, const fl_gen_options *o) {
     fputs("# generated by: filterlab", f);
     for (int i = 0; i < argc; i++) {
         fputc(' ', f);
-        shell_word(f, argv[i]);
+        fl_shell_print_word(f, argv[i]);
     }
     fprintf(f, "\n# shape %s, %" PRIu64 " ops, seed %" PRIu64 ", keys %" PRIu64,
             fl_gen_shape_name(o->shape), o->ops, o->seed, o->keys);

@@ -83,7 +83,7 @@ static void usage(FILE *f) {
 }
 
 static int bad_usage(const char *what, const char *arg) {
-    return fl_cli_usage_error("replay", usage, what, arg);
+    return fl_cli_bad_usage("replay", usage, "%s %s", what, arg);
 }
 
 /* ---- Arguments --------------------------------------------------------- */

@@ -47,13 +47,7 @@ static void usage(FILE *f) {
         "index.html), 2 bad usage, bad input or an engine error.\n");
 }
 
-static int bad_usage(const char *fmt, const char *what) {
-    fprintf(stderr, "filterlab report: ");
-    fprintf(stderr, fmt, what);
-    fputc('\n', stderr);
-    usage(stderr);
-    return FL_EXIT_USAGE;
-}
+#define bad_usage(...) fl_cli_bad_usage("report", usage, __VA_ARGS__)
 
 static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;

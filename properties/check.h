@@ -244,8 +244,10 @@ int fl_remove_tree(const char *path);
 /* splitmix64: the next value of the stream *state; fl_mix64 its finalizer. */
 uint64_t fl_splitmix64(uint64_t *state);
 uint64_t fl_mix64(uint64_t z);
-/* Append a word (or a flag and its value) to a command line in buf,
- * quoted for a POSIX shell when it needs it, so the line works pasted. */
+/* Print a word to f / append a word (or a flag and its value) to a command
+ * line in buf, quoted for a POSIX shell when it needs it, so the line
+ * works pasted. */
+void fl_shell_print_word(FILE *f, const char *word);
 void fl_shell_append_word(char *buf, size_t cap, const char *word);
 void fl_shell_append_flag(char *buf, size_t cap, const char *flag, const char *value);
 

@@ -63,35 +63,46 @@ uint64_t fl_splitmix64(uint64_t *state) { return fl_mix64(*state += 0x9E3779B97F
 
 /* ---- Shell quoting ---------------------------------------------------------- */
 
-static bool plain_word(const char *s) {
-    if (!*s) return false;
-    for (; *s; s++)
-        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
-              strchr("_-./:=,+@%", *s)))
-            return false;
-    return true;
+/* One shell word: bare when every byte is safe, else '...' (each ' as
+ * '\''), or $'...' with \xNN escapes when a byte is not printable ASCII. */
+void fl_shell_print_word(FILE *f, const char *word) {
+    static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+@%";
+    bool bare = *word != 0, printable = true;
+    for (const unsigned char *p = (const unsigned char *)word; *p; p++) {
+        if (!strchr(safe, *p)) bare = false;
+        if (*p < 0x20 || *p > 0x7e) printable = false;
+    }
+    if (bare) {
+        fputs(word, f);
+    } else if (printable) {
+        fputc('\'', f);
+        for (const char *p = word; *p; p++) {
+            if (*p == '\'') fputs("'\\''", f);
+            else fputc(*p, f);
+        }
+        fputc('\'', f);
+    } else {
+        fputs("$'", f);
+        for (const unsigned char *p = (const unsigned char *)word; *p; p++) {
+            if (*p == '\'' || *p == '\\') fprintf(f, "\\%c", *p);
+            else if (*p < 0x20 || *p > 0x7e) fprintf(f, "\\x%02x", *p);
+            else fputc(*p, f);
+        }
+        fputc('\'', f);
+    }
 }
 
 void fl_shell_append_word(char *buf, size_t cap, const char *word) {
-    size_t used = strlen(buf);
-    if (used && used + 1 < cap) { buf[used++] = ' '; buf[used] = 0; }
-    if (plain_word(word)) {
-        snprintf(buf + used, cap - used, "%s", word);
-        return;
-    }
-    /* 'it'\''s': single quotes, each ' as '\'' */
+    size_t used = strnlen(buf, cap);
     if (used + 1 >= cap) return;
-    buf[used++] = '\'';
-    for (const char *p = word; *p && used + 5 < cap; p++) {
-        if (*p == '\'') { memcpy(buf + used, "'\\''", 4); used += 4; }
-        else buf[used++] = *p;
-    }
-    if (used + 1 < cap) buf[used++] = '\'';
-    buf[used] = 0;
+    FILE *f = fmemopen(buf + used, cap - used, "w");
+    if (!f) return;
+    if (used) fputc(' ', f);
+    fl_shell_print_word(f, word);
+    fclose(f);                        /* NUL-terminates, truncating if need be */
 }
 
 void fl_shell_append_flag(char *buf, size_t cap, const char *flag, const char *value) {
     fl_shell_append_word(buf, cap, flag);
     fl_shell_append_word(buf, cap, value);
 }
-

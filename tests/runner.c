@@ -4,8 +4,8 @@
  */
 #include "test.h"
 #include "../engine/filter.h"
+#include "../properties/check.h"              /* fl_remove_tree */
 
-#include <ftw.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -53,15 +53,10 @@ const char *fl_test_tmpdir(void) {
     return tmpdir;
 }
 
-static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw) {
-    (void)sb; (void)flag; (void)ftw;
-    return remove(path);
-}
-
 static void drop_tmpdir(void) {
     const char *keep = getenv("FL_TEST_KEEP");
     if (tmpdir[0] && !(keep && strcmp(keep, "1") == 0))
-        nftw(tmpdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+        fl_remove_tree(tmpdir);
     tmpdir[0] = 0;
 }
 

@@ -10,16 +10,12 @@
 
 #include "test.h"
 #include "../model/model.h"
+#include "../properties/check.h"          /* fl_splitmix64 */
 
 #include <stdlib.h>
 
 static uint64_t rng;
-static inline uint64_t next_rand(void) {          /* splitmix64 */
-    uint64_t z = (rng += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+static inline uint64_t next_rand(void) { return fl_splitmix64(&rng); }
 static inline size_t rand_below(size_t n) { return (size_t)(next_rand() % n); }
 
 static inline uint64_t base_seed(void) {
