@@ -156,24 +156,6 @@ static void on_violation(void *arg, int property, unsigned line, const char *msg
     progress_clear(arg);
 }
 
-/* The watchdog gave up on a stuck op (a hung plugin call, or a stop signal
- * the op did not notice): the database is gone already; say what happened
- * and end. */
-static void on_abandon(void *arg, const fl_run_outcome *so_far) {
-    fl_replay *r = arg;
-    progress_clear(r);
-    if (r->results) fflush(r->results);
-    if (so_far->property) {
-        fprintf(stderr, "%s\n%s: a plugin call hung; replay: %s\n", so_far->message, r->path, r->repro);
-        fflush(stderr);
-        _exit(FL_EXIT_VIOLATION);
-    }
-    fprintf(stderr, "%s: interrupted (signal %d) after %zu of %zu ops, during %s\n", r->path,
-            so_far->signal, so_far->ops_run, r->wl->count, so_far->message);
-    fflush(stderr);
-    _exit(128 + (so_far->signal ? so_far->signal : SIGTERM));
-}
-
 /* Checks every open/reopen before anything runs: options and policy lists
  * (made and freed, their plugins' misdeeds ignored: the run finds those). */
 static void ignore_violation(void *arg, const fl_contract_violation *v) { (void)arg; (void)v; }
@@ -345,7 +327,8 @@ static int replay_run(fl_replay *r) {
                    .max_shown = MAX_SHOWN, .seed = 1, .on_violation = on_violation,
                    .on_violation_arg = r },
         .call_timeout = a->call_timeout, .interrupt = &fl_cli_stop,
-        .on_op = on_op, .on_op_arg = r, .on_abandon = on_abandon, .on_abandon_arg = r,
+        .on_op = on_op, .on_op_arg = r,
+        .isolate = true,                 /* a crash or a hang is a finding */
     };
     fl_run_outcome out;
     if (fl_run_workload(&run, r->wl, &out) != FL_OK) {
@@ -354,9 +337,15 @@ static int replay_run(fl_replay *r) {
     }
     progress_clear(r);
     if (out.signal) {
-        fprintf(stderr, "%s: interrupted (signal %d) after %zu of %zu ops\n", r->path, out.signal,
-                out.ops_run, r->wl->count);
+        fprintf(stderr, "%s: interrupted (signal %d) after %zu of %zu ops%s%s\n", r->path,
+                out.signal, out.ops_run, r->wl->count, out.message[0] ? ", during " : "",
+                out.message);
         return 128 + out.signal;
+    }
+    if (out.hang || out.crashed) {
+        fprintf(stderr, "%s\n%s: %s; replay: %s\n", out.message, r->path,
+                out.hang ? "a plugin call did not return" : "the run died", r->repro);
+        return FL_EXIT_VIOLATION;
     }
     if (out.rc != FL_OK) {
         fprintf(stderr, "%s\n", out.error);

@@ -204,8 +204,11 @@ typedef struct fl_run_outcome {
     unsigned line;
     char     message[4096];
     size_t   ops_run;            /* ops run (or begun, when stopped)          */
-    bool     stopped;            /* stop_early, on_op or an interruption      */
+    bool     stopped;            /* stop_early, on_op, the deadline or an
+                                    interruption                              */
     int      signal;             /* the interrupting signal, 0 if none        */
+    bool     hang;               /* the finding is a plugin call that hung    */
+    bool     crashed;            /* the finding is the run dying (isolate)    */
     double   elapsed;            /* seconds, the ops only                     */
     fl_check_summary sum;        /* when finished (rc FL_OK, not stopped)     */
 } fl_run_outcome;
@@ -227,10 +230,19 @@ typedef struct fl_runner {
     void     *on_op_arg;
     fl_abandon_fn on_abandon;
     void     *on_abandon_arg;
+    /* Run in a child process: a crash, an abort (of a plugin, or of an engine
+     * built with assertions) or a hang is then an outcome -- P10, naming the
+     * signal and the op and line being run -- and the caller goes on.  The
+     * child ignores SIGINT and SIGTERM; the caller's *interrupt and the
+     * deadline end it (a run stopped so is not a finding).  on_abandon is
+     * not called: what the watchdog finds comes back as the outcome.  Output
+     * (check.results, check.messages) is written by the child. */
+    bool      isolate;
 } fl_runner;
 
 /* Runs w.  FL_OK when the run could start (result->rc says how it ended);
- * an error only when no run was possible (no temporary directory). */
+ * an error only when no run was possible (no temporary directory, no child
+ * process). */
 int fl_run_workload(const fl_runner *r, const fl_workload *w, fl_run_outcome *result);
 
 /* ---- Shared helpers (sys.c) -------------------------------------------------- */

@@ -24,14 +24,25 @@
 #include "check_internal.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #define WATCH_TICK_NS 50000000L      /* 50 ms                                  */
 #define GRACE_S 1.0                  /* an op may finish this long after a stop */
+
+/* What an isolated run's child shows its parent, in shared memory: the op
+ * being run, and the plugin call it died in (written by a crash handler). */
+typedef struct shared {
+    size_t at;
+    char call[2048];
+} shared;
 
 typedef struct run_state {
     const fl_runner *r;
@@ -41,6 +52,8 @@ typedef struct run_state {
     char dir[4096];
     bool temp;                       /* dir is ours to remove                  */
     size_t at;                       /* the op being run (atomic)              */
+    struct shared *shared;           /* for the parent of an isolated run
+                                        (shared memory), or NULL               */
     bool done;                       /* the ops are over (under lock)          */
     pthread_mutex_t lock;            /* done, and the watchdog's wake-up       */
     pthread_cond_t wake;
@@ -68,6 +81,10 @@ static void op_where(const run_state *st, size_t i, char *buf, size_t cap) {
     if (i >= st->w->count) return;
     const fl_op *op = &st->w->ops[i];
     snprintf(buf, cap, "line %u %s", op->line, fl_op_name(op->kind));
+    if (op->kind < FL_OP_PUT || op->kind > FL_OP_SCAN) return;
+    size_t used = strlen(buf);
+    if (used + 2 < cap) { buf[used++] = ' '; buf[used] = 0; }
+    ck_str(buf, cap, op->a.data, op->a.len);
 }
 
 /* Ends the process for a finding or an interruption (never returns). */
@@ -97,6 +114,7 @@ static void hang_finding(run_state *st, const fl_call_now *call, double stuck, f
     if (call->plugin[0]) snprintf(subject, sizeof subject, "plugin %s: %s", call->plugin, call->method);
     else snprintf(subject, sizeof subject, "%s: %s", call->who, call->method);
     f->property = FL_P10;
+    f->hang = true;
     f->line = at < st->w->count ? st->w->ops[at].line : 0;
     f->ops_run = at;
     snprintf(f->message, sizeof f->message,
@@ -156,6 +174,7 @@ static void *watchdog(void *arg) {
             /* at the deadline inside one plugin call for a while: say which */
             hang_finding(st, &call, now - since, &f);
             f.property = 0;
+            f.hang = false;
         }
         abandon(st, &f);
     }
@@ -195,13 +214,41 @@ static void engine_error(run_state *st, const fl_op *op, int rc) {
         snprintf(out->error, sizeof out->error, "%s: %s", path, fl_checker_errmsg(st->ck));
 }
 
-int fl_run_workload(const fl_runner *r, const fl_workload *w, fl_run_outcome *out) {
+/* ---- Crashes in an isolated run's child ---------------------------------------------- */
+
+static run_state *crashing;          /* the child's one run, for the handler */
+
+/* On a fatal signal in the child: note the plugin call it came in, if any,
+ * then die of the signal as before (SA_RESETHAND). */
+static void on_fatal(int sig) {
+    run_state *st = crashing;
+    fl_call_now call;
+    if (st && st->ck && st->shared && fl_checker_current_call(st->ck, &call, true))
+        snprintf(st->shared->call, sizeof st->shared->call, "%s%s%s%s (%s)",
+                 call.plugin[0] ? "plugin " : "", call.plugin, call.plugin[0] ? ": " : "",
+                 call.method, call.who);
+    raise(sig);
+}
+
+static void catch_fatal(run_state *st) {
+    static const int fatal[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL };
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_fatal;
+    sa.sa_flags = (int)SA_RESETHAND | SA_NODEFER;
+    sigemptyset(&sa.sa_mask);
+    crashing = st;
+    for (size_t i = 0; i < sizeof fatal / sizeof *fatal; i++) sigaction(fatal[i], &sa, NULL);
+}
+
+static int run_here(const fl_runner *r, const fl_workload *w, fl_run_outcome *out, shared *sh) {
     memset(out, 0, sizeof *out);
     run_state st;
     memset(&st, 0, sizeof st);
     st.r = r;
     st.w = w;
     st.out = out;
+    st.shared = sh;
     if (make_dir(&st) != FL_OK) return FL_ERR_IO;
     fl_check_config cfg = r->check;
     cfg.dir = st.dir;
@@ -216,6 +263,7 @@ int fl_run_workload(const fl_runner *r, const fl_workload *w, fl_run_outcome *ou
         if (st.temp) fl_remove_tree(st.dir);
         return FL_OK;
     }
+    if (sh) catch_fatal(&st);
     pthread_t dog;
     pthread_condattr_t ca;
     pthread_mutex_init(&st.lock, NULL);
@@ -237,6 +285,7 @@ int fl_run_workload(const fl_runner *r, const fl_workload *w, fl_run_outcome *ou
             break;
         }
         __atomic_store_n(&st.at, i, __ATOMIC_RELAXED);
+        if (st.shared) __atomic_store_n(&st.shared->at, i, __ATOMIC_RELAXED);
         if ((rc = fl_checker_run(st.ck, op)) != FL_OK) {
             engine_error(&st, op, rc);
             i++;
@@ -255,6 +304,12 @@ int fl_run_workload(const fl_runner *r, const fl_workload *w, fl_run_outcome *ou
         fl_checker_summary(st.ck, &out->sum);
     }
     out->elapsed = fl_now() - start;
+    FILE *res = r->check.results;
+    if (res && (fflush(res) != 0 || ferror(res)) && out->rc == FL_OK) {
+        out->rc = FL_ERR_IO;
+        snprintf(out->error, sizeof out->error, "%s: writing the results: %s",
+                 r->check.path ? r->check.path : "workload", strerror(errno));
+    }
     if (watching) {
         pthread_mutex_lock(&st.lock);
         st.done = true;
@@ -264,7 +319,145 @@ int fl_run_workload(const fl_runner *r, const fl_workload *w, fl_run_outcome *ou
     }
     pthread_cond_destroy(&st.wake);
     pthread_mutex_destroy(&st.lock);
+    crashing = NULL;
     fl_checker_free(st.ck);
     if (st.temp) fl_remove_tree(st.dir);
     return FL_OK;
+}
+
+/* ---- Isolation: the run in a child process ------------------------------------------- */
+
+static void send_all(int fd, const void *data, size_t len) {
+    const char *p = data;
+    while (len) {
+        ssize_t n = write(fd, p, len);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return;
+        p += n;
+        len -= (size_t)n;
+    }
+}
+
+typedef struct child_ctx { int fd; } child_ctx;
+
+/* In the child: the watchdog's finding is the outcome. */
+static void child_abandon(void *arg, const fl_run_outcome *so_far) {
+    child_ctx *c = arg;
+    fflush(NULL);
+    send_all(c->fd, so_far, sizeof *so_far);
+    _exit(0);
+}
+
+/* Reads the child's outcome, ending the child at an interruption or two
+ * seconds past the deadline; false when none came. */
+static bool receive(const fl_runner *r, pid_t pid, int fd, fl_run_outcome *out, int *killed_for) {
+    size_t got = 0;
+    *killed_for = 0;
+    while (got < sizeof *out) {
+        struct pollfd pfd = { fd, POLLIN, 0 };
+        int n = poll(&pfd, 1, 100);
+        if (n < 0 && errno != EINTR) break;
+        if (n > 0) {
+            ssize_t k = read(fd, (char *)out + got, sizeof *out - got);
+            if (k < 0 && errno == EINTR) continue;
+            if (k <= 0) break;
+            got += (size_t)k;
+            continue;
+        }
+        int sig = r->interrupt ? *r->interrupt : 0;
+        if (sig || (r->deadline > 0 && fl_now() >= r->deadline + 2.0)) {
+            *killed_for = sig ? sig : -1;
+            kill(pid, SIGKILL);
+            break;
+        }
+    }
+    return got == sizeof *out;
+}
+
+static int run_isolated(const fl_runner *r, const fl_workload *w, fl_run_outcome *out) {
+    memset(out, 0, sizeof *out);
+    run_state st;                        /* for make_dir and messages only */
+    memset(&st, 0, sizeof st);
+    st.r = r;
+    st.w = w;
+    st.out = out;
+    if (make_dir(&st) != FL_OK) return FL_ERR_IO;
+    shared *sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    int fds[2] = { -1, -1 };
+    if (sh == MAP_FAILED || pipe(fds) != 0) {
+        snprintf(out->error, sizeof out->error, "cannot start an isolated run: %s", strerror(errno));
+        out->rc = FL_ERR_IO;
+        if (sh != MAP_FAILED) munmap(sh, sizeof *sh);
+        if (st.temp) fl_remove_tree(st.dir);
+        return FL_ERR_IO;
+    }
+    memset(sh, 0, sizeof *sh);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fds[0]);
+        signal(SIGINT, SIG_IGN);         /* the parent decides */
+        signal(SIGTERM, SIG_IGN);
+        signal(SIGHUP, SIG_IGN);
+        child_ctx c = { fds[1] };
+        fl_runner here = *r;
+        here.isolate = false;
+        here.check.dir = st.dir;
+        here.interrupt = NULL;
+        here.on_abandon = child_abandon;
+        here.on_abandon_arg = &c;
+        fl_run_outcome o;
+        run_here(&here, w, &o, sh);
+        fflush(NULL);
+        send_all(fds[1], &o, sizeof o);
+        _exit(0);
+    }
+    close(fds[1]);
+    if (pid < 0) {
+        close(fds[0]);
+        munmap(sh, sizeof *sh);
+        if (st.temp) fl_remove_tree(st.dir);
+        snprintf(out->error, sizeof out->error, "cannot fork: %s", strerror(errno));
+        out->rc = FL_ERR_IO;
+        return FL_ERR_IO;
+    }
+    int killed_for;
+    bool got = receive(r, pid, fds[0], out, &killed_for);
+    close(fds[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    size_t at = __atomic_load_n(&sh->at, __ATOMIC_RELAXED);
+    char call[sizeof sh->call];
+    memcpy(call, sh->call, sizeof call);
+    call[sizeof call - 1] = 0;
+    munmap(sh, sizeof *sh);
+    if (st.temp) fl_remove_tree(st.dir);
+    if (got) return FL_OK;
+    memset(out, 0, sizeof *out);
+    out->ops_run = at;
+    char where[256];
+    op_where(&st, at, where, sizeof where);
+    if (killed_for) {                    /* stopped here: not a finding */
+        out->stopped = true;
+        out->signal = killed_for > 0 ? killed_for : 0;
+        snprintf(out->message, sizeof out->message, "%s", where);
+        return FL_OK;
+    }
+    /* the child died: a crash is a failure of the bad-input property */
+    out->property = FL_P10;
+    out->crashed = true;
+    out->stopped = true;
+    out->line = at < w->count ? w->ops[at].line : 0;
+    if (WIFSIGNALED(status))
+        snprintf(out->message, sizeof out->message, "P10 %s: %s%sthe run died with signal %d (%s)%s%s",
+                 fl_property_name(FL_P10), where, where[0] ? ": " : "", WTERMSIG(status),
+                 strsignal(WTERMSIG(status)), call[0] ? " in a call of " : "", call);
+    else
+        snprintf(out->message, sizeof out->message, "P10 %s: %s%sthe run exited with status %d",
+                 fl_property_name(FL_P10), where, where[0] ? ": " : "", WEXITSTATUS(status));
+    return FL_OK;
+}
+
+int fl_run_workload(const fl_runner *r, const fl_workload *w, fl_run_outcome *out) {
+    return r->isolate ? run_isolated(r, w, out) : run_here(r, w, out, NULL);
 }

@@ -300,31 +300,6 @@ static void save_violating_workload(const fl_report_state *st, const fl_report_j
     fl_report_override_free(&copy);
 }
 
-typedef struct job_ctx { fl_report_state *st; fl_report_job *j; int fd; } job_ctx;
-
-/* A plugin call of the replay hung: the job's result is that finding (the
- * worker cannot go on; the runner removed the database). */
-static void job_abandon(void *arg, const fl_run_outcome *so_far) {
-    job_ctx *c = arg;
-    job_wire wire;
-    memset(&wire, 0, sizeof wire);
-    if (so_far->property) {
-        wire.m.sum.violations = 1;
-        wire.m.sum.by_property[so_far->property] = 1;
-        wire.m.sum.first_property = so_far->property;
-        wire.m.sum.first_line = so_far->line;
-        save_violating_workload(c->st, c->j, wire.violation_wl, sizeof wire.violation_wl);
-    } else {
-        wire.rc = FL_ERR_IO;
-        snprintf(wire.err, sizeof wire.err, "interrupted during %.900s", so_far->message);
-    }
-    size_t n = strlen(so_far->message);
-    wire.msg_len = so_far->property ? n + 1 : 0;
-    int bad = write_all(c->fd, &wire, sizeof wire) ||
-              (wire.msg_len && (write_all(c->fd, so_far->message, n) || write_all(c->fd, "\n", 1)));
-    _exit(bad ? 3 : 0);
-}
-
 static int run_job(void *arg, size_t index, int fd) {
     fl_report_state *st = arg;
     fl_report_job *j = &st->jobs[index];
@@ -333,12 +308,17 @@ static int run_job(void *arg, size_t index, int fd) {
     char *msg = NULL;
     size_t msg_len = 0;
     memset(&wire, 0, sizeof wire);
-    job_ctx ctx = { st, j, fd };
-    FILE *messages = open_memstream(&msg, &msg_len);
+    /* a file, not memory: the replay writes its messages from a child */
+    FILE *messages = tmpfile();
     wire.rc = fl_report_replay(st->reg, &w->wl, w->path, j->policies, st->scratch, messages,
-                               MESSAGES_SHOWN, st->cfg->call_timeout, job_abandon, &ctx, &wire.m,
-                               wire.err, sizeof wire.err);
-    if (messages) fclose(messages);
+                               MESSAGES_SHOWN, st->cfg->call_timeout, &wire.m, wire.err,
+                               sizeof wire.err);
+    if (messages) {
+        long end = fseek(messages, 0, SEEK_END) == 0 ? ftell(messages) : -1;
+        if (end > 0 && (msg = malloc((size_t)end)) && fseek(messages, 0, SEEK_SET) == 0)
+            msg_len = fread(msg, 1, (size_t)end, messages);
+        fclose(messages);
+    }
     if (wire.rc == FL_OK && wire.m.sum.violations)
         save_violating_workload(st, j, wire.violation_wl, sizeof wire.violation_wl);
     wire.msg_len = msg ? msg_len : 0;

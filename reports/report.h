@@ -102,13 +102,13 @@ typedef struct fl_report_measure {
  * violations, go to messages (NULL: dropped), at most max_shown of each
  * kind.  Violations are not errors (out->sum.violations counts them).  On
  * an engine error returns it with err saying what and where (FILE:LINE).
- * A plugin call that does not return within call_timeout seconds (0: no
- * limit) is a P10 finding handed to on_abandon, which must not return
- * (fl_run_workload). */
+ * The replay runs in a child process of its own: a plugin that crashes, or
+ * a call that does not return within call_timeout seconds (0: no limit),
+ * is a P10 violation with its message in messages. */
 int fl_report_replay(const fl_registry *reg, const fl_workload *w, const char *path,
                      const char *policies, const char *scratch, FILE *messages,
-                     uint64_t max_shown, double call_timeout, fl_abandon_fn on_abandon,
-                     void *abandon_arg, fl_report_measure *out, char *err, size_t err_len);
+                     uint64_t max_shown, double call_timeout, fl_report_measure *out,
+                     char *err, size_t err_len);
 
 /* A copy of w whose every open and reopen carries policies = compactor =
  * `policies` and legacy_filters = 0 (other options kept), with an open

@@ -274,8 +274,8 @@ static int measure_tree(const fl_registry *reg, const char *dir, fl_report_measu
 
 int fl_report_replay(const fl_registry *reg, const fl_workload *w, const char *path,
                      const char *policies, const char *scratch, FILE *messages,
-                     uint64_t max_shown, double call_timeout, fl_abandon_fn on_abandon,
-                     void *abandon_arg, fl_report_measure *out, char *err, size_t err_len) {
+                     uint64_t max_shown, double call_timeout, fl_report_measure *out,
+                     char *err, size_t err_len) {
     char dir[PATH_MAX];
     fl_workload copy;
     memset(out, 0, sizeof *out);
@@ -297,17 +297,27 @@ int fl_report_replay(const fl_registry *reg, const fl_workload *w, const char *p
         .check = { .reg = reg, .dir = dir, .path = path, .check = true, .messages = messages,
                    .max_shown = max_shown, .seed = 1,
                    .no_sync = true },      /* removed afterwards: fsync buys nothing */
-        .call_timeout = call_timeout, .on_abandon = on_abandon, .on_abandon_arg = abandon_arg,
+        .call_timeout = call_timeout,
+        .isolate = true,                 /* a crash or a hang is a finding */
     };
     fl_run_outcome o;
     int rc = fl_run_workload(&run, &copy, &o);
-    if (rc == FL_OK && o.rc != FL_OK) {
+    if (rc == FL_OK && (o.hang || o.crashed)) {
+        /* a finding the run could not finish after: a violation */
+        o.sum.violations++;
+        o.sum.by_property[o.property]++;
+        if (!o.sum.first_property) {
+            o.sum.first_property = o.property;
+            o.sum.first_line = o.line;
+        }
+        if (messages) fprintf(messages, "%s\n", o.message);
+    } else if (rc == FL_OK && o.rc != FL_OK) {
         rc = o.rc;
         fail(err, err_len, rc, "%s (policies=\"%s\")", o.error, policies);
     }
     out->sum = o.sum;
     out->elapsed_s = o.elapsed;
-    if (rc == FL_OK) rc = measure_tree(reg, dir, out, err, err_len);
+    if (rc == FL_OK && !o.hang && !o.crashed) rc = measure_tree(reg, dir, out, err, err_len);
     fl_report_override_free(&copy);
     fl_remove_tree(dir);
     return rc;

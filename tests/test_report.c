@@ -199,7 +199,7 @@ FL_TEST(report_replay_known_rows) {
     CHECK_OK(fl_registry_new(&reg));
     fl_workload w = parse(tiny);
 
-    CHECK_OK(fl_report_replay(reg, &w, "tiny.wl", "none", fl_test_tmpdir(), NULL, 10, 0, NULL, NULL, &m, err, sizeof err));
+    CHECK_OK(fl_report_replay(reg, &w, "tiny.wl", "none", fl_test_tmpdir(), NULL, 10, 0, &m, err, sizeof err));
     CHECK_EQ(m.sum.violations, 0);
     CHECK_EQ(m.gets, 2);
     CHECK_EQ(m.prefix_scans, 1);
@@ -209,7 +209,7 @@ FL_TEST(report_replay_known_rows) {
         "tiny,none,10,prefix,1,2,2,0,0,0,0,,,,,0,,,,2,2,2,0,5,0,2,0,\"none\"\n");
     free(text);
 
-    CHECK_OK(fl_report_replay(reg, &w, "tiny.wl", "bloom(bits=10)", fl_test_tmpdir(), NULL, 10, 0, NULL, NULL, &m,
+    CHECK_OK(fl_report_replay(reg, &w, "tiny.wl", "bloom(bits=10)", fl_test_tmpdir(), NULL, 10, 0, &m,
                               err, sizeof err));
     CHECK_EQ(m.sum.violations, 0);
     /* The checker's P9 view: one absent point item of one filter, ruled

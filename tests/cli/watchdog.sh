@@ -61,6 +61,19 @@ rc=$?
 grep -q "plugin $T/hang.so: build did not return within 1 s" "$T/r2.err" || fail "hung build: $(head -2 "$T/r2.err")"
 empty_tmp "replay (hung build)"
 
+# ---- a crash and an abort in a plugin call are findings, not the end of filterlab ---
+for how in crash:11 abort:6; do
+    mode=${how%%:*} sig=${how#*:}
+    printf 'filterlab-workload 1\nopen policies="hang(in=%s)"\nput a 1\nflush\nget a\nget b\n' "$mode" > "$T/$mode.wl"
+    TMPDIR=$T/tmp "$FILTERLAB" replay "$T/$mode.wl" --plugin "$T/hang.so" > /dev/null 2> "$T/$mode.err"
+    rc=$?
+    [ $rc -eq 1 ] || { cat "$T/$mode.err" >&2; fail "replay with a plugin that dies ($mode): exit $rc, expected 1"; }
+    grep -q "^P10 bad-input: line [0-9]* [a-z]*.*: the run died with signal $sig (.*) in a call of plugin $T/hang.so: might_match" "$T/$mode.err" ||
+        fail "the $mode is not reported with the signal, op, line and plugin: $(head -2 "$T/$mode.err")"
+    grep -q "replay: filterlab replay $T/$mode.wl --plugin $T/hang.so\$" "$T/$mode.err" || fail "no repro line after the $mode"
+    empty_tmp "replay ($mode)"
+done
+
 # ---- slow is not hung --------------------------------------------------------------------
 printf 'filterlab-workload 1\nopen policies="hang(in=slow)"\nput a 1\nflush\nget a\nget b\nget c\n' > "$T/s.wl"
 TMPDIR=$T/tmp "$FILTERLAB" replay "$T/s.wl" --plugin "$T/hang.so" --call-timeout 1 > /dev/null 2> "$T/r3.err" ||

@@ -4,6 +4,9 @@
  *   policy "hang(in=build)"         its builders' build never returns
  *   policy "hang(in=slow)"          might_match takes 50 ms, then answers
  *                                   true (slow, not hung: no finding)
+ *   policy "hang(in=crash)"         might_match dies of SIGSEGV
+ *   policy "hang(in=abort)"         might_match calls abort(), as a failed
+ *                                   assertion does
  *   extractor "hangx"               prefix_len never returns
  * Otherwise it is a correct (if useless) policy: the filter answers true.
  *
@@ -12,11 +15,12 @@
 #define _POSIX_C_SOURCE 200809L     /* nanosleep */
 #include "filter.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-typedef enum { IN_MIGHT_MATCH, IN_BUILD, IN_SLOW } hang_in;
+typedef enum { IN_MIGHT_MATCH, IN_BUILD, IN_SLOW, IN_CRASH, IN_ABORT } hang_in;
 
 typedef struct hang_policy {
     fl_filter_policy base;          /* Base class. Must be first */
@@ -42,6 +46,8 @@ static bool hang_might_match(const fl_filter *self, const fl_filter_query *q) {
         struct timespec t = { 0, 50000000 };
         nanosleep(&t, NULL);
     }
+    if (in == IN_CRASH) raise(SIGSEGV);
+    if (in == IN_ABORT) abort();
     return true;
 }
 
@@ -90,7 +96,7 @@ static int hang_new_builder(const fl_filter_policy *self, fl_filter_builder **ou
 
 static int hang_decode(const fl_filter_policy *self, fl_slice data, fl_filter **out) {
     (void)self;
-    if (data.len != 1 || data.data[0] > IN_SLOW) return FL_ERR_CORRUPT;
+    if (data.len != 1 || data.data[0] > IN_ABORT) return FL_ERR_CORRUPT;
     return new_filter((hang_in)data.data[0], out);
 }
 
@@ -106,13 +112,16 @@ static int hang_factory(const fl_registry *reg, const char *args, fl_filter_poli
     hang_in in = IN_MIGHT_MATCH;
     if (!strcmp(args, "in=build")) in = IN_BUILD;
     else if (!strcmp(args, "in=slow")) in = IN_SLOW;
+    else if (!strcmp(args, "in=crash")) in = IN_CRASH;
+    else if (!strcmp(args, "in=abort")) in = IN_ABORT;
     else if (*args && strcmp(args, "in=might_match") != 0) return FL_ERR_INVALID;
     hang_policy *p = calloc(1, sizeof *p);
     if (!p) return FL_ERR_NOMEM;
     p->base.abi_version = FL_FILTER_ABI_VERSION;
     p->base.ops = &hang_policy_ops;
     p->in = in;
-    strcpy(p->name, in == IN_BUILD ? "hang-build" : in == IN_SLOW ? "hang-slow" : "hang");
+    static const char *const names[] = { "hang", "hang-build", "hang-slow", "hang-crash", "hang-abort" };
+    strcpy(p->name, names[in]);
     *out = &p->base;
     return FL_OK;
 }
