@@ -7,6 +7,7 @@
 
 #include <ftw.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,6 +174,30 @@ static int write_csv(fl_bench *b, const char *path) {
 
 /* ---- Driver ---------------------------------------------------------------- */
 
+typedef struct watch { const fl_bench *b; bool done; pthread_mutex_t lock; } watch;
+
+/* Abandons a group that does not stop within a second of a signal. */
+static void *watcher(void *arg) {
+    watch *w = arg;
+    double seen = 0;
+    for (;;) {
+        struct timespec tick = { 0, 50000000 };
+        nanosleep(&tick, NULL);
+        pthread_mutex_lock(&w->lock);
+        bool done = w->done;
+        pthread_mutex_unlock(&w->lock);
+        if (done) return NULL;
+        int sig = *w->b->cfg->interrupt;
+        if (!sig) continue;
+        if (!seen) seen = fl_now();
+        if (fl_now() - seen < 0.5) continue;
+        fl_remove_tree(w->b->scratch);
+        fprintf(stderr, "\nfilterlab bench: interrupted (signal %d); the group in progress was "
+                "abandoned\n", sig);
+        _exit(128 + sig);
+    }
+}
+
 int fl_bench_run(const fl_bench_config *cfg, FILE *out, char *err, size_t err_len) {
     fl_bench b = { .cfg = cfg, .err = err, .err_len = err_len };
     note_count = 0;
@@ -189,9 +214,25 @@ int fl_bench_run(const fl_bench_config *cfg, FILE *out, char *err, size_t err_le
         { FL_BENCH_ROCKSDB, fl_bench_rocksdb }, { FL_BENCH_TESTBED, fl_bench_testbed },
     };
     int rc = 0;
-    for (size_t i = 0; i < sizeof groups / sizeof groups[0] && rc == 0; i++)
+    watch w = { .b = &b };
+    pthread_t t;
+    pthread_mutex_init(&w.lock, NULL);
+    bool watching = cfg->interrupt && pthread_create(&t, NULL, watcher, &w) == 0;
+    for (size_t i = 0; i < sizeof groups / sizeof groups[0] && rc == 0; i++) {
+        if (cfg->interrupt && *cfg->interrupt) break;
         if (cfg->groups & groups[i].bit) rc = groups[i].run(&b);
+    }
+    if (watching) {
+        pthread_mutex_lock(&w.lock);
+        w.done = true;
+        pthread_mutex_unlock(&w.lock);
+        pthread_join(t, NULL);
+    }
+    pthread_mutex_destroy(&w.lock);
     fl_remove_tree(b.scratch);
+    if (cfg->interrupt && *cfg->interrupt)
+        fprintf(stderr, "filterlab bench: interrupted (signal %d); the groups measured so far:\n",
+                (int)*cfg->interrupt);
     if (b.count) print_table(&b, out);
     if (rc == 0 && cfg->csv_path) rc = write_csv(&b, cfg->csv_path);
     free(b.rows);

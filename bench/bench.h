@@ -31,6 +31,7 @@
 #ifndef FL_BENCH_H
 #define FL_BENCH_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -53,6 +54,11 @@ typedef struct fl_bench_config {
     const char *scratch;         /* where databases go; NULL: /dev/shm or TMPDIR */
     const char *csv_path;        /* NULL: no CSV                                 */
     FILE       *progress;        /* a line per benchmark as it starts, or NULL   */
+    /* Once set (to a signal number), the run stops after the group it is in,
+     * printing what it measured; a group that does not end within half a second
+     * is abandoned: the scratch directory is removed and the process exits
+     * 128 + the signal. */
+    volatile sig_atomic_t *interrupt;
 } fl_bench_config;
 
 void fl_bench_defaults(fl_bench_config *cfg);

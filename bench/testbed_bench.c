@@ -156,6 +156,7 @@ static int bench_check(fl_bench *b, const fl_registry *reg) {
     char out[4200], err[2048] = "";
     snprintf(out, sizeof out, "%s/failures", b->scratch);
     fl_run_config c = { .reg = reg, .seed = 1, .seconds = secs, .only_trial = -1, .shards = 1,
+                        .interrupt = b->cfg->interrupt, .call_timeout = 10,
                         .out_dir = out, .max_ops = 1500, .shrink_seconds = 10 };
     fl_run_result res;
     memset(&res, 0, sizeof res);

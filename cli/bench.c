@@ -104,9 +104,11 @@ int fl_cli_bench(int argc, char **argv) {
         else cfg.scratch = v;
     }
     char err[2048] = "";
+    fl_cli_catch_stops();
+    cfg.interrupt = &fl_cli_stop;
     if (fl_bench_run(&cfg, stdout, err, sizeof err) != 0) {
         fprintf(stderr, "filterlab bench: %s\n", err);
-        return FL_EXIT_USAGE;
+        return fl_cli_stop ? 128 + fl_cli_stop : FL_EXIT_USAGE;
     }
-    return FL_EXIT_OK;
+    return fl_cli_stop ? 128 + fl_cli_stop : FL_EXIT_OK;
 }

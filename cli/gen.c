@@ -303,7 +303,7 @@ static int write_op(void *arg, const fl_op *op) {
     }
     if (op && fl_op_print(op, out->f) == 0) fputc('\n', out->f);
     if (ferror(out->f)) out->write_failed = true;
-    return out->write_failed ? -1 : 0;
+    return out->write_failed || fl_cli_stop ? -1 : 0;         /* a stop signal ends it */
 }
 
 int fl_cli_gen(int argc, char **argv) {
@@ -334,6 +334,7 @@ int fl_cli_gen(int argc, char **argv) {
     }
     a.opt.sink = write_op;
     a.opt.sink_arg = &out;
+    fl_cli_catch_stops();
     char err[1024] = "";
     int rc = fl_gen_workload(&a.opt, NULL, err, sizeof err);
     if (rc == 0 && !out.started) write_op(&out, NULL);   /* --ops 0: the header alone */
@@ -349,6 +350,11 @@ int fl_cli_gen(int argc, char **argv) {
     }
     const char *where = to_file ? a.output : "stdout";
     free(a.reopens);
+    if (fl_cli_stop) {
+        fprintf(stderr, "filterlab gen: interrupted (signal %d)%s\n", (int)fl_cli_stop,
+                to_file ? "; nothing written" : "");
+        return 128 + fl_cli_stop;
+    }
     if (write_error) {
         fprintf(stderr, "filterlab gen: %s: write error\n", where);
         return FL_EXIT_USAGE;

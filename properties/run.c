@@ -35,7 +35,7 @@
 #include <unistd.h>
 
 #define WATCH_TICK_NS 50000000L      /* 50 ms                                  */
-#define GRACE_S 1.0                  /* an op may finish this long after a stop */
+#define GRACE_S 0.5                  /* an op may finish this long after a stop */
 
 /* What an isolated run's child shows its parent, in shared memory: the op
  * being run, and the plugin call it died in (written by a crash handler). */
