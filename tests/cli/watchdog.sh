@@ -11,8 +11,10 @@
 #   - check --time is a hard limit with a plugin that never returns: it ends
 #     by the limit (plus the child's grace) with a finding, whose repro line
 #     has --plugin and --call-timeout;
-#   - SIGINT stops check, SIGTERM stops a replay stuck in a plugin, each
-#     within a second, leaving nothing in TMPDIR.
+#   - SIGINT stops check, SIGTERM stops a replay stuck in a plugin, and
+#     gen and bench stop too, each within a second, leaving nothing in TMPDIR;
+#   - a plugin that crashes or aborts is a finding naming the signal, the op
+#     and line, and the plugin call.
 . "${FL_SRCDIR:-.}/tests/cli/common.inc"
 
 build_plugin "$FL_SRCDIR/tests/plugins/hang.c" "$T/hang.so"
@@ -105,7 +107,7 @@ wait $pid
 rc=$?
 took=$(since "$t0")
 [ $rc -eq 130 ] || { cat "$T/c3.err" >&2; fail "check after SIGINT: exit $rc, expected 130"; }
-le "$took" 1.5 || fail "check took $took s to stop after SIGINT"
+le "$took" 1.2 || fail "check took $took s to stop after SIGINT"
 grep -q "interrupted" "$T/c3.out" || fail "check does not report what ran: $(cat "$T/c3.out")"
 empty_tmp "check (SIGINT)"
 
@@ -118,7 +120,29 @@ wait $pid
 rc=$?
 took=$(since "$t0")
 [ $rc -eq 143 ] || { cat "$T/r4.err" >&2; fail "replay after SIGTERM: exit $rc, expected 143"; }
-le "$took" 1.8 || fail "replay took $took s to stop after SIGTERM"
+le "$took" 1.2 || fail "replay took $took s to stop after SIGTERM"
 grep -q "interrupted (signal 15) after [0-9]* of 5 ops" "$T/r4.err" || fail "replay does not say where it stopped: $(cat "$T/r4.err")"
 empty_tmp "replay (SIGTERM)"
+
+# gen and bench stop too, leaving no temporary output or scratch
+TMPDIR=$T/tmp "$FILTERLAB" gen --shape uniform --ops 100000000 -o "$T/tmp/big.wl" 2> "$T/g.err" &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc -eq 130 ] || fail "gen after SIGINT: exit $rc, expected 130"
+empty_tmp "gen (SIGINT)"
+TMPDIR=$T/tmp "$FILTERLAB" bench --only filter --big-keys 50000000 --runs 1 > "$T/b.out" 2> "$T/b.err" &
+pid=$!
+sleep 1.5
+[ -n "$(ls -A "$T/tmp")" ] || fail "bench made no scratch directory (the test would prove nothing)"
+t0=$(now)
+kill -TERM $pid
+wait $pid
+rc=$?
+took=$(since "$t0")
+[ $rc -eq 143 ] || { cat "$T/b.err" >&2; fail "bench after SIGTERM: exit $rc, expected 143"; }
+le "$took" 1.2 || fail "bench took $took s to stop after SIGTERM"
+empty_tmp "bench (SIGTERM)"
 exit 0
