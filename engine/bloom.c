@@ -410,6 +410,10 @@ bool fl_policy_is_builtin_bloom(const fl_filter_policy *policy) {
     return policy && policy->ops == &fl_bloom_policy_ops;
 }
 
+const fl_prefix_extractor *fl_bloom_policy_extractor(const fl_filter_policy *policy) {
+    return fl_policy_is_builtin_bloom(policy) ? ((const fl_bloom_policy *)policy)->extractor : NULL;
+}
+
 uint64_t fl_bloom_policy_millibits(const fl_filter_policy *policy) {
     return fl_policy_is_builtin_bloom(policy) ? ((const fl_bloom_policy *)policy)->millibits : 0;
 }

@@ -321,3 +321,78 @@ int fl_db_ssts(const fl_db *db, fl_sst_meta **out, size_t *count) {
     *count = n;
     return FL_OK;
 }
+
+/* ---- Options of an open database ----------------------------------------- */
+
+/* Opens every live SST again for the policies in pl, into fresh arrays;
+ * FL_OK or an error with nothing allocated. */
+static int reopen_readers(fl_db *db, const fl_policy_list *pl, fl_sst_reader ***l0, fl_run **runs,
+                          char *err, size_t err_len) {
+    *l0 = calloc(db->l0_cap ? db->l0_cap : 1, sizeof **l0);
+    *runs = calloc(db->run_cap ? db->run_cap : 1, sizeof **runs);
+    int rc = *l0 && *runs ? FL_OK : FL_ERR_NOMEM;
+    for (size_t i = 0; i < db->l0_count && rc == FL_OK; i++)
+        rc = fl_sst_open(db->dir, db->l0[i]->info.id, pl, db->calls, &(*l0)[i],
+                         &db->metrics.filter_errors, err, err_len);
+    for (size_t r = 0; r < db->run_count && rc == FL_OK; r++) {
+        fl_run *run = &(*runs)[r];
+        if (!(run->ssts = calloc(db->runs[r].count ? db->runs[r].count : 1, sizeof *run->ssts))) {
+            rc = FL_ERR_NOMEM;
+            break;
+        }
+        run->count = db->runs[r].count;
+        for (size_t i = 0; i < run->count && rc == FL_OK; i++)
+            rc = fl_sst_open(db->dir, db->runs[r].ssts[i]->info.id, pl, db->calls, &run->ssts[i],
+                             &db->metrics.filter_errors, err, err_len);
+    }
+    if (rc == FL_OK) return FL_OK;
+    for (size_t i = 0; *l0 && i < db->l0_count; i++) fl_sst_close((*l0)[i]);
+    for (size_t r = 0; *runs && r < db->run_count; r++) {
+        for (size_t i = 0; i < (*runs)[r].count; i++) fl_sst_close((*runs)[r].ssts[i]);
+        free((*runs)[r].ssts);
+    }
+    free(*l0);
+    free(*runs);
+    return rc;
+}
+
+int fl_db_set_options(fl_db *db, const fl_options *opt, char *err, size_t err_len) {
+    fl_options copy;
+    fl_policy_list pl = { NULL, 0 }, cl = { NULL, 0 };
+    char perr[512] = "";
+    int rc = fl_options_copy(&copy, opt);
+    if (rc) return rc;
+    copy.calls = db->opt.calls;                 /* the db reports where it did */
+    const char *wp = copy.policies ? copy.policies : "bloom(bits=10)";
+    const char *cp = copy.compactor ? copy.compactor : wp;
+    if ((rc = fl_policy_list_parse(db->reg, db->calls, wp, &pl, perr, sizeof perr))) {
+        snprintf(err, err_len, "option policies: %s", perr);
+    } else if ((rc = fl_policy_list_parse(db->reg, db->calls, cp, &cl, perr, sizeof perr))) {
+        snprintf(err, err_len, "option compactor: %s", perr);
+    }
+    fl_sst_reader **l0 = NULL;
+    fl_run *runs = NULL;
+    if (rc == FL_OK) rc = reopen_readers(db, &pl, &l0, &runs, err, err_len);
+    if (rc != FL_OK) {
+        fl_policy_list_free(db->calls, &pl);
+        fl_policy_list_free(db->calls, &cl);
+        fl_options_free(&copy);
+        return rc;
+    }
+    size_t l0_count = db->l0_count, l0_cap = db->l0_cap, run_count = db->run_count,
+           run_cap = db->run_cap;
+    free_tree(db);
+    db->l0 = l0;
+    db->l0_count = l0_count;
+    db->l0_cap = l0_cap ? l0_cap : 1;
+    db->runs = runs;
+    db->run_count = run_count;
+    db->run_cap = run_cap ? run_cap : 1;
+    fl_policy_list_free(db->calls, &db->policies);
+    fl_policy_list_free(db->calls, &db->compactor);
+    db->policies = pl;
+    db->compactor = cl;
+    fl_options_free(&db->opt);
+    db->opt = copy;                    /* a smaller memtable_bytes: at the next write */
+    return FL_OK;
+}

@@ -275,6 +275,30 @@ int fl_db_scan_prefix(fl_db *db, fl_slice prefix, const fl_filter_context *ctx,
 /* [start, end); never uses prefix filters. */
 int fl_db_scan(fl_db *db, fl_slice start, fl_slice end, fl_scan_fn fn, void *arg);
 
+/* Seeks (SPEC 9): up to n live entries from key, forward (>= key,
+ * ascending) or backward (<= key, descending).  prefix_mode 1 reads in
+ * prefix mode when key has a prefix under the extractor in force
+ * (fl_db_prefix_extractor): P = key[0..m) for prefix_len(POINT key) =
+ * Some(m); every SST overlapping P's key range is considered, its filters
+ * asked PREFIX P (counted as prefix probes, traced like scan_prefix), and
+ * entries are returned while their own extracted prefix is P -- the first
+ * live entry whose prefix differs (or that has none) ends the read, as
+ * RocksDB's prefix_same_as_start does.  prefix_mode 0, or a key without a
+ * prefix, reads in total order and uses no filter.  -1: prefix mode when an
+ * extractor is in force. */
+int fl_db_seek(fl_db *db, fl_slice key, bool backward, uint32_t n, int prefix_mode,
+               const fl_filter_context *ctx, fl_scan_fn fn, void *arg);
+
+/* The prefix extractor in force: that of the first configured policy that
+ * has one (a built-in bloom's prefix=), or NULL. */
+const fl_prefix_extractor *fl_db_prefix_extractor(const fl_db *db);
+
+/* Changes the options of the open database without closing it (the
+ * workload's set_options): new SSTs are written, and every SST is read,
+ * with the new policies from now on, as after a reopen; the memtable is
+ * kept.  On error (err says why) the database is unchanged. */
+int fl_db_set_options(fl_db *db, const fl_options *opt, char *err, size_t err_len);
+
 /* ---- Metrics (SPEC 6) ---------------------------------------------------- */
 
 typedef struct fl_filter_counters {

@@ -46,6 +46,8 @@ unsigned fl_bloom_probes_for_millibits(uint64_t millibits);
  * probes; 1.0 when lines == 0. */
 double fl_bloom_expected_fp(uint64_t m, uint64_t lines, unsigned k);
 
+/* A built-in bloom policy's extractor (borrowed), or NULL. */
+const fl_prefix_extractor *fl_bloom_policy_extractor(const fl_filter_policy *policy);
 /* Bits per key in millibits of a built-in bloom policy. */
 uint64_t fl_bloom_policy_millibits(const fl_filter_policy *policy);
 

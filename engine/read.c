@@ -1,6 +1,6 @@
 /*
- * read.c -- the read path (SPEC 2.4): get, scan_prefix and scan, filter
- * evaluation, metrics and the probe trace.
+ * read.c -- the read path (SPEC 2.4): get, scan_prefix, scan and the seeks,
+ * filter evaluation, metrics and the probe trace.
  *
  * For every considered SST the filters are asked before any index or data
  * block is read, with AND logic over every usable sub-filter; a NO skips the
@@ -372,4 +372,119 @@ int fl_db_scan_prefix(fl_db *db, fl_slice prefix, const fl_filter_context *ctx,
 int fl_db_scan(fl_db *db, fl_slice start, fl_slice end, fl_scan_fn fn, void *arg) {
     if (fl_bytes_cmp(end.data, end.len, start.data, start.len) <= 0) return FL_OK;
     return range_run(db, start, end.data ? end.data : (const uint8_t *)"", end.len, NULL, fn, arg);
+}
+
+/* ---- Seeks --------------------------------------------------------------- */
+
+const fl_prefix_extractor *fl_db_prefix_extractor(const fl_db *db) {
+    for (size_t i = 0; i < db->policies.count; i++) {
+        const fl_prefix_extractor *ex = fl_bloom_policy_extractor(db->policies.items[i]);
+        if (ex) return ex;
+    }
+    return NULL;
+}
+
+/* The entries a seek may return, kept for a backward one (which reads its
+ * range forward, then walks it from the end). */
+typedef struct seek_read {
+    fl_db *db;
+    const fl_prefix_extractor *ex;    /* prefix mode: the extractor, else NULL */
+    fl_slice key, p;                  /* the seek key; its prefix P           */
+    bool backward;
+    uint32_t n, emitted;
+    fl_scan_fn fn;
+    void *arg;
+    bool stop;                        /* the caller said stop                 */
+    int rc;                           /* out of memory while collecting       */
+    fl_buf kv;                        /* backward: keys and values, packed    */
+    size_t *off;                      /* backward: entry i starts at off[i]   */
+    size_t count, cap;
+} seek_read;
+
+/* Whether k's extracted prefix is P (prefix mode). */
+static bool same_prefix(seek_read *s, fl_slice k) {
+    fl_target t = { FL_TARGET_POINT, k };
+    size_t m;
+    return fl_call_prefix_len(s->db->calls, s->ex, &t, &m) && m == s->p.len &&
+           (m == 0 || memcmp(k.data, s->p.data, m) == 0);
+}
+
+/* Hands one entry to the caller; nonzero ends the read. */
+static int seek_emit(seek_read *s, fl_slice k, fl_slice v) {
+    if (s->ex && !same_prefix(s, k)) return 1;
+    if (s->fn(s->arg, k, v)) { s->stop = true; return 1; }
+    return ++s->emitted >= s->n;
+}
+
+static int seek_forward(void *arg, fl_slice k, fl_slice v) {
+    seek_read *s = arg;
+    if (fl_bytes_cmp(k.data, k.len, s->key.data, s->key.len) < 0) return 0;
+    return seek_emit(s, k, v);
+}
+
+static int seek_collect(void *arg, fl_slice k, fl_slice v) {
+    seek_read *s = arg;
+    if (fl_bytes_cmp(k.data, k.len, s->key.data, s->key.len) > 0) return 1;
+    if (s->count == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 64;
+        size_t *n = realloc(s->off, cap * sizeof *n);
+        if (!n) { s->rc = FL_ERR_NOMEM; return 1; }
+        s->off = n;
+        s->cap = cap;
+    }
+    uint64_t lens[2] = { k.len, v.len };
+    s->off[s->count++] = s->kv.len;
+    if (fl_buf_append(&s->kv, lens, sizeof lens) || fl_buf_append(&s->kv, k.data, k.len) ||
+        fl_buf_append(&s->kv, v.data, v.len)) {
+        s->rc = FL_ERR_NOMEM;
+        return 1;
+    }
+    return 0;
+}
+
+int fl_db_seek(fl_db *db, fl_slice key, bool backward, uint32_t n, int prefix_mode,
+               const fl_filter_context *ctx, fl_scan_fn fn, void *arg) {
+    if (key.len > FL_MAX_KEY)
+        return fl_db_fail(db, FL_ERR_INVALID, "seek: key of %zu bytes is too long", key.len);
+    if (n == 0) return FL_OK;
+    seek_read s = { .db = db, .key = key, .backward = backward, .n = n, .fn = fn, .arg = arg };
+    fl_buf_init(&s.kv);
+    const fl_prefix_extractor *ex = fl_db_prefix_extractor(db);
+    size_t m = 0;
+    fl_target t = { FL_TARGET_POINT, key };
+    if (ex && prefix_mode != 0 && fl_call_prefix_len(db->calls, ex, &t, &m)) {
+        s.ex = ex;
+        s.p = (fl_slice){ key.data, m };
+    }
+    int rc;
+    if (s.ex) {
+        /* the SSTs of P's range, their filters asked PREFIX P */
+        uint8_t *succ = NULL;
+        size_t slen = 0;
+        bool bounded = fl_prefix_successor(s.p.data, s.p.len, &succ, &slen);
+        fl_filter_query q = { { FL_TARGET_PREFIX, s.p }, ctx };
+        rc = range_run(db, s.p, bounded ? succ : NULL, slen, &q, backward ? seek_collect : seek_forward, &s);
+        free(succ);
+    } else if (!backward) {
+        rc = range_run(db, key, NULL, 0, NULL, seek_forward, &s);
+    } else {
+        /* total order, backward: everything up to and including key */
+        uint8_t *end = malloc(key.len + 1);
+        if (!end) return FL_ERR_NOMEM;
+        if (key.len) memcpy(end, key.data, key.len);
+        end[key.len] = 0;
+        rc = range_run(db, (fl_slice){ (const uint8_t *)"", 0 }, end, key.len + 1, NULL, seek_collect, &s);
+        free(end);
+    }
+    if (rc == FL_OK && s.rc) rc = fl_db_fail(db, s.rc, "seek_for_prev: out of memory");
+    for (size_t i = s.count; rc == FL_OK && backward && i-- > 0;) {
+        const uint8_t *e = s.kv.data + s.off[i];
+        uint64_t lens[2];
+        memcpy(lens, e, sizeof lens);
+        fl_slice k = { e + sizeof lens, (size_t)lens[0] }, v = { k.data + k.len, (size_t)lens[1] };
+        if (seek_emit(&s, k, v)) break;
+    }
+    free(s.off);
+    fl_buf_free(&s.kv);
+    return rc;
 }

@@ -6,7 +6,7 @@
  * disagrees.  It has three parts:
  *
  *   1. Logical state (fl_model_*): an ordered map key -> value with put,
- *      delete, delete_range, get, scan_prefix and scan.  Obviously correct
+ *      delete, delete_range, get, scan_prefix, scan and seek.  Obviously correct
  *      first, fast enough second: one sorted array, cut into chunks of at
  *      most 128 rows, searched by bisection (model_state.c).
  *   2. Reference prefix extractors (fl_model_extractor_*): fixed:N, capped:N,
@@ -99,6 +99,11 @@ int fl_model_scan_prefix(const fl_model *m, fl_model_bytes prefix,
 /* Every live key k with start <= k < end (nothing when end <= start). */
 int fl_model_scan(const fl_model *m, fl_model_bytes start, fl_model_bytes end,
                   fl_model_visit_fn fn, void *arg);
+/* Every live key from key on: ascending from the first >= key or, with
+ * backward, descending from the last <= key.  (A seek's n and prefix rule
+ * are the caller's: it stops the visit.) */
+int fl_model_seek(const fl_model *m, fl_model_bytes key, bool backward, fl_model_visit_fn fn,
+                  void *arg);
 
 /* ==== 2. Reference prefix extractors (SPEC 4) ================================ */
 

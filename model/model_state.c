@@ -382,3 +382,31 @@ int fl_model_scan(const fl_model *m, fl_model_bytes start, fl_model_bytes end,
     }
     return 0;
 }
+
+/* The place before p, or false at the start (p may be the end). */
+static bool prev_pos(const fl_model *m, fl_model_pos *p) {
+    if (p->row > 0) { p->row--; return true; }
+    if (p->chunk == 0) return false;
+    p->chunk--;
+    p->row = m->chunks[p->chunk]->count - 1;
+    return true;
+}
+
+int fl_model_seek(const fl_model *m, fl_model_bytes key, bool backward, fl_model_visit_fn fn,
+                  void *arg) {
+    fl_model_pos p = lower_bound(m, key);
+    if (!backward) {
+        for (; !is_end(m, p); p = next_pos(m, p)) {
+            int stop = fn(arg, row_key(row_at(m, p)), row_value(row_at(m, p)));
+            if (stop) return stop;
+        }
+        return 0;
+    }
+    /* the last key <= key: key itself, or the one before the first > key */
+    if (!found_at(m, p, key) && !prev_pos(m, &p)) return 0;
+    do {
+        int stop = fn(arg, row_key(row_at(m, p)), row_value(row_at(m, p)));
+        if (stop) return stop;
+    } while (prev_pos(m, &p));
+    return 0;
+}

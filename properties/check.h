@@ -100,6 +100,10 @@ typedef struct fl_engine_ops {
     int  (*scan_prefix)(fl_engine *e, fl_slice prefix, const fl_filter_context *ctx, fl_scan_fn fn,
                         void *arg);
     int  (*scan)(fl_engine *e, fl_slice start, fl_slice end, fl_scan_fn fn, void *arg);
+    int  (*seek)(fl_engine *e, fl_slice key, bool backward, uint32_t n, int prefix_mode,
+                 const fl_filter_context *ctx, fl_scan_fn fn, void *arg);
+    /* set_options: opt is the whole new set (the workload's changes applied) */
+    int  (*set_options)(fl_engine *e, const fl_options *opt, char *err, size_t err_len);
     void (*metrics)(const fl_engine *e, fl_metrics *out);
     /* optional */
     void (*set_probe_trace)(fl_engine *e, fl_probe_fn fn, void *arg);

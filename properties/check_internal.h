@@ -56,6 +56,9 @@ const ck_policy *ck_config_find(const ck_config *c, const char *name);
 /* The first built-in bloom of the list (whatever its extractor), or NULL:
  * what decides Legacy reads and writes. */
 const ck_policy *ck_config_first_bloom(const ck_config *c);
+/* The first policy with an extractor (a bloom's prefix=), or NULL: the
+ * extractor in force for prefix-mode seeks (fl_db_prefix_extractor). */
+const ck_policy *ck_config_first_extractor(const ck_config *c);
 
 /* ---- SST truth (truth.c) -------------------------------------------------- */
 
@@ -131,6 +134,8 @@ struct fl_checker {
     uint64_t tree_stamp;
     /* the running read */
     const fl_op *op;
+    fl_target_kind want_kind;         /* the filter target it should ask, 0: none */
+    fl_slice want_target;             /* (borrowed from op)                 */
     ck_seen *events; size_t nevents, events_cap;
     bool event_overflow;
     fl_buf value;

@@ -389,6 +389,58 @@ static int cmp_item(void *arg, fl_model_bytes key, fl_model_bytes value) {
     return 0;
 }
 
+/* ---- Seeks ---------------------------------------------------------------------- */
+
+/* The extractor in force for a prefix-mode seek (the first configured policy
+ * that has one, as the engine takes it): its answer for POINT k -- from the
+ * model's reference extractor when the model knows it, else from the
+ * checker's own call of the policy's extractor. */
+static bool seek_prefix_len(fl_checker *ck, const ck_policy *p, const uint8_t *k, size_t klen,
+                            size_t *m) {
+    if (p->bloom && p->bloom_cfg.has_extractor)
+        return fl_model_extractor_prefix_len(&p->bloom_cfg.extractor, FL_MODEL_POINT,
+                                             (fl_model_bytes){ k, klen }, m);
+    fl_target t = { FL_TARGET_POINT, { k, klen } };
+    return fl_call_prefix_len(ck->own_calls, p->extractor, &t, m);
+}
+
+/* The model's answer to a seek, compared item by item with the engine's. */
+typedef struct seek_cmp {
+    cmp_state c;
+    const ck_policy *ex;              /* prefix mode: the extractor's policy */
+    fl_slice p;                       /* and the seek key's prefix           */
+    uint32_t n, seen;
+} seek_cmp;
+
+static int seek_item(void *arg, fl_model_bytes key, fl_model_bytes value) {
+    seek_cmp *s = arg;
+    if (s->ex) {
+        size_t m;
+        if (!seek_prefix_len(s->c.ck, s->ex, key.data, key.len, &m) || m != s->p.len ||
+            (m && memcmp(key.data, s->p.data, m) != 0))
+            return 1;                 /* the first entry of another prefix ends it */
+    }
+    int stop = cmp_item(&s->c, key, value);
+    return stop ? stop : ++s->seen >= s->n;
+}
+
+/* What the read should ask filters: ck->want_*, and for a seek in prefix
+ * mode the policy whose extractor gave the prefix. */
+static const ck_policy *read_target(fl_checker *ck, const fl_op *op) {
+    ck->want_kind = 0;
+    ck->want_target = (fl_slice){ op->a.data, op->a.len };
+    if (op->kind == FL_OP_GET) ck->want_kind = FL_TARGET_POINT;
+    else if (op->kind == FL_OP_SCAN_PREFIX) ck->want_kind = FL_TARGET_PREFIX;
+    if ((op->kind != FL_OP_SEEK && op->kind != FL_OP_SEEK_FOR_PREV) || op->prefix_mode == 0)
+        return NULL;
+    const ck_policy *p = ck_config_first_extractor(ck->writer);
+    size_t m;
+    if (!p || !seek_prefix_len(ck, p, op->a.data, op->a.len, &m)) return NULL;
+    ck->want_kind = FL_TARGET_PREFIX;
+    ck->want_target.len = m;
+    return p;
+}
+
 static int run_read(fl_checker *ck, const fl_op *op) {
     fl_metrics before, after;
     fl_filter_context ctx;
@@ -413,9 +465,15 @@ static int run_read(fl_checker *ck, const fl_op *op) {
         }
         fputs(" ->", res);
     }
+    const ck_policy *seek_ex = ck->cfg.check ? read_target(ck, op) : NULL;
+    bool seek = op->kind == FL_OP_SEEK || op->kind == FL_OP_SEEK_FOR_PREV;
     int rc;
     bool found = false;
-    if (op->kind == FL_OP_GET) {
+    if (seek) {
+        rc = ck->eng->seek ? ck->eng->seek(ck->db, sl(&op->a), op->kind == FL_OP_SEEK_FOR_PREV,
+                                           op->count, op->prefix_mode, ctxp, on_item, ck)
+                           : ck_fail(ck, FL_ERR_INVALID, "the %s engine cannot seek", ck->eng->name);
+    } else if (op->kind == FL_OP_GET) {
         rc = ck->eng->get(ck->db, sl(&op->a), ctxp, &ck->value, &found);
         if (rc == FL_OK && res) {
             if (!found) fputs(" none", res);
@@ -442,6 +500,12 @@ static int run_read(fl_checker *ck, const fl_op *op) {
             else strcpy(m, "none");
             ck_violation(ck, FL_P2, "the engine returned %s, the model %s", e, m);
         }
+    } else if (seek) {
+        seek_cmp s = { { ck, 0, false }, seek_ex, ck->want_target, op->count, 0 };
+        fl_model_seek(ck->model, mb(&op->a), op->kind == FL_OP_SEEK_FOR_PREV, seek_item, &s);
+        if (!s.c.reported && s.c.at < ck->scan_count)
+            ck_violation(ck, FL_P2, "the engine returned %zu item(s), the model %zu", ck->scan_count,
+                         s.c.at);
     } else {
         cmp_state c = { ck, 0, false };
         if (op->kind == FL_OP_SCAN_PREFIX) fl_model_scan_prefix(ck->model, mb(&op->a), cmp_item, &c);
@@ -451,7 +515,7 @@ static int run_read(fl_checker *ck, const fl_op *op) {
     }
     ck->eng->metrics(ck->db, &after);
     ck_check_read(ck, &before, &after);
-    if (op->kind == FL_OP_GET) ck_contract_point(ck, op->a.data, op->a.len);
+    if (op->kind == FL_OP_GET || seek) ck_contract_point(ck, op->a.data, op->a.len);
     else if (op->kind == FL_OP_SCAN_PREFIX) ck_contract_prefix(ck, op->a.data, op->a.len);
     return FL_OK;
 }
@@ -527,6 +591,22 @@ static int apply_options(fl_checker *ck, const fl_op *op) {
     return FL_OK;
 }
 
+/* Options changed on the open database: new SSTs and every read use the new
+ * policies from now on (the reference filters are decoded anew), the
+ * memtable stays. */
+static int run_set_options(fl_checker *ck, const fl_op *op) {
+    if (!ck->eng->set_options)
+        return ck_fail(ck, FL_ERR_INVALID, "the %s engine cannot change the options of an open "
+                       "database", ck->eng->name);
+    int rc = apply_options(ck, op);
+    char err[1024] = "";
+    if (!rc && (rc = ck->eng->set_options(ck->db, &ck->opt, err, sizeof err)))
+        return ck_fail(ck, rc, "%s", err[0] ? err : fl_strerror(rc));
+    if (rc || !ck->cfg.check) return rc;
+    ck->generation++;
+    return configs_for(ck);
+}
+
 int fl_checker_run(fl_checker *ck, const fl_op *op) {
     int rc;
     ck->err[0] = 0;
@@ -547,7 +627,12 @@ int fl_checker_run(fl_checker *ck, const fl_op *op) {
     case FL_OP_GET:
     case FL_OP_SCAN_PREFIX:
     case FL_OP_SCAN:
+    case FL_OP_SEEK:
+    case FL_OP_SEEK_FOR_PREV:
         rc = run_read(ck, op);
+        break;
+    case FL_OP_SET_OPTIONS:
+        rc = run_set_options(ck, op);
         break;
     default:
         rc = run_write(ck, op);

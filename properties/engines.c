@@ -49,6 +49,15 @@ static int fle_scan(fl_engine *e, fl_slice start, fl_slice end, fl_scan_fn fn, v
     return fl_db_scan(db_of(e), start, end, fn, arg);
 }
 
+static int fle_seek(fl_engine *e, fl_slice key, bool backward, uint32_t n, int prefix_mode,
+                    const fl_filter_context *ctx, fl_scan_fn fn, void *arg) {
+    return fl_db_seek(db_of(e), key, backward, n, prefix_mode, ctx, fn, arg);
+}
+
+static int fle_set_options(fl_engine *e, const fl_options *opt, char *err, size_t err_len) {
+    return fl_db_set_options(db_of(e), opt, err, err_len);
+}
+
 static void fle_metrics(const fl_engine *e, fl_metrics *out) { fl_db_metrics(cdb_of(e), out); }
 
 static void fle_trace(fl_engine *e, fl_probe_fn fn, void *arg) { fl_db_set_probe_trace(db_of(e), fn, arg); }
@@ -82,6 +91,8 @@ const fl_engine_ops fl_engine_filterlab = {
     .get = fle_get,
     .scan_prefix = fle_scan_prefix,
     .scan = fle_scan,
+    .seek = fle_seek,
+    .set_options = fle_set_options,
     .metrics = fle_metrics,
     .set_probe_trace = fle_trace,
     .ssts = fle_ssts,

@@ -106,3 +106,9 @@ const ck_policy *ck_config_first_bloom(const ck_config *c) {
         if (c->items[i].builtin) return &c->items[i];
     return NULL;
 }
+
+const ck_policy *ck_config_first_extractor(const ck_config *c) {
+    for (size_t i = 0; c && i < c->count; i++)
+        if (c->items[i].extractor) return &c->items[i];
+    return NULL;
+}

@@ -114,9 +114,10 @@ void ck_probe(void *arg, const fl_probe_event *ev) {
     seen->held = ev->held_match;
     seen->truth = false;
     if (!ck->cfg.check) return;
-    fl_op_kind want = ev->kind == FL_TARGET_POINT ? FL_OP_GET : FL_OP_SCAN_PREFIX;
-    if (!op || op->kind != want || ev->target.len != op->a.len ||
-        (ev->target.len && memcmp(ev->target.data, op->a.data, ev->target.len) != 0)) {
+    /* the read's own target (ck->want_*): a get's key, a scan_prefix's
+     * prefix, a prefix-mode seek's extracted prefix; none for the others */
+    if (!op || !ck->want_kind || ev->kind != ck->want_kind || ev->target.len != ck->want_target.len ||
+        (ev->target.len && memcmp(ev->target.data, ck->want_target.data, ev->target.len) != 0)) {
         ck_violation(ck, FL_P3, "sst %llu: a %s probe event that does not belong to this op",
                      (unsigned long long)ev->sst_id, ev->kind == FL_TARGET_POINT ? "point" : "prefix");
         return;
@@ -159,9 +160,9 @@ static bool mem_covers(const fl_checker *ck, const uint8_t *k, size_t klen) {
 /* The SSTs the read needed, in read order (SPEC P6). */
 static size_t expected_ssts(fl_checker *ck, uint64_t *out) {
     const fl_op *op = ck->op;
-    fl_slice a = { op->a.data, op->a.len };
+    fl_slice a = ck->want_target;
     size_t n = 0;
-    if (op->kind == FL_OP_SCAN) return 0;              /* scans use no filters */
+    if (!ck->want_kind) return 0;      /* scans, total-order seeks: no filters */
     if (op->kind == FL_OP_GET) {
         if (mem_covers(ck, a.data, a.len)) return 0;
         bool maybe_held = !ck->written_complete ||
@@ -205,7 +206,7 @@ void ck_check_read(fl_checker *ck, const fl_metrics *before, const fl_metrics *a
             if (!ev[i].truth) truth_fp++;
         }
     }
-    bool prefix = ck->op->kind == FL_OP_SCAN_PREFIX;
+    bool prefix = ck->want_kind == FL_TARGET_PREFIX;
     for (int k = 0; k < 2; k++) {
         const fl_filter_counters *b = k ? &before->prefix : &before->point;
         const fl_filter_counters *c = k ? &after->prefix : &after->point;
@@ -218,7 +219,7 @@ void ck_check_read(fl_checker *ck, const fl_metrics *before, const fl_metrics *a
         if (c->false_positive > c->positive)
             ck_violation(ck, FL_P3, "%s counters: false_positive %llu > positive %llu", kn,
                          (unsigned long long)c->false_positive, (unsigned long long)c->positive);
-        bool mine = (k == 1) == prefix && ck->op->kind != FL_OP_SCAN;
+        bool mine = ck->want_kind && (k == 1) == prefix;
         fl_filter_counters zero = { 0 };
         const fl_filter_counters *t = mine ? &tally : &zero;
         uint64_t d[5] = { c->considered - b->considered, c->unfiltered - b->unfiltered,

@@ -299,8 +299,11 @@ static int parse_options(fl_wl_parser *ps, fl_op *op) {
         op->opts = grown;
         op->opts[op->opt_count++] = opt;
     }
-    if (op->kind == FL_OP_REOPEN && op->opt_count == 0)
-        return fail(ps, "at least one option KEY=VALUE after reopen", "end of line");
+    if ((op->kind == FL_OP_REOPEN || op->kind == FL_OP_SET_OPTIONS) && op->opt_count == 0) {
+        char expected[96];
+        snprintf(expected, sizeof expected, "at least one option KEY=VALUE after %s", opname);
+        return fail(ps, expected, "end of line");
+    }
     return 0;
 }
 
@@ -330,6 +333,43 @@ static int parse_ctx_and_end(fl_wl_parser *ps, fl_op *op, const char *form) {
     return need_end(ps, form);
 }
 
+/* "[n=N] [prefix=0|1]" in any order, each at most once, then end of line,
+ * for seek and seek_for_prev. */
+static int parse_seek_tail(fl_wl_parser *ps, fl_op *op, const char *form) {
+    fl_wl_token tok;
+    bool have_n = false, have_prefix = false;
+    char expected[200];
+    op->count = 1;
+    op->prefix_mode = -1;
+    while (next_token(ps, &tok)) {
+        if (tok.n > 2 && memcmp(tok.p, "n=", 2) == 0 && !have_n) {
+            uint64_t v = 0;
+            bool ok = tok.n - 2 <= 7;
+            for (size_t i = 2; i < tok.n && ok; i++) {
+                ok = tok.p[i] >= '0' && tok.p[i] <= '9';
+                v = v * 10 + (uint64_t)(tok.p[i] - '0');
+            }
+            if (!ok || v < 1 || v > FL_WL_SEEK_MAX) {
+                snprintf(expected, sizeof expected, "n=N with N from 1 to %u in \"%s\"",
+                         FL_WL_SEEK_MAX, form);
+                return fail_token(ps, expected, tok.p, tok.n, NULL);
+            }
+            op->count = (uint32_t)v;
+            have_n = true;
+        } else if (tok.n == 8 && memcmp(tok.p, "prefix=", 7) == 0 && !have_prefix &&
+                   (tok.p[7] == '0' || tok.p[7] == '1')) {
+            op->prefix_mode = tok.p[7] - '0';
+            have_prefix = true;
+        } else {
+            snprintf(expected, sizeof expected, "%s%s%send of line after \"%s\"",
+                     have_n ? "" : "n=N, ", have_prefix ? "" : "prefix=0|1, ",
+                     have_n || have_prefix ? "" : "or ", form);
+            return fail_token(ps, expected, tok.p, tok.n, NULL);
+        }
+    }
+    return 0;
+}
+
 /* ---- Ops ---------------------------------------------------------------- */
 
 static int parse_op_body(fl_wl_parser *ps, fl_op *op) {
@@ -340,7 +380,15 @@ static int parse_op_body(fl_wl_parser *ps, fl_op *op) {
                         "\"open\" after %zu op%s", ps->count, ps->count == 1 ? "" : "s");
         return parse_options(ps, op);
     case FL_OP_REOPEN:
+    case FL_OP_SET_OPTIONS:
         return parse_options(ps, op);
+    case FL_OP_SEEK:
+        if (need_bytes(ps, &op->a, "KEY of \"seek KEY [n=N] [prefix=0|1]\"", FL_WL_KEY_MAX)) return -1;
+        return parse_seek_tail(ps, op, "seek KEY");
+    case FL_OP_SEEK_FOR_PREV:
+        if (need_bytes(ps, &op->a, "KEY of \"seek_for_prev KEY [n=N] [prefix=0|1]\"", FL_WL_KEY_MAX))
+            return -1;
+        return parse_seek_tail(ps, op, "seek_for_prev KEY");
     case FL_OP_PUT:
         if (need_bytes(ps, &op->a, "KEY of \"put KEY VALUE\"", FL_WL_KEY_MAX) ||
             need_bytes(ps, &op->b, "VALUE of \"put KEY VALUE\"", FL_WL_VALUE_MAX))
@@ -386,7 +434,7 @@ static int parse_op(fl_wl_parser *ps) {
     next_token(ps, &tok);                       /* the caller saw a non-blank */
     fl_op op;
     memset(&op, 0, sizeof op);
-    for (int k = FL_OP_OPEN; k <= FL_OP_REOPEN; k++)
+    for (int k = FL_OP_OPEN; k <= FL_OP_LAST; k++)
         if (token_is(&tok, fl_op_name((fl_op_kind)k))) op.kind = (fl_op_kind)k;
     if (!op.kind) {
         char expected[160];

@@ -99,7 +99,10 @@ static void print_ctx(FILE *f, const fl_op *op) {
 /* What a hand-built op could get wrong that would make printing crash or
  * write text parse() refuses; ops from parse() and add() always pass. */
 static bool op_printable(const fl_op *op) {
-    if ((int)op->kind < FL_OP_OPEN || (int)op->kind > FL_OP_REOPEN) return false;
+    if ((int)op->kind < FL_OP_OPEN || (int)op->kind > FL_OP_LAST) return false;
+    if ((op->kind == FL_OP_SEEK || op->kind == FL_OP_SEEK_FOR_PREV) &&
+        (op->count < 1 || op->count > FL_WL_SEEK_MAX || op->prefix_mode < -1 || op->prefix_mode > 1))
+        return false;
     if (op->has_ctx && op->ctx_len > FL_WL_CTX_MAX) return false;
     if ((op->a.len && !op->a.data) || (op->b.len && !op->b.data)) return false;
     if (op->opt_count && !op->opts) return false;
@@ -114,6 +117,7 @@ int fl_op_print(const fl_op *op, FILE *f) {
     switch (op->kind) {
     case FL_OP_OPEN:
     case FL_OP_REOPEN:
+    case FL_OP_SET_OPTIONS:
         for (size_t i = 0; i < op->opt_count; i++) {
             fputc(' ', f);
             print_option(f, &op->opts[i]);
@@ -136,6 +140,13 @@ int fl_op_print(const fl_op *op, FILE *f) {
         fputc(' ', f);
         fl_bytes_print(f, op->a.data, op->a.len);
         print_ctx(f, op);
+        break;
+    case FL_OP_SEEK:
+    case FL_OP_SEEK_FOR_PREV:
+        fputc(' ', f);
+        fl_bytes_print(f, op->a.data, op->a.len);
+        if (op->count != 1) fprintf(f, " n=%u", op->count);
+        if (op->prefix_mode >= 0) fprintf(f, " prefix=%d", op->prefix_mode);
         break;
     case FL_OP_COMPACT:
         if (op->full) fputs(" full", f);

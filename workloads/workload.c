@@ -24,15 +24,18 @@ static const char *const op_names[] = {
     [FL_OP_GET] = "get",           [FL_OP_SCAN_PREFIX] = "scan_prefix",
     [FL_OP_SCAN] = "scan",         [FL_OP_FLUSH] = "flush",
     [FL_OP_COMPACT] = "compact",   [FL_OP_REOPEN] = "reopen",
+    [FL_OP_SEEK] = "seek",         [FL_OP_SEEK_FOR_PREV] = "seek_for_prev",
+    [FL_OP_SET_OPTIONS] = "set_options",
 };
 
 const char *fl_op_name(fl_op_kind kind) {
-    if ((int)kind < FL_OP_OPEN || (int)kind > FL_OP_REOPEN) return "?";
+    if ((int)kind < FL_OP_OPEN || (int)kind > FL_OP_LAST) return "?";
     return op_names[kind];
 }
 
 const char *fl_wl_op_list(void) {
-    return "open, put, del, delrange, get, scan_prefix, scan, flush, compact, reopen";
+    return "open, put, del, delrange, get, scan_prefix, scan, flush, compact, reopen, seek, "
+           "seek_for_prev, set_options";
 }
 
 const char *fl_wl_option_list(void) {
@@ -74,12 +77,15 @@ void fl_workload_free(fl_workload *w) {
 
 static bool kind_has_a(fl_op_kind k) {
     return k == FL_OP_PUT || k == FL_OP_DEL || k == FL_OP_DELRANGE || k == FL_OP_GET ||
-           k == FL_OP_SCAN_PREFIX || k == FL_OP_SCAN;
+           k == FL_OP_SCAN_PREFIX || k == FL_OP_SCAN || k == FL_OP_SEEK || k == FL_OP_SEEK_FOR_PREV;
 }
+static bool kind_is_seek(fl_op_kind k) { return k == FL_OP_SEEK || k == FL_OP_SEEK_FOR_PREV; }
 static bool kind_has_b(fl_op_kind k) {
     return k == FL_OP_PUT || k == FL_OP_DELRANGE || k == FL_OP_SCAN;
 }
-static bool kind_has_opts(fl_op_kind k) { return k == FL_OP_OPEN || k == FL_OP_REOPEN; }
+static bool kind_has_opts(fl_op_kind k) {
+    return k == FL_OP_OPEN || k == FL_OP_REOPEN || k == FL_OP_SET_OPTIONS;
+}
 static bool kind_has_ctx(fl_op_kind k) { return k == FL_OP_GET || k == FL_OP_SCAN_PREFIX; }
 
 static int copy_bytes(fl_bytes *dst, const fl_bytes *src, bool used) {
@@ -94,7 +100,10 @@ static int copy_bytes(fl_bytes *dst, const fl_bytes *src, bool used) {
 /* The rules parse() enforces, for an op about to be appended at index. */
 static bool op_valid(const fl_op *op, size_t index) {
     fl_op_kind k = op->kind;
-    if ((int)k < FL_OP_OPEN || (int)k > FL_OP_REOPEN) return false;
+    if ((int)k < FL_OP_OPEN || (int)k > FL_OP_LAST) return false;
+    if (kind_is_seek(k) && (op->count < 1 || op->count > FL_WL_SEEK_MAX || op->prefix_mode < -1 ||
+                            op->prefix_mode > 1))
+        return false;
     if (kind_has_a(k) && (op->a.len > FL_WL_KEY_MAX || (op->a.len && !op->a.data)))
         return false;
     if (kind_has_b(k)) {
@@ -104,7 +113,7 @@ static bool op_valid(const fl_op *op, size_t index) {
     if (kind_has_ctx(k) && op->has_ctx && op->ctx_len > FL_WL_CTX_MAX) return false;
     if (kind_has_opts(k)) {
         if (k == FL_OP_OPEN && index != 0) return false;
-        if (k == FL_OP_REOPEN && op->opt_count == 0) return false;
+        if ((k == FL_OP_REOPEN || k == FL_OP_SET_OPTIONS) && op->opt_count == 0) return false;
         if (op->opt_count && !op->opts) return false;
         uint32_t seen = 0;
         for (size_t i = 0; i < op->opt_count; i++) {
@@ -136,6 +145,10 @@ int fl_workload_add(fl_workload *w, const fl_op *op) {
     if (copy_bytes(&copy.a, &op->a, kind_has_a(op->kind)) ||
         copy_bytes(&copy.b, &op->b, kind_has_b(op->kind)))
         goto fail;
+    if (kind_is_seek(op->kind)) {
+        copy.count = op->count;
+        copy.prefix_mode = op->prefix_mode;
+    }
     if (kind_has_ctx(op->kind) && op->has_ctx) {
         copy.has_ctx = true;
         copy.ctx_len = op->ctx_len;

@@ -32,8 +32,20 @@ typedef enum fl_op_kind {
     FL_OP_SCAN,           /* a = start, b = end                      */
     FL_OP_FLUSH,
     FL_OP_COMPACT,        /* full                                    */
-    FL_OP_REOPEN          /* opts                                    */
+    FL_OP_REOPEN,         /* opts                                    */
+    FL_OP_SEEK,           /* a = key, count, prefix_mode             */
+    FL_OP_SEEK_FOR_PREV,  /* a = key, count, prefix_mode             */
+    FL_OP_SET_OPTIONS,    /* opts                                    */
+    FL_OP_LAST = FL_OP_SET_OPTIONS
 } fl_op_kind;
+
+/* seek and seek_for_prev: up to `count` live entries from KEY, forward
+ * (>= KEY, ascending) or backward (<= KEY, descending).  prefix_mode -1
+ * (not given: prefix mode when an extractor is configured), 0 (total order,
+ * no prefix filters) or 1 (prefix mode: only entries whose extracted prefix
+ * equals KEY's, stopping at the first that differs; total order when KEY
+ * has no prefix).  SPEC 9. */
+#define FL_WL_SEEK_MAX 1000000u   /* n= at most                         */
 
 /* An owned byte string.  data is never NULL (a 1-byte allocation for the
  * empty string) so it can be passed anywhere a pointer is expected. */
@@ -52,6 +64,8 @@ typedef struct fl_op {
     size_t     ctx_len;              /* 0..64 bytes given               */
     uint8_t    ctx[FL_WL_CTX_MAX];   /* zero-padded                     */
     bool       full;                 /* compact full                    */
+    uint32_t   count;                /* seek n= (1..FL_WL_SEEK_MAX)     */
+    int        prefix_mode;          /* seek prefix=: -1 not given, 0, 1 */
     size_t     opt_count;
     fl_wl_option *opts;
 } fl_op;
