@@ -1,6 +1,6 @@
 /*
  * test_model_state.c -- the reference model's logical state (model/) against
- * a brute-force list: random differential trials, edge cases, many keys in
+ * a brute-force list (get, scan_prefix, scan, seek both ways): random differential trials, edge cases, many keys in
  * every insertion order, and bulk loads.  Seeded; a failure prints the seed.
  * FL_MODEL_SEED=N reruns with another base seed.
  */
@@ -80,6 +80,27 @@ static void state_trial(uint64_t seed) {
             long i = brute_find(&b, &k);
             bool found = fl_model_get(m, kb(&k), &got);
             ok = found == (i >= 0) && (!found || (got.len == 1 && got.data[0] == b.v[i]));
+        } else if (what >= 94) {
+            /* seek: the brute list from k on, ascending or descending */
+            bool backward = what >= 97;
+            name = backward ? "seek_for_prev" : "seek";
+            static kvlist want, got;
+            key lo = { { 0 }, 0 }, hi = k;
+            hi.b[hi.len++] = 0;                          /* just after k */
+            got.n = 0;
+            if (backward) brute_scan(&b, &want, &lo, &hi, false);
+            else {
+                key top = { { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF }, 8 };
+                brute_scan(&b, &want, &k, &top, false);
+            }
+            if (backward)                                /* descending */
+                for (size_t i = 0; i < want.n / 2; i++) {
+                    size_t j = want.n - 1 - i;
+                    key tk = want.k[i]; want.k[i] = want.k[j]; want.k[j] = tk;
+                    uint8_t tv = want.v[i]; want.v[i] = want.v[j]; want.v[j] = tv;
+                }
+            int rc = fl_model_seek(m, kb(&k), backward, collect, &got);
+            ok = rc == 0 && same_list(&want, &got);
         } else {
             bool is_prefix = what < 90;
             name = is_prefix ? "scan_prefix" : "scan";

@@ -8,6 +8,51 @@
 
 /* ---- Every op ----------------------------------------------------------- */
 
+FL_TEST(workload_seeks_and_set_options) {
+    const char *text =
+        HDR
+        "seek k\n"
+        "seek k n=20 prefix=1\n"
+        "seek_for_prev \"\" prefix=0 n=3\n"
+        "set_options policies=none memtable_bytes=512\n";
+    fl_workload w;
+    char err[512];
+    CHECK_OK(parse_str(text, &w, err, sizeof err));
+    CHECK_EQ(w.count, 4);
+    if (w.count != 4) { fl_workload_free(&w); return; }
+    fl_op *o = w.ops;
+    CHECK_EQ(o[0].kind, FL_OP_SEEK);
+    CHECK(BYTES_IS(o[0].a, "k"));
+    CHECK_EQ(o[0].count, 1);
+    CHECK_EQ(o[0].prefix_mode, -1);
+    CHECK_EQ(o[1].count, 20);
+    CHECK_EQ(o[1].prefix_mode, 1);
+    CHECK_EQ(o[2].kind, FL_OP_SEEK_FOR_PREV);
+    CHECK(BYTES_IS(o[2].a, ""));
+    CHECK_EQ(o[2].count, 3);
+    CHECK_EQ(o[2].prefix_mode, 0);
+    CHECK_EQ(o[3].kind, FL_OP_SET_OPTIONS);
+    CHECK_EQ(o[3].opt_count, 2);
+    CHECK_STR(opt_value(&o[3], "memtable_bytes"), "512");
+    /* printed as written (defaults left out), and appended copies keep the fields */
+    char *t = print_workload(&w);
+    CHECK_STR(t, HDR "seek k\nseek k n=20 prefix=1\nseek_for_prev \"\" n=3 prefix=0\n"
+                 "set_options policies=none memtable_bytes=512\n");
+    free(t);
+    fl_workload c = { 0 };
+    for (size_t i = 0; i < w.count; i++) CHECK_OK(fl_workload_add(&c, &w.ops[i]));
+    CHECK_EQ(c.ops[1].count, 20);
+    CHECK_EQ(c.ops[2].prefix_mode, 0);
+    fl_op bad = w.ops[0];
+    bad.count = 0;
+    CHECK_RC(fl_workload_add(&c, &bad), -1);             /* n= below 1 */
+    bad.count = 1;
+    bad.prefix_mode = 2;
+    CHECK_RC(fl_workload_add(&c, &bad), -1);
+    fl_workload_free(&c);
+    fl_workload_free(&w);
+}
+
 FL_TEST(workload_parse_every_op) {
     const char *text =
         HDR
@@ -139,6 +184,17 @@ static const fl_wl_bad_case bad_cases[] = {
     { HDR "compact full x\n", 0, 2, "end of line after \"compact full\"", "\"x\"" },
     { HDR "compact \"full\"\n", 0, 2, "\"full\" or end of line", "\"\\\"full\\\"\"" },
     { HDR "put a b # comment\n", 0, 2, "end of line after", "\"#\"" },
+    { HDR "seek\n", 0, 2, "KEY of \"seek KEY [n=N] [prefix=0|1]\"", "end of line" },
+    { HDR "seek_for_prev\n", 0, 2, "KEY of \"seek_for_prev KEY", "end of line" },
+    { HDR "seek a n=0\n", 0, 2, "n=N with N from 1 to 1000000", "\"n=0\"" },
+    { HDR "seek a n=1000001\n", 0, 2, "n=N with N from 1 to 1000000", "\"n=1000001\"" },
+    { HDR "seek a n=x\n", 0, 2, "n=N with N from 1 to 1000000", "\"n=x\"" },
+    { HDR "seek a prefix=2\n", 0, 2, "n=N, prefix=0|1, or end of line after \"seek KEY\"",
+      "\"prefix=2\"" },
+    { HDR "seek a n=2 n=3\n", 0, 2, "prefix=0|1, end of line after \"seek KEY\"", "\"n=3\"" },
+    { HDR "seek a ctx=00\n", 0, 2, "or end of line after \"seek KEY\"", "\"ctx=00\"" },
+    { HDR "set_options\n", 0, 2, "at least one option KEY=VALUE after set_options", "end of line" },
+    { HDR "set_options frob=1\n", 0, 2, "an option key of set_options", "\"frob\"" },
     /* byte strings */
     { HDR "put a=b c\n", 0, 2, "KEY of \"put KEY VALUE\": bare bytes", "\"a=b\" (byte 0x3d" },
     { HDR "put caf\xc3\xa9 v\n", 0, 2, "bare bytes 0x21-0x7e", "\"caf\\xc3\\xa9\" (byte 0xc3)" },
