@@ -94,6 +94,11 @@ static void decode(const uint8_t *data, size_t size, fl_workload *w) {
         uint8_t code = next(&rd);
         memset(&op, 0, sizeof op);
         op.kind = FUZZ_OP_KIND[code & 15];
+        if ((code & 15) == FUZZ_CODE_SCAN && (code >> 4) % 4) {
+            static const fl_op_kind variants[4] = { FL_OP_SCAN, FL_OP_SEEK, FL_OP_SEEK_FOR_PREV,
+                                                    FL_OP_SET_OPTIONS };
+            op.kind = variants[(code >> 4) % 4];
+        }
         op.line = i + 3;
         switch (op.kind) {
         case FL_OP_PUT:
@@ -115,7 +120,14 @@ static void decode(const uint8_t *data, size_t size, fl_workload *w) {
             break;
         case FL_OP_DEL: key(&rd, &op.a, a); break;
         case FL_OP_COMPACT: op.full = (code & 15) == FUZZ_CODE_COMPACT_FULL; break;
-        case FL_OP_REOPEN: options(&rd, &op, opts, values); break;
+        case FL_OP_REOPEN: case FL_OP_SET_OPTIONS: options(&rd, &op, opts, values); break;
+        case FL_OP_SEEK: case FL_OP_SEEK_FOR_PREV: {
+            key(&rd, &op.a, a);
+            uint8_t p = next(&rd);
+            op.count = 1u + p % 8u;
+            op.prefix_mode = (int)((p >> 3) % 3) - 1;
+            break;
+        }
         default: break;
         }
         if (fl_workload_add(w, &op) != 0) abort();

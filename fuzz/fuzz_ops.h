@@ -20,7 +20,10 @@
  *              delrange key key, get key [ctx], scan_prefix key [ctx],
  *              scan key key, flush, compact, compact full, reopen options;
  *              a get or scan_prefix with bit 7 of code has ctx = [n] then
- *              1 + n % 8 bytes
+ *              1 + n % 8 bytes; the scan code with (code >> 4) % 4 =
+ *              1, 2, 3 is instead seek key [p], seek_for_prev key [p] or
+ *              set_options options, with n = 1 + p % 8 and prefix_mode
+ *              (p >> 3) % 3 - 1
  *   key      = [c]: c < 0xF0: c % 6 bytes, each alphabet[byte % 6];
  *              c >= 0xF0: c - 0xF0 raw bytes
  * Missing bytes at the end read as 0.
@@ -42,5 +45,6 @@ static const fl_op_kind FUZZ_OP_KIND[16] = {
     FL_OP_FLUSH, FL_OP_COMPACT, FL_OP_COMPACT /* full */, FL_OP_REOPEN, FL_OP_PUT,
 };
 #define FUZZ_CODE_COMPACT_FULL 13
+#define FUZZ_CODE_SCAN         10
 
 #endif
