@@ -32,7 +32,7 @@ static void usage(FILE *f) {
         "                            prefix_absent=5,scan=4]\n"
         "                     [--flush-every N] [--compact-every N] [--reopen-every N]\n"
         "                     [--open OPTIONS] [--reopen OPTIONS]... [--ctx-rate X]\n"
-        "                     [--values MIN:MAX] [--words FILE] [-o FILE]\n"
+        "                     [--edge-rate X] [--values MIN:MAX] [--words FILE] [-o FILE]\n"
         "\n"
         "Writes a workload (format 1) of the given key shape, deterministic from the\n"
         "options: the same options give the same bytes.\n"
@@ -71,6 +71,10 @@ static void usage(FILE *f) {
         "                     by default each reopen repeats the open's policies\n"
         "  --ctx-rate X       fraction of gets and scan_prefix with a random 0-64 byte\n"
         "                     filter context (default 0)\n"
+        "  --edge-rate X      fraction of gets, scan_prefix, scans and delranges aimed\n"
+        "                     at the bounds the engine keeps -- SSTs' first and last\n"
+        "                     keys, range tombstones' starts and ends -- or next to\n"
+        "                     them (default 0.25; 0 turns it off)\n"
         "  --values MIN:MAX   value lengths in bytes (default 4:32)\n"
         "  --words FILE       the word list of --shape words\n"
         "  -o FILE            write to FILE instead of stdout\n"
@@ -153,7 +157,8 @@ typedef struct gen_args {
     const char   **reopens;
     bool           have_shape;
     /* the raw option values, applied once the shape is known */
-    const char *ops, *seed, *keys, *theta, *mix, *flush, *compact, *reopen_every, *ctx, *values;
+    const char *ops, *seed, *keys, *theta, *mix, *flush, *compact, *reopen_every, *ctx, *edge,
+               *values;
 } gen_args;
 
 static int number_arg(const char *flag, const char *text, uint64_t max, uint64_t *out) {
@@ -179,6 +184,8 @@ static int apply_args(gen_args *a) {
         return bad_usage("--theta: expected a number between 0 and 1 (exclusive), got '%s'", a->theta);
     if (a->ctx && (!parse_double(a->ctx, &o->ctx_rate) || !(o->ctx_rate >= 0 && o->ctx_rate <= 1)))
         return bad_usage("--ctx-rate: expected a fraction 0-1, got '%s'", a->ctx);
+    if (a->edge && (!parse_double(a->edge, &o->edge_rate) || !(o->edge_rate >= 0 && o->edge_rate <= 1)))
+        return bad_usage("--edge-rate: expected a fraction 0-1, got '%s'", a->edge);
     if (a->mix && parse_mix(a->mix, o) >= 0) return FL_EXIT_USAGE;
     if (a->values) {
         const char *colon = strchr(a->values, ':');
@@ -203,7 +210,8 @@ static int apply_args(gen_args *a) {
 static int parse_args(int argc, char **argv, gen_args *a) {
     static const char *const valued[] = {
         "--shape", "--ops", "--seed", "--keys", "--theta", "--mix", "--flush-every",
-        "--compact-every", "--reopen-every", "--reopen", "--open", "--ctx-rate", "--values",
+        "--compact-every", "--reopen-every", "--reopen", "--open", "--ctx-rate", "--edge-rate",
+        "--values",
         "--words", "--output", "-o",
     };
     const size_t nvalued = sizeof valued / sizeof valued[0];
@@ -237,6 +245,7 @@ static int parse_args(int argc, char **argv, gen_args *a) {
         else if (!strcmp(name, "--reopen-every")) slot = &a->reopen_every;
         else if (!strcmp(name, "--open")) slot = &open;
         else if (!strcmp(name, "--ctx-rate")) slot = &a->ctx;
+        else if (!strcmp(name, "--edge-rate")) slot = &a->edge;
         else if (!strcmp(name, "--values")) slot = &a->values;
         else if (!strcmp(name, "--words")) slot = &words;
         else if (!strcmp(name, "--reopen")) { a->reopens[nreopen++] = val; continue; }
@@ -278,8 +287,9 @@ static void write_description(FILE *f, int argc, char **argv, const fl_gen_optio
             o->w_get_present, o->w_get_absent, o->w_prefix_present, o->w_prefix_absent, o->w_scan);
     fprintf(f, "# on average a flush every %" PRIu64 ", a compaction every %" PRIu64
                ", a reopen every %" PRIu64 " ops (0: never); values %" PRIu32 "-%" PRIu32
-               " bytes; filter contexts on %g of reads\n", o->flush_every, o->compact_every,
-            o->reopen_every, o->value_min, o->value_max, o->ctx_rate);
+               " bytes; filter contexts on %g of reads; %g of reads and range deletes at "
+               "edges\n", o->flush_every, o->compact_every, o->reopen_every, o->value_min,
+            o->value_max, o->ctx_rate, o->edge_rate);
 }
 
 /* ---- Output ---------------------------------------------------------------- */

@@ -67,11 +67,43 @@ static const char *const bits_choices[] = {
     "0", "0.5", "1", "2", "2.5", "4", "6", "8", "10", "10", "12", "13.7", "16", "20", "24",
 };
 
+/* The millibits at which the bloom's probe count k changes (SPEC 5): the
+ * table's bounds, then those of min(24, mb / 2000 - 1) every 2000 up to
+ * 52000, where the cap starts to bite. */
+#define K_TABLE_BOUNDS 12
+#define K_FORMULA_BOUNDS 14
+static const unsigned k_table_bounds[K_TABLE_BOUNDS] = {
+    2080, 3580, 5100, 6640, 8300, 10070, 11720, 14000, 16050, 18300, 22000, 25500,
+};
+
+/* Bits per key: half the time one of bits_choices, half the time a k
+ * boundary exactly (half of those) or one millibit below or above it, as
+ * the shortest exact decimal ("14", "13.999", "2.08"), so that a wrong k at
+ * any boundary changes the stored filter (P5). */
+static void random_bits(rng *r, char *out, size_t len) {
+    if (chance(r, 50)) {
+        snprintf(out, len, "%s", bits_choices[below(r, sizeof bits_choices / sizeof *bits_choices)]);
+        return;
+    }
+    uint64_t i = below(r, K_TABLE_BOUNDS + K_FORMULA_BOUNDS);
+    unsigned mb = i < K_TABLE_BOUNDS ? k_table_bounds[i] : 26000 + 2000 * (unsigned)(i - K_TABLE_BOUNDS);
+    switch (below(r, 4)) {
+    case 0: mb--; break;
+    case 1: mb++; break;
+    default: break;
+    }
+    unsigned frac = mb % 1000, digits = 3;
+    while (frac && frac % 10 == 0) { frac /= 10; digits--; }
+    if (frac) snprintf(out, len, "%u.%0*u", mb / 1000, (int)digits, frac);
+    else snprintf(out, len, "%u", mb / 1000);
+}
+
 /* A built-in bloom; its (extractor, whole_key) must differ from the list's
  * others, since those make up the name. */
 static bool random_bloom(const fl_run_config *c, rng *r, policy_list *l, char *out, size_t len) {
     for (int attempt = 0; attempt < 8; attempt++) {
-        const char *bits = bits_choices[below(r, sizeof bits_choices / sizeof *bits_choices)];
+        char bits[16];
+        random_bits(r, bits, sizeof bits);
         const char *ex = NULL;
         if (c->nextractors && chance(r, 80)) ex = c->extractors[below(r, c->nextractors)];
         else if (chance(r, 70))

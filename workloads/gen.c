@@ -15,6 +15,10 @@
  *     prefix; of an absent prefix: one no key put earlier starts with;
  *   - delrange and scan: short ranges starting at or just before a written
  *     key, ending at the successor of one of its prefixes.
+ * A share of the reads and range deletes (o->edge_rate) aims at an edge
+ * instead (gen_edges.c): an SST's first or last key, a range tombstone's
+ * start or end, or a neighbour of one, under the same promises; the driver
+ * reports every write, flush, compaction and reopen to the edges.
  * Until a key has been put, ops that need one are puts.  keys == 0 means
  * the shape's default key space.  Each op's line is
  * the one fl_workload_print gives it with an empty description (op i on
@@ -76,6 +80,7 @@ void fl_gen_defaults(fl_gen_options *o, fl_gen_shape shape) {
     o->compact_every = 1000;
     o->reopen_every = 2500;
     o->ctx_rate = 0;
+    o->edge_rate = 0.25;
     o->value_min = 4;
     o->value_max = 32;
     o->words_path = "/usr/share/dict/words";
@@ -150,6 +155,8 @@ static int check_options(fl_gen *g, const fl_gen_options *o) {
     if (w == 0) return fl_gen_fail(g, "the op mix has no weight: give at least one op a weight");
     if (!(o->ctx_rate >= 0 && o->ctx_rate <= 1))
         return fl_gen_fail(g, "the context rate must be in [0, 1], got %g", o->ctx_rate);
+    if (!(o->edge_rate >= 0 && o->edge_rate <= 1))
+        return fl_gen_fail(g, "the edge rate must be in [0, 1], got %g", o->edge_rate);
     if (o->value_min > o->value_max)
         return fl_gen_fail(g, "value lengths: min %u is above max %u", o->value_min, o->value_max);
     if (o->value_max > FL_WL_VALUE_MAX)
@@ -199,7 +206,7 @@ static int prepare_opens(fl_gen_run *run) {
 
 static int emit(fl_gen_run *run, fl_op *op) {
     fl_gen *g = &run->g;
-    if (run->a.nomem || run->b.nomem) return fl_gen_fail(g, "out of memory");
+    if (run->a.nomem || run->b.nomem || g->edges.nomem) return fl_gen_fail(g, "out of memory");
     op->line = (unsigned)(run->emitted + 2 > UINT32_MAX ? UINT32_MAX : run->emitted + 2);
     int rc = g->o->sink ? g->o->sink(g->o->sink_arg, op) : fl_workload_add(run->out, op);
     if (rc != 0)
@@ -233,10 +240,16 @@ static int note_written(fl_gen *g, const uint8_t *k, size_t n) {
     return 0;
 }
 
-static bool prefix_present(const fl_gen *g, const uint8_t *p, size_t n) {
+bool fl_gen_prefix_present(const fl_gen *g, const uint8_t *p, size_t n) {
     if (n == 0) return g->written.count > 0;
     if (n > FL_GEN_PREFIX_MAX) return true;        /* untracked: assume so */
     return fl_gen_fpset_has(&g->prefixes, fl_gen_hash(p, n));
+}
+
+/* Whether this read aims at an edge (gen_edges.c); draws nothing at rate 0,
+ * so a rate of 0 gives the ops of a generator without edges. */
+static bool edge_read(fl_gen *g) {
+    return g->o->edge_rate > 0 && fl_gen_chance(&g->rng, g->o->edge_rate);
 }
 
 /* ---- Keys for reads and deletes ----------------------------------------- */
@@ -356,6 +369,7 @@ static int op_put(fl_gen_run *run) {
                      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.:/+", vlen);
     if (run->a.nomem || run->b.nomem) return fl_gen_fail(g, "out of memory");
     if (note_written(g, run->a.p, run->a.len) != 0) return -1;
+    fl_gen_edges_write(&g->edges, run->a.p, run->a.len, run->b.len);
     fl_op op = blank_op(FL_OP_PUT);
     set_bytes(&op.a, &run->a);
     set_bytes(&op.b, &run->b);
@@ -364,11 +378,13 @@ static int op_put(fl_gen_run *run) {
 
 static int op_get(fl_gen_run *run, bool absent) {
     fl_gen *g = &run->g;
-    if (absent && !pick_absent(run, &run->a)) {
+    bool edge = edge_read(g) && (absent ? fl_gen_edge_absent_key(g, &run->a)
+                                        : fl_gen_edge_present_key(g, &run->a));
+    if (!edge && absent && !pick_absent(run, &run->a)) {
         if (!g->written.count) return op_put(run);
         absent = false;                 /* no absent key found: rare */
     }
-    if (!absent) pick_present(run, &run->a);
+    if (!edge && !absent) pick_present(run, &run->a);
     fl_op op = blank_op(FL_OP_GET);
     set_bytes(&op.a, &run->a);
     maybe_ctx(g, &op);
@@ -395,7 +411,7 @@ static bool absent_prefix(fl_gen_run *run) {
         size_t n = prefix_length(g, k->p, k->len), max = k->len;
         if (max > FL_GEN_PREFIX_MAX) max = FL_GEN_PREFIX_MAX;
         if (n == 0) n = 1;
-        while (n <= max && prefix_present(g, k->p, n)) n++;
+        while (n <= max && fl_gen_prefix_present(g, k->p, n)) n++;
         if (n <= max) {
             k->len = n;
             return true;
@@ -406,8 +422,10 @@ static bool absent_prefix(fl_gen_run *run) {
 
 static int op_scan_prefix(fl_gen_run *run, bool absent) {
     fl_gen *g = &run->g;
-    if (absent && !absent_prefix(run)) absent = false;
-    if (!absent) {
+    bool edge = edge_read(g) && (absent ? fl_gen_edge_absent_prefix(g, &run->a)
+                                        : fl_gen_edge_present_prefix(g, &run->a));
+    if (!edge && absent && !absent_prefix(run)) absent = false;
+    if (!edge && !absent) {
         pick_present(run, &run->a);
         run->a.len = prefix_length(g, run->a.p, run->a.len);
     }
@@ -419,6 +437,7 @@ static int op_scan_prefix(fl_gen_run *run, bool absent) {
 
 static int op_del(fl_gen_run *run) {
     pick_present(run, &run->a);
+    fl_gen_edges_write(&run->g.edges, run->a.p, run->a.len, 0);
     fl_op op = blank_op(FL_OP_DEL);
     set_bytes(&op.a, &run->a);
     return emit(run, &op);
@@ -426,13 +445,24 @@ static int op_del(fl_gen_run *run) {
 
 static int op_range(fl_gen_run *run, fl_op_kind kind) {
     fl_gen *g = &run->g;
-    bool from_absent = kind == FL_OP_SCAN && fl_gen_chance(&g->rng, 0.25);
-    if (!from_absent || !pick_absent(run, &run->a)) pick_present(run, &run->a);
-    short_range(run, fl_gen_chance(&g->rng, 0.5));
+    if (!edge_read(g) || !fl_gen_edge_range(g, &run->a, &run->b)) {
+        bool from_absent = kind == FL_OP_SCAN && fl_gen_chance(&g->rng, 0.25);
+        if (!from_absent || !pick_absent(run, &run->a)) pick_present(run, &run->a);
+        short_range(run, fl_gen_chance(&g->rng, 0.5));
+    }
+    if (kind == FL_OP_DELRANGE)
+        fl_gen_edges_range(&g->edges, run->a.p, run->a.len, run->b.p, run->b.len);
     fl_op op = blank_op(kind);
     set_bytes(&op.a, &run->a);
     set_bytes(&op.b, &run->b);
     return emit(run, &op);
+}
+
+/* The flush threshold an open or reopen sets, if it sets one. */
+static void note_memtable_option(fl_gen *g, const fl_op *op) {
+    for (size_t i = 0; i < op->opt_count; i++)
+        if (strcmp(op->opts[i].key, "memtable_bytes") == 0)
+            fl_gen_edges_set_memtable(&g->edges, strtoull(op->opts[i].value, NULL, 10));
 }
 
 static int next_op(fl_gen_run *run) {
@@ -444,15 +474,20 @@ static int next_op(fl_gen_run *run) {
     double u = fl_gen_unit(&g->rng);
     if (u < pf) {
         fl_op op = blank_op(FL_OP_FLUSH);
+        fl_gen_edges_cut(&g->edges);
         return emit(run, &op);
     }
     if (u < pf + pc) {
         fl_op op = blank_op(FL_OP_COMPACT);
         op.full = fl_gen_chance(&g->rng, 0.25);
+        if (op.full) fl_gen_edges_cut(&g->edges);          /* a full compaction flushes first */
+        fl_gen_edges_compact(&g->edges);
         return emit(run, &op);
     }
     if (u < pf + pc + pr) {
         fl_op *op = &run->reopens[run->reopens_done++ % run->reopen_count];
+        fl_gen_edges_cut(&g->edges);                        /* close flushes */
+        note_memtable_option(g, op);
         return emit(run, op);
     }
     int kind = draw_mix(g);
@@ -496,12 +531,16 @@ int fl_gen_workload(const fl_gen_options *o, fl_workload *out, char *err, size_t
         rc = g->shape->init(g);
     }
     if (rc == 0 && out && !(out->description = strdup(""))) rc = fl_gen_fail(g, "out of memory");
-    if (rc == 0 && o->ops > 0) rc = emit(&run, &run.open);
+    if (rc == 0 && o->ops > 0) {
+        note_memtable_option(g, &run.open);
+        rc = emit(&run, &run.open);
+    }
     while (rc == 0 && run.emitted < o->ops) rc = next_op(&run);
 
     if (g->shape && g->shape->destroy && g->shape_state) g->shape->destroy(g);
     fl_gen_keyset_free(&g->written);
     fl_gen_fpset_free(&g->prefixes);
+    fl_gen_edges_free(&g->edges);
     fl_gen_buf_free(&run.a);
     fl_gen_buf_free(&run.b);
     fl_wl_op_clear(&run.open);

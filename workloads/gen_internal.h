@@ -1,7 +1,8 @@
 /*
  * gen_internal.h -- what the generator files share and no other module may
  * use: gen.c (the public fl_gen_* API and the op-mix driver), gen_util.c
- * (the PRNG, byte buffers and key sets), gen_shapes.c (uniform, zipf,
+ * (the PRNG, byte buffers and key sets), gen_edges.c (the bounds the engine
+ * keeps, and read targets near them), gen_shapes.c (uniform, zipf,
  * group-suffix, delimited, timeseries) and gen_pools.c (adversarial and
  * words, the shapes drawn from a key pool built up front).
  *
@@ -15,7 +16,8 @@
  * length 1..FL_GEN_PREFIX_MAX of those keys.  An absent key is one not in
  * `written`; an absent prefix one whose fingerprint is not in `prefixes`.  A
  * fingerprint collision can only make an absent prefix look present (it is
- * then not used), never the reverse.
+ * then not used), never the reverse.  A key is used as an absent key only if
+ * it is not in `written` and the shape says it will never put it (may_put).
  */
 #ifndef FL_GEN_INTERNAL_H
 #define FL_GEN_INTERNAL_H
@@ -125,7 +127,63 @@ typedef struct fl_gen_shape_ops {
     /* The length of the shape's natural prefix of key (the group id,
      * "tenant:", the sensor id), or 0 when it has none. */
     size_t (*natural_prefix)(fl_gen *g, const uint8_t *key, size_t len);
+    /* false only if put_key will never return key from now on (whether it
+     * did before is the driver's to check against `written`); true when
+     * unsure.  Lets the driver use any key, such as an edge's neighbour, as
+     * an absent key. */
+    bool   (*may_put)(fl_gen *g, const uint8_t *key, size_t len);
 } fl_gen_shape_ops;
+
+/* ---- Edges (gen_edges.c) ---------------------------------------------------- */
+
+/* Recent edges kept for reads. */
+#define FL_GEN_EDGE_RING 32
+
+/* What the driver knows of the bounds the engine keeps: the smallest and
+ * largest key (or range tombstone end) of the writes since the last flush,
+ * which bound the SST the next flush writes, and a ring of recent edges:
+ * those bounds at each flush, every range tombstone's start and end, and,
+ * at each compaction, the bounds of every write. */
+typedef struct fl_gen_edges {
+    fl_gen_buf ring[FL_GEN_EDGE_RING];  /* the oldest is overwritten       */
+    size_t     count, next;
+    fl_gen_buf lo, hi;                  /* of the writes since the last cut */
+    bool       have_bounds;
+    fl_gen_buf min, max;                /* of every write                  */
+    bool       have_all;
+    uint64_t   mem_bytes;               /* the memtable, as the engine counts */
+    uint64_t   memtable_bytes;          /* the flush threshold in force    */
+    bool       nomem;                   /* sticky                          */
+} fl_gen_edges;
+
+void fl_gen_edges_free(fl_gen_edges *e);
+/* The flush threshold (memtable_bytes) of an open or reopen. */
+void fl_gen_edges_set_memtable(fl_gen_edges *e, uint64_t bytes);
+/* A put (value of vlen bytes) or a delete of key k. */
+void fl_gen_edges_write(fl_gen_edges *e, const uint8_t *k, size_t n, size_t vlen);
+/* A delete of the range [s, end). */
+void fl_gen_edges_range(fl_gen_edges *e, const uint8_t *s, size_t sn, const uint8_t *end,
+                        size_t en);
+/* A flush (explicit, or a reopen's): the bounds become edges. */
+void fl_gen_edges_cut(fl_gen_edges *e);
+/* A compaction: the bounds of every write become edges. */
+void fl_gen_edges_compact(fl_gen_edges *e);
+
+/* Read targets at or next to an edge, keeping the promises of the op mix
+ * (gen.c): a key put earlier; a key never put, before or after; a prefix of
+ * a key put earlier; a prefix of none put earlier (1..FL_GEN_PREFIX_MAX
+ * bytes); a non-empty range [start, end).  Each replaces out's contents and
+ * returns false, out then undefined, when it found none. */
+bool fl_gen_edge_present_key(fl_gen *g, fl_gen_buf *out);
+bool fl_gen_edge_absent_key(fl_gen *g, fl_gen_buf *out);
+bool fl_gen_edge_present_prefix(fl_gen *g, fl_gen_buf *out);
+bool fl_gen_edge_absent_prefix(fl_gen *g, fl_gen_buf *out);
+bool fl_gen_edge_range(fl_gen *g, fl_gen_buf *start, fl_gen_buf *end);
+
+/* Whether a key put earlier starts with p[0..n) (gen.c): exact for n = 0,
+ * by fingerprint up to FL_GEN_PREFIX_MAX (a collision says yes), and true
+ * beyond, untracked. */
+bool fl_gen_prefix_present(const fl_gen *g, const uint8_t *p, size_t n);
 
 struct fl_gen {
     const fl_gen_options   *o;
@@ -136,6 +194,7 @@ struct fl_gen {
     uint64_t       space_seed;      /* seeds stateless key spellings    */
     fl_gen_keyset  written;         /* every key ever put               */
     fl_gen_fpset   prefixes;        /* prefixes of those, 1..PREFIX_MAX */
+    fl_gen_edges   edges;           /* bounds the engine keeps          */
     char          *err;
     size_t         err_len;
 };

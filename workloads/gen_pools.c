@@ -180,6 +180,10 @@ static void adversarial_absent(fl_gen *g, fl_gen_buf *out) {
     }
 }
 
+static bool adversarial_may_put(fl_gen *g, const uint8_t *key, size_t len) {
+    return fl_gen_keyset_has(&((fl_gen_pool *)g->shape_state)->writable, key, len);
+}
+
 /* Up to and including the first ':' or '/', if any. */
 static size_t adversarial_natural(fl_gen *g, const uint8_t *key, size_t len) {
     (void)g;
@@ -190,7 +194,7 @@ static size_t adversarial_natural(fl_gen *g, const uint8_t *key, size_t len) {
 
 const fl_gen_shape_ops fl_gen_adversarial_ops = {
     FL_SHAPE_ADVERSARIAL, "adversarial", 1000, 0.3, adversarial_init, pool_destroy,
-    adversarial_key, NULL, adversarial_absent, adversarial_natural,
+    adversarial_key, NULL, adversarial_absent, adversarial_natural, adversarial_may_put,
 };
 
 /* ==== words ================================================================= */
@@ -283,6 +287,15 @@ static void words_absent(fl_gen *g, fl_gen_buf *out) {
     }
 }
 
+/* A word of the list or two joined by ':' (of either half: conservative). */
+static bool words_may_put(fl_gen *g, const uint8_t *key, size_t len) {
+    const fl_gen_pool *p = g->shape_state;
+    const uint8_t *colon = len ? memchr(key, ':', len) : NULL;
+    if (!colon) return fl_gen_keyset_has(&p->words, key, len);
+    size_t a = (size_t)(colon - key);
+    return fl_gen_keyset_has(&p->words, key, a) && fl_gen_keyset_has(&p->words, colon + 1, len - a - 1);
+}
+
 /* "word:" of a pair. */
 static size_t words_natural(fl_gen *g, const uint8_t *key, size_t len) {
     (void)g;
@@ -292,5 +305,5 @@ static size_t words_natural(fl_gen *g, const uint8_t *key, size_t len) {
 
 const fl_gen_shape_ops fl_gen_words_ops = {
     FL_SHAPE_WORDS, "words", 10000, 0.0, words_init, pool_destroy,
-    words_key, NULL, words_absent, words_natural,
+    words_key, NULL, words_absent, words_natural, words_may_put,
 };

@@ -18,9 +18,32 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const char lower_digits[] = "abcdefghijklmnopqrstuvwxyz0123456789";
 static const char lower[] = "abcdefghijklmnopqrstuvwxyz";
+static const char item_chars[] = "abcdefghijklmnopqrstuvwxyz0123456789._-";
+
+/* Whether key[0..len) equals what b holds (true when b ran out of memory:
+ * "may be", the safe answer of may_put). */
+static bool spelled_as(fl_gen_buf *b, const uint8_t *key, size_t len) {
+    bool same = b->nomem || (b->len == len && (len == 0 || memcmp(b->p, key, len) == 0));
+    b->len = 0;
+    return same;
+}
+
+/* Parses the `width` decimal digits at key[at..]; false if they are not. */
+static bool parse_digits(const uint8_t *key, size_t len, size_t at, unsigned width, uint64_t *out) {
+    uint64_t v = 0;
+    if (len < at + width) return false;
+    for (unsigned i = 0; i < width; i++) {
+        uint8_t c = key[at + i];
+        if (c < '0' || c > '9') return false;
+        v = v * 10 + (uint64_t)(c - '0');
+    }
+    *out = v;
+    return true;
+}
 
 /* Appends n chars of alphabet chosen by the hash h (same h, same chars). */
 static void chars_from_hash(fl_gen_buf *out, uint64_t h, const char *alphabet, size_t n) {
@@ -31,6 +54,10 @@ static void chars_from_hash(fl_gen_buf *out, uint64_t h, const char *alphabet, s
 /* The j-th id of an interleaved space: 2j or 2j+1, the other being absent. */
 static uint64_t present_id(uint64_t seed, uint64_t j) { return 2 * j + (fl_gen_mix2(seed, j) & 1); }
 static uint64_t absent_id(uint64_t seed, uint64_t j) { return 2 * j + 1 - (fl_gen_mix2(seed, j) & 1); }
+/* Whether id is the present one of its pair, among the first `count`. */
+static bool is_present_id(uint64_t seed, uint64_t id, uint64_t count) {
+    return id / 2 < count && present_id(seed, id / 2) == id;
+}
 
 static uint64_t pow10_of(unsigned n) {
     uint64_t p = 1;
@@ -101,6 +128,18 @@ static void numeric_absent(fl_gen *g, fl_gen_buf *out) {
     spell_number(s, num, out);
 }
 
+/* Only the spelling of an even number is ever put. */
+static bool numeric_may_put(fl_gen *g, const uint8_t *key, size_t len) {
+    fl_gen_numeric *s = g->shape_state;
+    uint64_t num;
+    if (len == 0 || key[0] != 'k' || !parse_digits(key, len, 1, s->width, &num) || num % 2) return false;
+    fl_gen_buf b = { 0 };
+    spell_number(s, num, &b);
+    bool may = spelled_as(&b, key, len);
+    fl_gen_buf_free(&b);
+    return may;
+}
+
 static size_t no_natural_prefix(fl_gen *g, const uint8_t *key, size_t len) {
     (void)g; (void)key; (void)len;
     return 0;
@@ -149,12 +188,12 @@ static void zipf_key(fl_gen *g, fl_gen_buf *out) {
 
 const fl_gen_shape_ops fl_gen_uniform_ops = {
     FL_SHAPE_UNIFORM, "uniform", 10000, 0.0, numeric_init, numeric_destroy,
-    uniform_key, NULL, numeric_absent, no_natural_prefix,
+    uniform_key, NULL, numeric_absent, no_natural_prefix, numeric_may_put,
 };
 
 const fl_gen_shape_ops fl_gen_zipf_ops = {
     FL_SHAPE_ZIPF, "zipf", 10000, 0.0, zipf_init, numeric_destroy,
-    zipf_key, zipf_key, numeric_absent, no_natural_prefix,
+    zipf_key, zipf_key, numeric_absent, no_natural_prefix, numeric_may_put,
 };
 
 /* ==== group-suffix ========================================================== */
@@ -208,6 +247,23 @@ static void group_absent(fl_gen *g, fl_gen_buf *out) {
                         s->per_group + fl_gen_below(&g->rng, s->per_group), out);
 }
 
+/* A written group's suffixes 0..per_group-1, spelled out and compared. */
+static bool group_may_put(fl_gen *g, const uint8_t *key, size_t len) {
+    fl_gen_groups *s = g->shape_state;
+    uint64_t id;
+    if (len == 0 || key[0] != 'g' || !parse_digits(key, len, 1, s->width, &id) ||
+        !is_present_id(g->space_seed, id, s->groups))
+        return false;
+    fl_gen_buf b = { 0 };
+    bool may = false;
+    for (uint64_t x = 0; x < s->per_group && !may; x++) {
+        spell_group_key(g, id, x, &b);
+        may = spelled_as(&b, key, len);
+    }
+    fl_gen_buf_free(&b);
+    return may;
+}
+
 static size_t group_natural(fl_gen *g, const uint8_t *key, size_t len) {
     (void)key;
     size_t n = 1 + ((fl_gen_groups *)g->shape_state)->width;
@@ -216,7 +272,7 @@ static size_t group_natural(fl_gen *g, const uint8_t *key, size_t len) {
 
 const fl_gen_shape_ops fl_gen_group_suffix_ops = {
     FL_SHAPE_GROUP_SUFFIX, "group-suffix", 10000, 0.0, groups_init, groups_destroy,
-    group_key, NULL, group_absent, group_natural,
+    group_key, NULL, group_absent, group_natural, group_may_put,
 };
 
 /* ==== delimited ============================================================= */
@@ -255,7 +311,7 @@ static void spell_delimited(fl_gen *g, uint64_t tenant, uint64_t user, uint64_t 
     chars_from_hash(out, hu >> 3, lower_digits, 1 + (size_t)(hu % 7));
     fl_gen_buf_byte(out, ':');
     uint64_t hi = fl_gen_mix2(hu, item);
-    chars_from_hash(out, hi >> 4, "abcdefghijklmnopqrstuvwxyz0123456789._-", 1 + (size_t)(hi % 12));
+    chars_from_hash(out, hi >> 4, item_chars, 1 + (size_t)(hi % 12));
 }
 
 static void delimited_key(fl_gen *g, fl_gen_buf *out) {
@@ -276,6 +332,28 @@ static void delimited_absent(fl_gen *g, fl_gen_buf *out) {
     }
 }
 
+/* Whether p[0..n) is lo..hi bytes of alphabet. */
+static bool field_of(const uint8_t *p, size_t n, size_t lo, size_t hi, const char *alphabet) {
+    if (n < lo || n > hi) return false;
+    for (size_t i = 0; i < n; i++)
+        if (!p[i] || !strchr(alphabet, p[i])) return false;
+    return true;
+}
+
+/* By form (conservative): tenant of 2-8 letters, "u" and 1-7 characters,
+ * an item of 1-12. */
+static bool delimited_may_put(fl_gen *g, const uint8_t *key, size_t len) {
+    (void)g;
+    const uint8_t *c1 = len ? memchr(key, ':', len) : NULL;
+    if (!c1) return false;
+    size_t t = (size_t)(c1 - key), rest = len - t - 1;
+    const uint8_t *c2 = rest ? memchr(c1 + 1, ':', rest) : NULL;
+    if (!c2) return false;
+    size_t u = (size_t)(c2 - c1 - 1), item = len - t - u - 2;
+    return field_of(key, t, 2, 8, lower) && u >= 2 && c1[1] == 'u' &&
+           field_of(c1 + 2, u - 1, 1, 7, lower_digits) && field_of(c2 + 1, item, 1, 12, item_chars);
+}
+
 /* "tenant:" or, half the time, "tenant:user:". */
 static size_t delimited_natural(fl_gen *g, const uint8_t *key, size_t len) {
     size_t want = fl_gen_chance(&g->rng, 0.5) ? 2 : 1, seen = 0, last = 0;
@@ -289,7 +367,7 @@ static size_t delimited_natural(fl_gen *g, const uint8_t *key, size_t len) {
 
 const fl_gen_shape_ops fl_gen_delimited_ops = {
     FL_SHAPE_DELIMITED, "delimited", 10000, 0.0, tenants_init, tenants_destroy,
-    delimited_key, NULL, delimited_absent, delimited_natural,
+    delimited_key, NULL, delimited_absent, delimited_natural, delimited_may_put,
 };
 
 /* ==== timeseries ============================================================ */
@@ -362,6 +440,17 @@ static void timeseries_absent(fl_gen *g, fl_gen_buf *out) {
                       s->base + fl_gen_below(&g->rng, 100000000), out);
 }
 
+/* A written sensor's reading after its last one (or any, before its first). */
+static bool timeseries_may_put(fl_gen *g, const uint8_t *key, size_t len) {
+    fl_gen_sensors *s = g->shape_state;
+    uint64_t id, ts = 0;
+    if (len != 1 + (size_t)s->width + 8 || key[0] != 's' || !parse_digits(key, len, 1, s->width, &id) ||
+        !is_present_id(g->space_seed, id, s->sensors))
+        return false;
+    for (size_t i = 1 + s->width; i < len; i++) ts = ts << 8 | key[i];
+    return !s->last[id / 2] || ts > s->last[id / 2];
+}
+
 /* The sensor id, or the id and the 2-6 high bytes of the timestamp (a time
  * bucket). */
 static size_t timeseries_natural(fl_gen *g, const uint8_t *key, size_t len) {
@@ -373,5 +462,5 @@ static size_t timeseries_natural(fl_gen *g, const uint8_t *key, size_t len) {
 
 const fl_gen_shape_ops fl_gen_timeseries_ops = {
     FL_SHAPE_TIMESERIES, "timeseries", 10000, 0.0, sensors_init, sensors_destroy,
-    timeseries_key, NULL, timeseries_absent, timeseries_natural,
+    timeseries_key, NULL, timeseries_absent, timeseries_natural, timeseries_may_put,
 };

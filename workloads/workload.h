@@ -133,6 +133,11 @@ typedef struct fl_gen_options {
     uint64_t compact_every;   /* a compact every N ops on average (0: never) */
     uint64_t reopen_every;    /* a reopen every N ops on average (0: never) */
     double   ctx_rate;        /* fraction of reads with a random ctx=       */
+    double   edge_rate;       /* fraction of reads aimed at the bounds the
+                                 engine keeps: an SST's first and last key, a
+                                 range tombstone's start and end, and their
+                                 neighbours (0: none; the reads then are
+                                 those of a generator without edges)       */
     uint32_t value_min, value_max;   /* value lengths                       */
     /* The open line's options, as workload option text
      * ("policies=\"bloom(bits=10)\" memtable_bytes=4096"), and the options
@@ -154,7 +159,8 @@ typedef struct fl_gen_options {
  * reads (put=45,del=5,delrange=1,get=20,get_absent=15,prefix=5,
  * prefix_absent=5,scan=4), with absent gets and prefixes for FP
  * measurement, a flush every 200 ops, a compaction every 1,000 and a reopen
- * every 2,500 on average, values of 4-32 bytes, no filter contexts. */
+ * every 2,500 on average, values of 4-32 bytes, no filter contexts, a
+ * quarter of the reads and range deletes at or next to an edge. */
 void fl_gen_defaults(fl_gen_options *o, fl_gen_shape shape);
 /* "uniform", "zipf", "group-suffix", ... -> shape; -1 if unknown. */
 int  fl_gen_shape_parse(const char *name, fl_gen_shape *out);

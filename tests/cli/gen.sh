@@ -34,7 +34,7 @@ for shape in $shapes; do
     out="$T/$shape.wl"
     # shellcheck disable=SC2086 # $words is two words or none
     "$FILTERLAB" gen --shape $shape --ops 3000 --seed 11 --flush-every 150 --compact-every 700 \
-        --reopen-every 600 --ctx-rate 0.05 $words --open "$(open_for $shape)" \
+        --reopen-every 300 --ctx-rate 0.05 $words --open "$(open_for $shape)" \
         --reopen "$R1" --reopen "$R2" -o "$out" 2> "$T/err" ||
         { cat "$T/err" >&2; fail "$shape: gen exited $?"; }
     [ -s "$T/err" ] && { cat "$T/err" >&2; fail "$shape: gen wrote to stderr"; }
@@ -67,6 +67,12 @@ cmp -s "$T/a1.wl" "$T/a3.wl" && fail "seeds 5 and 6 gave the same bytes"
 grep -q '^# shape adversarial, 500 ops, seed 5, keys 1000$' "$T/a1.wl" || fail "no parameter line"
 grep -q '^# mix put=45,del=5,delrange=1,get=20,get_absent=15,prefix=5,prefix_absent=5,scan=4$' \
     "$T/a1.wl" || fail "no mix line"
+grep -q '; 0.25 of reads and range deletes at edges$' "$T/a1.wl" || fail "no edge rate in the description"
+# --edge-rate 0 changes the reads, and says so
+"$FILTERLAB" gen --shape adversarial --ops 500 --seed 5 --edge-rate 0 > "$T/a4.wl" || fail "gen --edge-rate 0"
+grep -q '; 0 of reads and range deletes at edges$' "$T/a4.wl" || fail "--edge-rate 0 not in the description"
+grep -v '^#' "$T/a4.wl" > "$T/a4.ops"
+grep -v '^#' "$T/a1.wl" | cmp -s - "$T/a4.ops" && fail "--edge-rate 0 gave the same ops as 0.25"
 # --mix: listed weights only
 "$FILTERLAB" gen --shape uniform --ops 400 --mix put=1,get_absent=1 --flush-every 0 \
     --compact-every 0 --reopen-every 0 > "$T/m.wl" || fail "gen --mix"
@@ -101,6 +107,8 @@ expect_usage "--theta" --shape zipf --theta 1
 expect_usage "--mix: expected NAME=WEIGHT" --shape uniform --mix put=1,gets=2
 expect_usage "--values" --shape uniform --values 9:3
 expect_usage "--ctx-rate" --shape uniform --ctx-rate 2
+expect_usage "--edge-rate: expected a fraction 0-1" --shape uniform --edge-rate 1.5
+expect_usage "--edge-rate: expected a fraction 0-1" --shape uniform --edge-rate -0.1
 expect_usage "open options: expected an option key" --shape uniform --open 'colour=blue'
 expect_usage "reopen options 2: expected at least one option" --shape uniform --reopen "$R1" --reopen ''
 expect_usage "the op mix has no weight" --shape uniform --mix put=0
