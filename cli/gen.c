@@ -29,7 +29,7 @@ static void usage(FILE *f) {
     fprintf(f,
         "usage: filterlab gen --shape SHAPE [--ops N] [--seed S] [--keys N] [--theta X]\n"
         "                     [--mix put=45,del=5,delrange=1,get=20,get_absent=15,prefix=5,\n"
-        "                            prefix_absent=5,scan=4]\n"
+        "                            prefix_absent=5,scan=4,seek=4]\n"
         "                     [--flush-every N] [--compact-every N] [--reopen-every N]\n"
         "                     [--open OPTIONS] [--reopen OPTIONS]... [--ctx-rate X]\n"
         "                     [--edge-rate X] [--values MIN:MAX] [--words FILE] [-o FILE]\n"
@@ -102,14 +102,14 @@ static bool parse_double(const char *s, double *out) {
 }
 
 static const char *const mix_names[] = {
-    "put", "del", "delrange", "get", "get_absent", "prefix", "prefix_absent", "scan",
+    "put", "del", "delrange", "get", "get_absent", "prefix", "prefix_absent", "scan", "seek",
 };
 #define MIX_NAMES (sizeof mix_names / sizeof mix_names[0])
 
 static unsigned *mix_weight(fl_gen_options *o, size_t i) {
     unsigned *w[MIX_NAMES] = { &o->w_put, &o->w_del, &o->w_delrange, &o->w_get_present,
                                &o->w_get_absent, &o->w_prefix_present, &o->w_prefix_absent,
-                               &o->w_scan };
+                               &o->w_scan, &o->w_seek };
     return w[i];
 }
 
@@ -137,7 +137,7 @@ static int parse_mix(const char *text, fl_gen_options *o) {
         }
         if (!ok)
             return bad_usage("--mix: expected NAME=WEIGHT (NAME one of put, del, delrange, get, "
-                             "get_absent, prefix, prefix_absent, scan; WEIGHT 0-1000000), got "
+                             "get_absent, prefix, prefix_absent, scan, seek; WEIGHT 0-1000000), got "
                              "'%.*s'", (int)n, p);
         if (seen[k]) return bad_usage("--mix: %s given twice", mix_names[k]);
         seen[k] = true;
@@ -283,8 +283,9 @@ static void write_description(FILE *f, int argc, char **argv, const fl_gen_optio
     if (o->shape == FL_SHAPE_ZIPF) fprintf(f, ", theta %g", o->theta);
     if (o->shape == FL_SHAPE_WORDS) fprintf(f, ", words %s", o->words_path);
     fprintf(f, "\n# mix put=%u,del=%u,delrange=%u,get=%u,get_absent=%u,prefix=%u,"
-               "prefix_absent=%u,scan=%u\n", o->w_put, o->w_del, o->w_delrange,
-            o->w_get_present, o->w_get_absent, o->w_prefix_present, o->w_prefix_absent, o->w_scan);
+               "prefix_absent=%u,scan=%u,seek=%u\n", o->w_put, o->w_del, o->w_delrange,
+            o->w_get_present, o->w_get_absent, o->w_prefix_present, o->w_prefix_absent, o->w_scan,
+            o->w_seek);
     fprintf(f, "# on average a flush every %" PRIu64 ", a compaction every %" PRIu64
                ", a reopen every %" PRIu64 " ops (0: never); values %" PRIu32 "-%" PRIu32
                " bytes; filter contexts on %g of reads; %g of reads and range deletes at "

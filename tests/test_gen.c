@@ -164,7 +164,7 @@ FL_TEST(gen_op_counts_mix_and_rates) {
         if (w.count == 0) { fl_workload_free(&w); continue; }
         CHECK_EQ(w.ops[0].kind, FL_OP_OPEN);
         CHECK_EQ(w.ops[0].opt_count, 1);
-        size_t n[FL_OP_REOPEN + 1] = { 0 }, full = 0, present_gets = 0, absent_gets = 0;
+        size_t n[FL_OP_LAST + 1] = { 0 }, full = 0, present_gets = 0, absent_gets = 0;
         str_set put_keys = puts_before(&w, w.count);
         written_view v = { &w, 0, { NULL, 0, 0 } };
         for (size_t k = 0; k < w.count; k++) {
@@ -188,16 +188,16 @@ FL_TEST(gen_op_counts_mix_and_rates) {
         CHECK(full > 0 && full < n[FL_OP_COMPACT]);
         if (n[FL_OP_REOPEN] < 8 || n[FL_OP_REOPEN] > 35)
             fl_test_fail(__FILE__, __LINE__, "%s: %zu reopens, expected ~20", name, n[FL_OP_REOPEN]);
-        /* the mix: weights out of 100, over the ops that are not maintenance */
+        /* the mix: weights out of 104, over the ops that are not maintenance */
         size_t mixed = w.count - 1 - n[FL_OP_FLUSH] - n[FL_OP_COMPACT] - n[FL_OP_REOPEN];
         const struct { const char *what; size_t got; unsigned weight; } mix[] = {
             { "put", n[FL_OP_PUT], 45 }, { "del", n[FL_OP_DEL], 5 },
             { "delrange", n[FL_OP_DELRANGE], 1 }, { "get", present_gets, 20 },
             { "get_absent", absent_gets, 15 }, { "scan_prefix", n[FL_OP_SCAN_PREFIX], 10 },
-            { "scan", n[FL_OP_SCAN], 4 },
+            { "scan", n[FL_OP_SCAN], 4 }, { "seek", n[FL_OP_SEEK] + n[FL_OP_SEEK_FOR_PREV], 4 },
         };
         for (size_t m = 0; m < sizeof mix / sizeof mix[0]; m++) {
-            double got = 100.0 * (double)mix[m].got / (double)mixed;
+            double got = 104.0 * (double)mix[m].got / (double)mixed;
             if (got < mix[m].weight * 0.85 - 0.3 || got > mix[m].weight * 1.15 + 0.3)
                 fl_test_fail(__FILE__, __LINE__, "%s: %s is %.2f%% of the mix, weight %u%%",
                              name, mix[m].what, got, mix[m].weight);
@@ -334,7 +334,7 @@ FL_TEST(gen_bad_options_are_clean_errors) {
     expect_error(&o, "value");
     defaults(&o, FL_SHAPE_UNIFORM);
     o.w_put = o.w_del = o.w_delrange = o.w_get_present = o.w_get_absent = o.w_prefix_present =
-        o.w_prefix_absent = o.w_scan = 0;
+        o.w_prefix_absent = o.w_scan = o.w_seek = 0;
     expect_error(&o, "mix");
     defaults(&o, FL_SHAPE_UNIFORM);
     o.ctx_rate = 1.5;

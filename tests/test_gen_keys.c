@@ -19,7 +19,7 @@ FL_TEST(gen_absent_reads_are_absent) {
         defaults(&o, all_shapes[i]);
         o.ops = 6000;
         o.w_put = 50; o.w_get_absent = 30; o.w_prefix_absent = 20;
-        o.w_del = o.w_delrange = o.w_get_present = o.w_prefix_present = o.w_scan = 0;
+        o.w_del = o.w_delrange = o.w_get_present = o.w_prefix_present = o.w_scan = o.w_seek = 0;
         fl_workload w;
         if (!generate(&o, &w)) continue;
         const char *name = fl_gen_shape_name(o.shape);
@@ -218,7 +218,7 @@ FL_TEST(gen_zipf_is_skewed_and_uniform_is_not) {
         o.flush_every = o.compact_every = o.reopen_every = 0;
         o.w_put = 1;
         o.w_del = o.w_delrange = o.w_get_present = o.w_get_absent = o.w_prefix_present =
-            o.w_prefix_absent = o.w_scan = 0;
+            o.w_prefix_absent = o.w_scan = o.w_seek = 0;
         fl_workload w;
         if (!generate(&o, &w)) return;
         str_set s = puts_before(&w, w.count);

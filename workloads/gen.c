@@ -14,7 +14,12 @@
  *     length around the extractor lengths 1..8 and the shape's natural
  *     prefix; of an absent prefix: one no key put earlier starts with;
  *   - delrange and scan: short ranges starting at or just before a written
- *     key, ending at the successor of one of its prefixes.
+ *     key, ending at the successor of one of its prefixes;
+ *   - seek and seek_for_prev (half each): at, between and around written
+ *     keys and their prefixes -- one byte shorter than, as long as and one
+ *     longer than each fixed/capped extractor length the configuration
+ *     names, and neighbouring prefixes -- or absent keys and edges; n from
+ *     1 to 20; prefix=1, prefix=0 or the default.
  * A share of the reads and range deletes (o->edge_rate) aims at an edge
  * instead (gen_edges.c): an SST's first or last key, a range tombstone's
  * start or end, or a neighbour of one, under the same promises; the driver
@@ -76,6 +81,7 @@ void fl_gen_defaults(fl_gen_options *o, fl_gen_shape shape) {
     o->w_prefix_present = 5;
     o->w_prefix_absent = 5;
     o->w_scan = 4;
+    o->w_seek = 4;
     o->flush_every = 200;
     o->compact_every = 1000;
     o->reopen_every = 2500;
@@ -151,7 +157,8 @@ static int check_options(fl_gen *g, const fl_gen_options *o) {
     if (o->shape == FL_SHAPE_ZIPF && !(o->theta > 0 && o->theta < 1))
         return fl_gen_fail(g, "theta must be in (0, 1) (0.99 is the classic skew), got %g", o->theta);
     uint64_t w = (uint64_t)o->w_put + o->w_del + o->w_delrange + o->w_get_present +
-                 o->w_get_absent + o->w_prefix_present + o->w_prefix_absent + o->w_scan;
+                 o->w_get_absent + o->w_prefix_present + o->w_prefix_absent + o->w_scan +
+                 o->w_seek;
     if (w == 0) return fl_gen_fail(g, "the op mix has no weight: give at least one op a weight");
     if (!(o->ctx_rate >= 0 && o->ctx_rate <= 1))
         return fl_gen_fail(g, "the context rate must be in [0, 1], got %g", o->ctx_rate);
@@ -341,13 +348,13 @@ static void maybe_ctx(fl_gen *g, fl_op *op) {
 /* ---- Ops ------------------------------------------------------------------- */
 
 enum { MIX_PUT, MIX_DEL, MIX_DELRANGE, MIX_GET, MIX_GET_ABSENT, MIX_PREFIX,
-       MIX_PREFIX_ABSENT, MIX_SCAN, MIX_COUNT };
+       MIX_PREFIX_ABSENT, MIX_SCAN, MIX_SEEK, MIX_COUNT };
 
 static int draw_mix(fl_gen *g) {
     const fl_gen_options *o = g->o;
     const unsigned w[MIX_COUNT] = { o->w_put, o->w_del, o->w_delrange, o->w_get_present,
                                     o->w_get_absent, o->w_prefix_present, o->w_prefix_absent,
-                                    o->w_scan };
+                                    o->w_scan, o->w_seek };
     uint64_t total = 0;
     for (int i = 0; i < MIX_COUNT; i++) total += w[i];
     uint64_t x = fl_gen_below(&g->rng, total);
@@ -458,6 +465,67 @@ static int op_range(fl_gen_run *run, fl_op_kind kind) {
     return emit(run, &op);
 }
 
+/* A seek's key: at a key put earlier, between keys (one with 0x00 added or
+ * its last byte bumped), at a prefix of one (around the extractor lengths
+ * of the configuration, g->ex_lens: one shorter, equal, one longer, and a
+ * neighbouring prefix), an absent key, or an edge. */
+static void seek_key(fl_gen_run *run) {
+    fl_gen *g = &run->g;
+    fl_gen_buf *k = &run->a;
+    double r = fl_gen_unit(&g->rng);
+    if (r < 0.15 && fl_gen_edge_present_key(g, k)) return;
+    if (r < 0.25 && pick_absent(run, k)) return;
+    pick_present(run, k);
+    r = fl_gen_unit(&g->rng);
+    if (r < 0.3) return;                                     /* at a key */
+    if (r < 0.45) { fl_gen_buf_byte(k, 0x00); return; }       /* just after */
+    if (r < 0.55) {                                          /* a neighbour */
+        if (k->len && k->p[k->len - 1] != 0xff) k->p[k->len - 1]++;
+        return;
+    }
+    size_t n;
+    if (g->ex_count && fl_gen_chance(&g->rng, 0.7)) {
+        size_t e = g->ex_lens[fl_gen_below(&g->rng, g->ex_count)];
+        n = e + (size_t)fl_gen_below(&g->rng, 3);           /* e - 1, e, e + 1 */
+        n = n ? n - 1 : 0;
+    } else {
+        n = prefix_length(g, k->p, k->len);
+    }
+    if (n < k->len) k->len = n;
+    if (fl_gen_chance(&g->rng, 0.2) && k->len && k->p[k->len - 1] != 0xff)
+        k->p[k->len - 1]++;                                  /* the next prefix */
+}
+
+static int op_seek(fl_gen_run *run) {
+    fl_gen *g = &run->g;
+    seek_key(run);
+    fl_op op = blank_op(fl_gen_chance(&g->rng, 0.5) ? FL_OP_SEEK : FL_OP_SEEK_FOR_PREV);
+    set_bytes(&op.a, &run->a);
+    op.count = fl_gen_chance(&g->rng, 0.4) ? 1 : (uint32_t)fl_gen_between(&g->rng, 2, 20);
+    double r = fl_gen_unit(&g->rng);
+    op.prefix_mode = r < 0.6 ? -1 : r < 0.8 ? 1 : 0;
+    return emit(run, &op);
+}
+
+/* The lengths of the fixed:N and capped:N extractors an open or reopen's
+ * policies use (read from the text: this module knows no spec grammar
+ * beyond that), for seek keys around them. */
+static void note_extractors(fl_gen *g, const fl_op *op) {
+    for (size_t i = 0; i < op->opt_count; i++) {
+        if (strcmp(op->opts[i].key, "policies") != 0) continue;
+        for (const char *p = op->opts[i].value; (p = strstr(p, "prefix=")) != NULL;) {
+            p += 7;
+            const char *colon = strchr(p, ':');
+            if (!colon || (strncmp(p, "fixed:", 6) != 0 && strncmp(p, "capped:", 7) != 0)) continue;
+            unsigned long n = strtoul(colon + 1, NULL, 10);
+            if (n == 0 || n > 64 || g->ex_count == FL_GEN_EX_MAX) continue;
+            bool known = false;
+            for (size_t k = 0; k < g->ex_count; k++) known |= g->ex_lens[k] == n;
+            if (!known) g->ex_lens[g->ex_count++] = (size_t)n;
+        }
+    }
+}
+
 /* The flush threshold an open or reopen sets, if it sets one. */
 static void note_memtable_option(fl_gen *g, const fl_op *op) {
     for (size_t i = 0; i < op->opt_count; i++)
@@ -488,6 +556,7 @@ static int next_op(fl_gen_run *run) {
         fl_op *op = &run->reopens[run->reopens_done++ % run->reopen_count];
         fl_gen_edges_cut(&g->edges);                        /* close flushes */
         note_memtable_option(g, op);
+        note_extractors(g, op);
         return emit(run, op);
     }
     int kind = draw_mix(g);
@@ -503,6 +572,7 @@ static int next_op(fl_gen_run *run) {
     case MIX_PREFIX_ABSENT:
         if (!g->written.count) return op_get(run, true);
         return op_scan_prefix(run, true);
+    case MIX_SEEK:          return op_seek(run);
     default:                return op_range(run, FL_OP_SCAN);
     }
 }
@@ -533,6 +603,7 @@ int fl_gen_workload(const fl_gen_options *o, fl_workload *out, char *err, size_t
     if (rc == 0 && out && !(out->description = strdup(""))) rc = fl_gen_fail(g, "out of memory");
     if (rc == 0 && o->ops > 0) {
         note_memtable_option(g, &run.open);
+        note_extractors(g, &run.open);
         rc = emit(&run, &run.open);
     }
     while (rc == 0 && run.emitted < o->ops) rc = next_op(&run);

@@ -128,7 +128,8 @@ typedef struct fl_gen_options {
     double   theta;           /* zipf skew, 0 < theta < 1 (0.99 default)    */
     /* the op mix, as relative weights */
     unsigned w_put, w_del, w_delrange, w_get_present, w_get_absent,
-             w_prefix_present, w_prefix_absent, w_scan;
+             w_prefix_present, w_prefix_absent, w_scan,
+             w_seek;              /* seek or seek_for_prev, half and half */
     uint64_t flush_every;     /* a flush every N ops on average (0: never)  */
     uint64_t compact_every;   /* a compact every N ops on average (0: never) */
     uint64_t reopen_every;    /* a reopen every N ops on average (0: never) */
@@ -157,7 +158,7 @@ typedef struct fl_gen_options {
 
 /* Sensible defaults for a shape: 10,000 ops, about half writes and half
  * reads (put=45,del=5,delrange=1,get=20,get_absent=15,prefix=5,
- * prefix_absent=5,scan=4), with absent gets and prefixes for FP
+ * prefix_absent=5,scan=4,seek=4), with absent gets and prefixes for FP
  * measurement, a flush every 200 ops, a compaction every 1,000 and a reopen
  * every 2,500 on average, values of 4-32 bytes, no filter contexts, a
  * quarter of the reads and range deletes at or next to an edge. */

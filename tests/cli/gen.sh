@@ -65,7 +65,7 @@ cmp -s "$T/a1.wl" "$T/a2.wl" || fail "the same command gave different bytes"
 cmp -s "$T/a1.wl" "$T/a3.wl" && fail "seeds 5 and 6 gave the same bytes"
 # the description names the effective parameters, defaults included
 grep -q '^# shape adversarial, 500 ops, seed 5, keys 1000$' "$T/a1.wl" || fail "no parameter line"
-grep -q '^# mix put=45,del=5,delrange=1,get=20,get_absent=15,prefix=5,prefix_absent=5,scan=4$' \
+grep -q '^# mix put=45,del=5,delrange=1,get=20,get_absent=15,prefix=5,prefix_absent=5,scan=4,seek=4$' \
     "$T/a1.wl" || fail "no mix line"
 grep -q '; 0.25 of reads and range deletes at edges$' "$T/a1.wl" || fail "no edge rate in the description"
 # --edge-rate 0 changes the reads, and says so
