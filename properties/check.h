@@ -164,8 +164,22 @@ int fl_check_workload(const fl_registry *reg, const fl_workload *w, const char *
                       char *msg, size_t msg_len, uint64_t *ops_run);
 
 /* Shrinks w (in place) while it still violates `property`, within a time
- * budget; returns the number of candidate runs. */
+ * budget; returns the number of candidate runs.  Run to the end, it leaves
+ * w 1-minimal (fl_check_minimal) with its keys, values and contexts
+ * shortened and simplified consistently wherever they occur; when w does
+ * not violate property to begin with, it is left as it is. */
 uint64_t fl_shrink(const fl_registry *reg, fl_workload *w, int property, const char *scratch,
                    uint64_t seed, double seconds);
+
+/* Whether w, which violates `property` when run as fl_check_workload runs
+ * it with seed, is 1-minimal: no workload made from it by removing one op,
+ * one option of an open or reopen, or one spec of a policy list ("none"
+ * for the only spec), or by replacing a reopen with a flush, still
+ * violates property (P10: the same way, see shrink_internal.h).  FL_OK
+ * with *minimal set, and what naming a change that still fails (or how
+ * many were tried); FL_ERR_INVALID, with what saying so, when w does not
+ * violate property at all. */
+int fl_check_minimal(const fl_registry *reg, const fl_workload *w, int property, const char *scratch,
+                     uint64_t seed, bool *minimal, char *what, size_t what_len);
 
 #endif /* FL_CHECK_H */
