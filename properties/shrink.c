@@ -10,7 +10,8 @@
  *             first, a chunk that cannot go split in two and tried again,
  *             down to single ops (never more than O(k log n) runs for k ops
  *             that stay)
- *   op kinds  `compact full` -> `compact`, `reopen ...` -> `flush`
+ *   op kinds  `compact full` -> `compact`; a reopen's options moved to the
+ *             open line, else the reopen -> `flush`
  *   options   (shrink_config.c) options, policy specs, spec arguments,
  *             smaller numbers
  *   contexts, values, keys (shrink_bytes.c) byte strings shortened and
@@ -80,15 +81,40 @@ static void pass_ops(ck_shrinker *s, fl_workload *w) {
     drop_span(s, w, 0, n / 2);
 }
 
-/* `compact full` -> `compact`; a reopen -> a flush (it flushes the memtable
- * too; the workload format has no reopen without options). */
+/* w without the reopen at `at`, its options set on the open line from the
+ * start instead. */
+static bool hoisted(const fl_workload *w, size_t at, fl_workload *out) {
+    const fl_op *re = &w->ops[at];
+    if (!ck_wl_without_ops(w, at, 1, out)) return false;
+    for (size_t j = 0; j < re->opt_count; j++) {
+        const fl_op *open = out->count && out->ops[0].kind == FL_OP_OPEN ? &out->ops[0] : NULL;
+        bool already = false;
+        for (size_t k = 0; open && k < open->opt_count; k++)
+            already |= !strcmp(open->opts[k].key, re->opts[j].key) && !strcmp(open->opts[k].value, re->opts[j].value);
+        fl_workload next;
+        if (already) continue;
+        bool made = ck_wl_with_open_option(out, re->opts[j].key, re->opts[j].value, &next);
+        fl_workload_free(out);
+        if (!made) return false;
+        *out = next;
+    }
+    return true;
+}
+
+/* `compact full` -> `compact`; a reopen -> its options on the open line,
+ * else a flush (it flushes the memtable too; the workload format has no
+ * reopen without options). */
 static void pass_op_kinds(ck_shrinker *s, fl_workload *w) {
     for (size_t i = 0; i < w->count && !ck_shrink_out_of_time(s); i++) {
+        fl_workload c;
+        if (w->ops[i].kind == FL_OP_REOPEN && hoisted(w, i, &c) && ck_shrink_try(s, w, &c)) {
+            i--;                                  /* the next op is at i now */
+            continue;
+        }
         fl_op simpler = w->ops[i];
         if (simpler.kind == FL_OP_COMPACT && simpler.full) simpler.full = false;
         else if (simpler.kind == FL_OP_REOPEN) simpler = (fl_op){ .kind = FL_OP_FLUSH, .line = simpler.line };
         else continue;
-        fl_workload c;
         if (ck_wl_with_op(w, i, &simpler, &c)) ck_shrink_try(s, w, &c);
     }
 }
