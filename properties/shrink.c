@@ -8,8 +8,7 @@
  * that still fails:
  *   ops       everything after the failing op; then chunks of ops, halves
  *             first, a chunk that cannot go split in two and tried again,
- *             down to single ops (never more than O(k log n) runs for k ops
- *             that stay)
+ *             down to single ops (about k log n runs for k ops that stay)
  *   op kinds  `compact full` -> `compact`; a reopen's options moved to the
  *             open line, else the reopen -> `flush`
  *   options   (shrink_config.c) options, policy specs, spec arguments,
@@ -21,10 +20,12 @@
  * reached when every pass has run clean on the workload as it is.  Then
  * (eager trees, below) options that make the tree flush and compact as
  * early as it can are tried on the open line, each followed by another
- * fixpoint, kept only when that ends with fewer ops.  The time budget
- * stops everything, wherever it is; every step kept still fails.  A candidate is kept only when it fails with
- * the same property (ck_outcome_same), with the seed the failure was found
- * with; each candidate runs in a fresh directory and process.
+ * fixpoint, kept only when that ends with fewer ops.
+ *
+ * A candidate is kept only when it fails with the same property
+ * (ck_outcome_same), with the seed the failure was found with; each runs in
+ * a fresh directory and process.  The time budget stops everything
+ * wherever it is: every step kept still fails, so what is left does too.
  */
 #include "shrink_internal.h"
 
@@ -90,7 +91,8 @@ static bool hoisted(const fl_workload *w, size_t at, fl_workload *out) {
         const fl_op *open = out->count && out->ops[0].kind == FL_OP_OPEN ? &out->ops[0] : NULL;
         bool already = false;
         for (size_t k = 0; open && k < open->opt_count; k++)
-            already |= !strcmp(open->opts[k].key, re->opts[j].key) && !strcmp(open->opts[k].value, re->opts[j].value);
+            already |= !strcmp(open->opts[k].key, re->opts[j].key) &&
+                       !strcmp(open->opts[k].value, re->opts[j].value);
         fl_workload next;
         if (already) continue;
         bool made = ck_wl_with_open_option(out, re->opts[j].key, re->opts[j].value, &next);
@@ -162,10 +164,12 @@ static const char *const eager_options[][2] = {
     { "l0_trigger", "1" }, { "memtable_bytes", "1" }, { "max_runs", "1" }, { "sst_bytes", "1" },
 };
 
+enum { NEAGER = sizeof eager_options / sizeof eager_options[0] };
+
 static void eager_trees(ck_shrinker *s, fl_workload *w) {
     for (bool better = true; better && !ck_shrink_out_of_time(s);) {
         better = false;
-        for (size_t e = 0; e < sizeof eager_options / sizeof eager_options[0] && !ck_shrink_out_of_time(s); e++) {
+        for (size_t e = 0; e < NEAGER && !ck_shrink_out_of_time(s); e++) {
             fl_workload c, saved;
             if (w->count <= 2) return;          /* an open and one op: no fewer */
             if (!ck_wl_with_open_option(w, eager_options[e][0], eager_options[e][1], &c)) continue;

@@ -26,19 +26,25 @@ typedef enum ns { NS_KEYS, NS_VALUES, NS_CONTEXTS } ns;
 /* Slot k (0 or 1) of op in namespace n; false if op has no such slot. */
 static bool slot(const fl_op *op, ns n, int k, const uint8_t **data, size_t *len) {
     fl_op_kind kind = op->kind;
+    const fl_bytes *b = NULL;
     switch (n) {
     case NS_KEYS:
-        if (k == 0 && kind >= FL_OP_PUT && kind <= FL_OP_SCAN) { *data = op->a.data; *len = op->a.len; return true; }
-        if (k == 1 && (kind == FL_OP_DELRANGE || kind == FL_OP_SCAN)) { *data = op->b.data; *len = op->b.len; return true; }
-        return false;
+        if (k == 0 && kind >= FL_OP_PUT && kind <= FL_OP_SCAN) b = &op->a;
+        if (k == 1 && (kind == FL_OP_DELRANGE || kind == FL_OP_SCAN)) b = &op->b;
+        break;
     case NS_VALUES:
-        if (k == 0 && kind == FL_OP_PUT) { *data = op->b.data; *len = op->b.len; return true; }
-        return false;
+        if (k == 0 && kind == FL_OP_PUT) b = &op->b;
+        break;
     case NS_CONTEXTS:
-        if (k == 0 && op->has_ctx) { *data = op->ctx; *len = op->ctx_len; return true; }
-        return false;
+        if (k != 0 || !op->has_ctx) return false;
+        *data = op->ctx;
+        *len = op->ctx_len;
+        return true;
     }
-    return false;
+    if (!b) return false;
+    *data = b->data;
+    *len = b->len;
+    return true;
 }
 
 /* An edit of the strings of one namespace: those equal to s (exact), or
@@ -192,7 +198,8 @@ static size_t distinct_strings(const fl_workload *w, ns n, str_ref **out) {
         for (int k = 0; k < 2; k++) {
             const uint8_t *t;
             size_t tlen;
-            if (slot(&w->ops[i], n, k, &t, &tlen)) all[count++] = (str_ref){ (uint8_t *)t, tlen, 2 * i + (size_t)k };
+            if (slot(&w->ops[i], n, k, &t, &tlen))
+                all[count++] = (str_ref){ (uint8_t *)t, tlen, 2 * i + (size_t)k };
         }
     qsort(all, count, sizeof *all, by_bytes);
     size_t kept = 0;

@@ -78,7 +78,8 @@ static void shrink_and_judge(const fl_registry *reg, fl_workload *w, int propert
     unsigned line;
     char msg[1024] = "", judged[1024] = "";
     int rc = fl_check_workload(reg, w, scratch, 1, true, &p, &line, msg, sizeof msg, NULL);
-    MUST(rc == FL_OK && p == property, "%s: shrunk, it fails with P%d (status %d), not P%d", what, p, rc, property);
+    MUST(rc == FL_OK && p == property, "%s: shrunk, it fails with P%d (status %d), not P%d", what, p, rc,
+         property);
     bool minimal = false;
     rc = fl_check_minimal(reg, w, property, scratch, 1, &minimal, judged, sizeof judged);
     MUST(rc == FL_OK && minimal && w->count <= MAX_OPS && took < SHRINK_SECONDS,
@@ -92,7 +93,11 @@ static void shrink_and_judge(const fl_registry *reg, fl_workload *w, int propert
 
 /* The words after "# check:" in the mutant's workload (its --policy and
  * --extractor arguments), into the runner's configuration. */
-typedef struct mutant_args { char text[1024]; const char *policies[8], *extractors[8]; size_t np, ne; } mutant_args;
+typedef struct mutant_args {
+    char text[1024];
+    const char *policies[8], *extractors[8];
+    size_t np, ne;
+} mutant_args;
 
 static bool check_args(const char *wl_path, mutant_args *a) {
     memset(a, 0, sizeof *a);
@@ -152,7 +157,8 @@ static bool find_failure(const char *name, const mutant_args *a, const char *out
         int p;
         unsigned long long seed, trial;
         char tail[8];
-        if (sscanf(e->d_name, "P%d-seed%llu-trial%llu%7s", &p, &seed, &trial, tail) == 4 && !strcmp(tail, ".wl")) {
+        if (sscanf(e->d_name, "P%d-seed%llu-trial%llu%7s", &p, &seed, &trial, tail) == 4 &&
+            !strcmp(tail, ".wl")) {
             int len = snprintf(res->path, sizeof res->path, "%s/%s", out, e->d_name);
             res->property = p;
             res->trial = trial;
@@ -310,7 +316,8 @@ FL_TEST(shrink_judge_sees_padding) {
     CHECK_CONTAINS(what, "without option block_bytes");
     /* a policy the failure does not need */
     snprintf(text, sizeof text,
-             "filterlab-workload 1\nopen policies=\"keyset;bloom(bits=10)\" memtable_bytes=1\ndel k\nget k\n");
+             "filterlab-workload 1\n"
+             "open policies=\"keyset;bloom(bits=10)\" memtable_bytes=1\ndel k\nget k\n");
     CHECK_OK(judge(reg, text, &minimal, what, sizeof what));
     CHECK(!minimal);
     CHECK_CONTAINS(what, "with policies=\"keyset\"");
@@ -329,7 +336,8 @@ FL_TEST(shrink_removes_padding_and_shortens_bytes) {
     if (!reg || !load_mutant(reg, "ignores_tombstones")) { fl_registry_free(reg); return; }
     fl_workload w;
     parse("filterlab-workload 1\n"
-          "open policies=\"keyset;bloom(bits=10,prefix=fixed:3)\" memtable_bytes=4096 l0_trigger=8 block_bytes=512\n"
+          "open policies=\"keyset;bloom(bits=10,prefix=fixed:3)\" memtable_bytes=4096 l0_trigger=8"
+          " block_bytes=512\n"
           "flush\nput user:0042 value-one\nput user:0099 other\nflush\nget user:0042 ctx=0102\n"
           "reopen memtable_bytes=4096\nscan_prefix user:\ncompact full\ndel user:0042\nflush\n"
           "get user:0099\nget user:0042\nscan user:0000 user:9999\n",
