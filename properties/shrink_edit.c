@@ -23,19 +23,21 @@ void ck_outcome_run(const fl_registry *reg, const fl_workload *w, const char *sc
     if (out->rc != FL_OK) out->property = FL_P10;     /* as the runner counts it */
 }
 
-/* msg with every run of digits as '#' and every quoted string as "": what
- * stays when only ids, sizes, line numbers and keys differ. */
+/* msg with every run of digits as '#' and every string quoted with " or '
+ * emptied: what stays when only ids, sizes, line numbers, keys and specs
+ * differ. */
 static void message_shape(const char *msg, char *out, size_t cap) {
     size_t n = 0;
     for (const char *p = msg; *p && n + 2 < cap; p++) {
         if (isdigit((unsigned char)*p)) {
             while (isdigit((unsigned char)p[1])) p++;
             out[n++] = '#';
-        } else if (*p == '"') {
-            while (p[1] && p[1] != '"') p += p[1] == '\\' && p[2] ? 2 : 1;
+        } else if (*p == '"' || *p == '\'') {
+            char quote = *p;
+            while (p[1] && p[1] != quote) p += p[1] == '\\' && p[2] ? 2 : 1;
             if (p[1]) p++;
-            out[n++] = '"';
-            out[n++] = '"';
+            out[n++] = quote;
+            out[n++] = quote;
         } else {
             out[n++] = *p;
         }

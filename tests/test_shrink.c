@@ -34,25 +34,27 @@
 enum { MAX_OPS = 8 };
 static const double SHRINK_SECONDS = 30;     /* a bound; typically well under 1 s */
 
-/* Compiles tests/mutants/NAME.c into the test's directory and loads it. */
-static bool load_mutant(fl_registry *reg, const char *name) {
+/* Compiles tests/DIR/NAME.c into the test's directory and loads it. */
+static bool load_plugin(fl_registry *reg, const char *dir, const char *name) {
     const char *cc = getenv("CC");
     if (!cc || !*cc) cc = "cc";
     const char *src = fl_test_srcdir();
     char so[4096], cmd[8192], err[1024];
     snprintf(so, sizeof so, "%s/%s.so", fl_test_tmpdir(), name);
-    snprintf(cmd, sizeof cmd, "%s -std=c11 -shared -fPIC -I'%s/engine' '%s/tests/mutants/%s.c' -o '%s'",
-             cc, src, src, name, so);
+    snprintf(cmd, sizeof cmd, "%s -std=c11 -shared -fPIC -I'%s/engine' '%s/tests/%s/%s.c' -o '%s'",
+             cc, src, src, dir, name, so);
     if (system(cmd) != 0) {
-        fl_test_fail(__FILE__, __LINE__, "cannot build mutant %s: %s", name, cmd);
+        fl_test_fail(__FILE__, __LINE__, "cannot build %s: %s", name, cmd);
         return false;
     }
     if (fl_registry_load_plugin(reg, so, err, sizeof err) != FL_OK) {
-        fl_test_fail(__FILE__, __LINE__, "cannot load mutant %s: %s", name, err);
+        fl_test_fail(__FILE__, __LINE__, "cannot load %s: %s", name, err);
         return false;
     }
     return true;
 }
+
+static bool load_mutant(fl_registry *reg, const char *name) { return load_plugin(reg, "mutants", name); }
 
 static double now_s(void) {
     struct timespec ts;
@@ -355,6 +357,45 @@ FL_TEST(shrink_removes_padding_and_shortens_bytes) {
         if (op->kind == FL_OP_PUT) CHECK_EQ(op->b.len, 0);
         CHECK(!op->has_ctx);
     }
+    fl_workload_free(&w);
+    fl_registry_free(reg);
+}
+
+/* ---- P10: a crash stays a crash, an engine error the same error ------------- */
+
+FL_TEST(shrink_keeps_p10_failures_what_they_are) {
+    fl_registry *reg = NULL;
+    CHECK_OK(fl_registry_new(&reg));
+    if (!reg || !load_plugin(reg, "plugins", "p10_faults")) { fl_registry_free(reg); return; }
+    const char *scratch = fl_test_tmpdir();
+    int p;
+    unsigned line;
+    char msg[1024], what[1024];
+    bool minimal = false;
+    /* an engine error at open: removing x=2 from the spec would give
+     * another engine error ("y is refused"), which must not pass for it */
+    fl_workload w;
+    parse("filterlab-workload 1\nopen policies=\"picky(x=2,y=1)\" memtable_bytes=100\nput k v\nget k\n", &w);
+    fl_shrink(reg, &w, FL_P10, scratch, 1, SHRINK_SECONDS);
+    CHECK_RC(fl_check_workload(reg, &w, scratch, 1, true, &p, &line, msg, sizeof msg, NULL), FL_ERR_INVALID);
+    CHECK_CONTAINS(msg, "x=2 is refused");
+    CHECK_EQ(w.count, 1);
+    CHECK_OK(fl_check_minimal(reg, &w, FL_P10, scratch, 1, &minimal, what, sizeof what));
+    CHECK(minimal);
+    if (w.count == 1) CHECK_STR(w.ops[0].opts[0].value, "picky(x=2)");
+    fl_workload_free(&w);
+    /* a crash of the run */
+    parse("filterlab-workload 1\nopen policies=\"crashy;bloom(bits=10)\"\nput a 1\nput xyz 2\nflush\n"
+          "get a\ndel a\nflush\nget xyz\nget a\n",
+          &w);
+    fl_shrink(reg, &w, FL_P10, scratch, 1, SHRINK_SECONDS);
+    CHECK_OK(fl_check_workload(reg, &w, scratch, 1, true, &p, &line, msg, sizeof msg, NULL));
+    CHECK_EQ(p, FL_P10);
+    CHECK_CONTAINS(msg, "died with signal");
+    CHECK(w.count <= 4);
+    CHECK_OK(fl_check_minimal(reg, &w, FL_P10, scratch, 1, &minimal, what, sizeof what));
+    CHECK(minimal);
+    if (!minimal || w.count > 4) fl_workload_print(&w, stderr);
     fl_workload_free(&w);
     fl_registry_free(reg);
 }
