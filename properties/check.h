@@ -173,12 +173,14 @@ uint64_t fl_shrink(const fl_registry *reg, fl_workload *w, int property, const c
 
 /* Whether w, which violates `property` when run as fl_check_workload runs
  * it with seed, is 1-minimal: no workload made from it by removing one op,
- * one option of an open or reopen, or one spec of a policy list ("none"
- * for the only spec), or by replacing a reopen with a flush, still
- * violates property (P10: the same way, see shrink_internal.h).  FL_OK
- * with *minimal set, and what naming a change that still fails (or how
- * many were tried); FL_ERR_INVALID, with what saying so, when w does not
- * violate property at all. */
+ * one option of an open or reopen (a reopen keeps one: the format wants
+ * it), or one spec of a policy list ("none" for the only spec), or by
+ * replacing a reopen with a flush, still violates property -- for P10, the
+ * same way: an engine error or a crash as before, with the same message
+ * but for numbers and quoted text.  FL_OK with *minimal set, and what
+ * naming a change that still fails (or how many were tried);
+ * FL_ERR_INVALID, with what saying so, when w does not violate property at
+ * all. */
 int fl_check_minimal(const fl_registry *reg, const fl_workload *w, int property, const char *scratch,
                      uint64_t seed, bool *minimal, char *what, size_t what_len);
 
