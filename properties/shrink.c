@@ -17,10 +17,11 @@
  *             simplified consistently wherever they occur
  * The passes run until a fixpoint: a pass that ran without progress runs
  * again only after another pass changed the workload, and the fixpoint is
- * reached when every pass has run clean on the workload as it is.  Then
- * (eager trees, below) options that make the tree flush and compact as
- * early as it can are tried on the open line, each followed by another
- * fixpoint, kept only when that ends with fewer ops.
+ * reached when every pass has run clean on the workload as it is.  First
+ * the structural passes (ops, op kinds, options) alone; then (eager trees,
+ * below) options that make the tree flush and compact as early as it can
+ * are tried on the open line, each followed by another such fixpoint and
+ * kept only when that ends with fewer ops; last, every pass, bytes too.
  *
  * A candidate is kept only when it fails with the same property
  * (ck_outcome_same), with the seed the failure was found with; each runs in
@@ -125,16 +126,19 @@ static void pass_op_kinds(ck_shrinker *s, fl_workload *w) {
 
 typedef void (*shrink_pass)(ck_shrinker *s, fl_workload *w);
 
-/* Runs the passes until every one has run clean on w as it is (or the
- * time is up). */
-static void fixpoint(ck_shrinker *s, fl_workload *w) {
-    static const shrink_pass passes[] = {
-        pass_ops, ck_shrink_options, pass_op_kinds, ck_shrink_contexts, ck_shrink_values, ck_shrink_keys,
-    };
-    enum { NPASSES = sizeof passes / sizeof passes[0] };
+/* The passes, those that change the workload's structure first: the ops,
+ * the options, the kinds of ops; then its bytes. */
+static const shrink_pass passes[] = {
+    pass_ops, ck_shrink_options, pass_op_kinds, ck_shrink_contexts, ck_shrink_values, ck_shrink_keys,
+};
+enum { NPASSES = sizeof passes / sizeof passes[0], NSTRUCTURE = 3 };
+
+/* Runs the first n passes until every one has run clean on w as it is (or
+ * the time is up). */
+static void fixpoint(ck_shrinker *s, fl_workload *w, size_t n) {
     uint64_t clean_at[NPASSES];
     bool clean[NPASSES] = { false };
-    for (size_t i = 0; i < NPASSES;) {
+    for (size_t i = 0; i < n;) {
         if (ck_shrink_out_of_time(s)) return;
         if (clean[i] && clean_at[i] == s->version) { i++; continue; }
         uint64_t before = s->version;
@@ -158,7 +162,8 @@ static void fixpoint(ck_shrinker *s, fl_workload *w) {
  * enough to flush -- and the ops that build it cannot go one at a time.
  * So, once at a fixpoint, each of these is set on the open line (a tree
  * that flushes, compacts and merges as early as it can) and the result
- * shrunk again; it is kept only when it has fewer ops, so this ends. */
+ * shrunk again (structure only: cheap); it is kept only when it has fewer
+ * ops, so this ends. */
 
 static const char *const eager_options[][2] = {
     { "l0_trigger", "1" }, { "memtable_bytes", "1" }, { "max_runs", "1" }, { "sst_bytes", "1" },
@@ -176,7 +181,7 @@ static void eager_trees(ck_shrinker *s, fl_workload *w) {
             if (!ck_wl_without_ops(w, 0, 0, &saved)) { fl_workload_free(&c); return; }
             ck_outcome want = s->want;
             if (ck_shrink_try(s, w, &c)) {
-                fixpoint(s, w);
+                fixpoint(s, w, NSTRUCTURE);
                 if (w->count < saved.count) {
                     better = true;
                 } else {                                /* back to what it was */
@@ -206,8 +211,9 @@ uint64_t fl_shrink(const fl_registry *reg, fl_workload *w, int property, const c
         pinned_kept = false;
     }
     pinned_kept = pinned_kept && ck_shrink_try(&s, w, &pinned);
-    fixpoint(&s, w);
+    fixpoint(&s, w, NSTRUCTURE);        /* the ops, options and reopens first */
     eager_trees(&s, w);
+    fixpoint(&s, w, NPASSES);           /* then the bytes, and all again */
     if (pinned_kept && w->count > original.count) {   /* out of time before it paid */
         ck_wl_replace(w, &original);
         s.want = want;
