@@ -232,6 +232,10 @@ typedef struct fl_runner {
     /* before each op (ops done so far); nonzero stops the run */
     int     (*on_op)(void *arg, size_t done, const fl_op *next);
     void     *on_op_arg;
+    /* after each op that ran without an engine error, with the metrics so
+     * far; in the child when isolated (share memory to see its results) */
+    void    (*after_op)(void *arg, size_t index, const fl_op *op, const fl_metrics *sum);
+    void     *after_op_arg;
     fl_abandon_fn on_abandon;
     void     *on_abandon_arg;
     /* Run in a child process: a crash, an abort (of a plugin, or of an engine
@@ -367,7 +371,24 @@ int fl_check_workload(const fl_trial_env *env, const fl_workload *w, bool stop_e
                       fl_trial_outcome *out);
 
 /* Shrinks w (in place) while it still violates `property`, within a time
- * budget (and env->deadline); returns the number of candidate runs. */
+ * budget (and env->deadline); returns the number of candidate runs.  Run
+ * to the end, it leaves w 1-minimal (fl_check_minimal) with its keys,
+ * values and contexts shortened and simplified consistently wherever they
+ * occur; when w does not violate property to begin with, it is left as it
+ * is. */
 uint64_t fl_shrink(const fl_trial_env *env, fl_workload *w, int property, double seconds);
+
+/* Whether w, which violates `property` when run as fl_check_workload runs
+ * it in env, is 1-minimal: no workload made from it by removing one op,
+ * one option of an open or reopen (a reopen keeps one: the format wants
+ * it), or one spec of a policy list ("none" for the only spec), or by
+ * replacing a reopen with a flush, still violates property -- for P10, the
+ * same way: an engine error or a crash as before, with the same message
+ * but for numbers and quoted text.  FL_OK with *minimal set, and what
+ * naming a change that still fails (or how many were tried);
+ * FL_ERR_INVALID, with what saying so, when w does not violate property at
+ * all. */
+int fl_check_minimal(const fl_trial_env *env, const fl_workload *w, int property, bool *minimal,
+                     char *what, size_t what_len);
 
 #endif /* FL_CHECK_H */

@@ -291,6 +291,11 @@ static int run_here(const fl_runner *r, const fl_workload *w, fl_run_outcome *ou
             i++;
             break;
         }
+        if (r->after_op) {
+            fl_check_summary sum;
+            fl_checker_summary(st.ck, &sum);
+            r->after_op(r->after_op_arg, i, op, &sum.metrics);
+        }
         if (r->stop_early && out->property) {
             out->stopped = true;
             i++;

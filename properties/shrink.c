@@ -1,278 +1,224 @@
 /*
- * shrink.c -- reduces a failing workload while the same property still
- * fails, in passes repeated until none makes progress or the time budget
- * runs out:
- *   1. drop chunks of ops (halves, quarters, ... single ops), never the
- *      leading open;
- *   2. drop filter contexts from reads;
- *   3. simplify values (to "v");
- *   4. shorten keys and prefixes: each distinct byte string, everywhere it
- *      occurs, loses its last or first byte;
- *   5. simplify the configuration: drop options of open and reopen, drop
- *      specs from policy lists.
- * Every candidate is a whole workload run through the checker in a fresh
- * directory; a candidate is kept only when it fails with the same property.
+ * shrink.c -- reduces a failing workload, while the same property still
+ * fails, to a 1-minimal one: removing any single op, any option of an open
+ * or reopen, or any spec of a policy list makes the failure go away, and no
+ * reopen can become a flush.  First the flushes are pinned where the
+ * memtable filled (shrink_flushes.c), so that removing a write no longer
+ * moves them.  Then passes, each trying candidates and keeping the first
+ * that still fails:
+ *   ops       everything after the failing op; then chunks of ops, halves
+ *             first, a chunk that cannot go split in two and tried again,
+ *             down to single ops (about k log n runs for k ops that stay)
+ *   op kinds  `compact full` -> `compact`; a reopen's options moved to the
+ *             open line, else the reopen -> `flush`
+ *   options   (shrink_config.c) options, policy specs, spec arguments,
+ *             smaller numbers
+ *   contexts, values, keys (shrink_bytes.c) byte strings shortened and
+ *             simplified consistently wherever they occur
+ * The passes run until a fixpoint: a pass that ran without progress runs
+ * again only after another pass changed the workload, and the fixpoint is
+ * reached when every pass has run clean on the workload as it is.  First
+ * the structural passes (ops, op kinds, options) alone; then (eager trees,
+ * below) options that make the tree flush and compact as early as it can
+ * are tried on the open line, each followed by another such fixpoint and
+ * kept only when that ends with fewer ops; last, every pass, bytes too.
+ *
+ * A candidate is kept only when it fails with the same property
+ * (ck_outcome_same), with the seed the failure was found with; each runs in
+ * a fresh directory and process.  The time budget stops everything
+ * wherever it is: every step kept still fails, so what is left does too.
  */
-#include "check_internal.h"
+#include "shrink_internal.h"
 
-#include <stdlib.h>
 #include <string.h>
 
-typedef struct shrinker {
-    const fl_trial_env *env;
-    uint64_t runs;
-    int property;
-    double deadline;
-} shrinker;
-
-static bool out_of_time(const shrinker *s) {
+bool ck_shrink_out_of_time(const ck_shrinker *s) {
     return fl_now() > s->deadline || (s->env->interrupt && *s->env->interrupt);
 }
 
-/* An engine error, a crash or a hang stand for P10 (fl_check_workload). */
-static bool still_fails(shrinker *s, const fl_workload *w) {
-    fl_trial_outcome o;
+bool ck_shrink_try(ck_shrinker *s, fl_workload *w, fl_workload *c) {
+    if (!ck_wl_options_valid(c)) {
+        fl_workload_free(c);
+        return false;
+    }
+    ck_outcome got;
     s->runs++;
-    if (fl_check_workload(s->env, w, true, &o) != FL_OK) return false;
-    return o.property == s->property;
-}
-
-static void replace(fl_workload *w, fl_workload *with) {
-    fl_workload_free(w);
-    *w = *with;
-    memset(with, 0, sizeof *with);
-}
-
-/* ---- 1. Ops --------------------------------------------------------------- */
-
-static bool drop_range(shrinker *s, fl_workload *w, size_t from, size_t n) {
-    fl_workload c = { 0 };
-    bool ok = true;
-    for (size_t i = 0; i < w->count && ok; i++)
-        if (i < from || i >= from + n) ok = fl_workload_add(&c, &w->ops[i]) == 0;
-    if (ok && c.count < w->count && still_fails(s, &c)) {
-        replace(w, &c);
-        return true;
+    ck_outcome_run(s->env, c, &got);
+    if (!ck_outcome_same(&s->want, &got)) {
+        fl_workload_free(c);
+        return false;
     }
-    fl_workload_free(&c);
-    return false;
+    ck_wl_replace(w, c);
+    s->want.ops = got.ops;
+    s->version++;
+    return true;
 }
 
-static bool pass_ops(shrinker *s, fl_workload *w) {
-    bool progress = false;
-    size_t first = w->count && w->ops[0].kind == FL_OP_OPEN ? 1 : 0;
-    for (size_t chunk = (w->count - first) / 2; chunk >= 1 && !out_of_time(s); chunk /= 2) {
-        for (size_t at = first; at < w->count && !out_of_time(s);) {
-            size_t n = at + chunk <= w->count ? chunk : w->count - at;
-            if (drop_range(s, w, at, n)) progress = true;
-            else at += n;
-        }
-        if (chunk == 1) break;
-    }
-    return progress;
-}
+/* ---- Ops ---------------------------------------------------------------------- */
 
-/* ---- 2-4. Contexts, values, keys ------------------------------------------- */
-
-typedef bool (*op_edit)(fl_op *op, const void *arg);   /* edits a copy; true if changed */
-
-/* A copy of w with edit applied to every op (or only op `only`). */
-static bool edited(const fl_workload *w, op_edit edit, const void *arg, long only, fl_workload *out) {
-    memset(out, 0, sizeof *out);
-    bool changed = false;
-    for (size_t i = 0; i < w->count; i++) {
-        fl_op op = w->ops[i];
-        uint8_t *a = NULL, *b = NULL;
-        if ((only < 0 || (size_t)only == i) && edit(&op, arg)) {
-            changed = true;
-            a = op.a.data != w->ops[i].a.data ? op.a.data : NULL;
-            b = op.b.data != w->ops[i].b.data ? op.b.data : NULL;
-        }
-        int rc = fl_workload_add(out, &op);
-        free(a);
-        free(b);
-        if (rc != 0) { fl_workload_free(out); return false; }
-    }
-    if (!changed) fl_workload_free(out);
-    return changed;
-}
-
-static bool try_edit(shrinker *s, fl_workload *w, op_edit edit, const void *arg) {
+static bool drop(ck_shrinker *s, fl_workload *w, size_t from, size_t n) {
     fl_workload c;
-    if (!edited(w, edit, arg, -1, &c)) return false;
-    if (still_fails(s, &c)) { replace(w, &c); return true; }
-    fl_workload_free(&c);
-    /* not all at once: one op at a time */
-    bool progress = false;
-    for (size_t i = 0; i < w->count && !out_of_time(s); i++) {
-        if (!edited(w, edit, arg, (long)i, &c)) continue;
-        if (still_fails(s, &c)) { replace(w, &c); progress = true; }
-        else fl_workload_free(&c);
-    }
-    return progress;
+    return ck_wl_without_ops(w, from, n, &c) && ck_shrink_try(s, w, &c);
 }
 
-static bool drop_ctx(fl_op *op, const void *arg) {
-    (void)arg;
-    if (!op->has_ctx) return false;
-    op->has_ctx = false;
-    op->ctx_len = 0;
+/* Ops [from, from + n): all at once, else each half (the later first, so
+ * that the earlier keeps its place). */
+static void drop_span(ck_shrinker *s, fl_workload *w, size_t from, size_t n) {
+    if (n == 0 || from + n > w->count || ck_shrink_out_of_time(s)) return;
+    if (drop(s, w, from, n) || n == 1) return;
+    drop_span(s, w, from + n / 2, n - n / 2);
+    drop_span(s, w, from, n / 2);
+}
+
+static void pass_ops(ck_shrinker *s, fl_workload *w) {
+    if (s->want.ops > 0 && s->want.ops < w->count)         /* after the failing op */
+        drop(s, w, s->want.ops, w->count - s->want.ops);
+    size_t n = w->count;
+    drop_span(s, w, n / 2, n - n / 2);
+    drop_span(s, w, 0, n / 2);
+}
+
+/* w without the reopen at `at`, its options set on the open line from the
+ * start instead. */
+static bool hoisted(const fl_workload *w, size_t at, fl_workload *out) {
+    const fl_op *re = &w->ops[at];
+    if (!ck_wl_without_ops(w, at, 1, out)) return false;
+    for (size_t j = 0; j < re->opt_count; j++) {
+        const fl_op *open = out->count && out->ops[0].kind == FL_OP_OPEN ? &out->ops[0] : NULL;
+        bool already = false;
+        for (size_t k = 0; open && k < open->opt_count; k++)
+            already |= !strcmp(open->opts[k].key, re->opts[j].key) &&
+                       !strcmp(open->opts[k].value, re->opts[j].value);
+        fl_workload next;
+        if (already) continue;
+        bool made = ck_wl_with_open_option(out, re->opts[j].key, re->opts[j].value, &next);
+        fl_workload_free(out);
+        if (!made) return false;
+        *out = next;
+    }
     return true;
 }
 
-static bool simple_value(fl_op *op, const void *arg) {
-    (void)arg;
-    if (op->kind != FL_OP_PUT || (op->b.len == 1 && op->b.data[0] == 'v')) return false;
-    uint8_t *v = malloc(1);
-    if (!v) return false;
-    v[0] = 'v';
-    op->b = (fl_bytes){ v, 1 };
-    return true;
-}
-
-typedef struct key_rename { const fl_bytes *from; fl_bytes to; } key_rename;
-
-static bool same(const fl_bytes *x, const fl_bytes *y) {
-    return x->len == y->len && (x->len == 0 || memcmp(x->data, y->data, x->len) == 0);
-}
-
-static bool rename_bytes(fl_bytes *b, const key_rename *r) {
-    if (!same(b, r->from)) return false;
-    uint8_t *d = malloc(r->to.len ? r->to.len : 1);
-    if (!d) return false;
-    if (r->to.len) memcpy(d, r->to.data, r->to.len);
-    *b = (fl_bytes){ d, r->to.len };
-    return true;
-}
-
-static bool has_a(fl_op_kind k) { return k >= FL_OP_PUT && k <= FL_OP_SCAN; }
-static bool has_b_key(fl_op_kind k) { return k == FL_OP_DELRANGE || k == FL_OP_SCAN; }
-
-static bool rename_key(fl_op *op, const void *arg) {
-    const key_rename *r = arg;
-    bool changed = false;
-    if (has_a(op->kind)) changed |= rename_bytes(&op->a, r);
-    if (has_b_key(op->kind)) changed |= rename_bytes(&op->b, r);
-    return changed;
-}
-
-/* Each distinct key, prefix or bound, everywhere it occurs, without its
- * last byte, or else without its first. */
-static bool pass_keys(shrinker *s, fl_workload *w) {
-    bool progress = false;
-    for (size_t i = 0; i < w->count && !out_of_time(s); i++) {
-        fl_op *op = &w->ops[i];
-        for (int which = 0; which < 2 && i < w->count && !out_of_time(s); which++) {
-            op = &w->ops[i];
-            if (which == 0 ? !has_a(op->kind) : !has_b_key(op->kind)) continue;
-            fl_bytes from = which == 0 ? op->a : op->b;
-            if (from.len == 0) continue;
-            fl_bytes keep = { malloc(from.len), from.len };
-            if (!keep.data) return progress;
-            memcpy(keep.data, from.data, from.len);
-            for (int cut = 0; cut < 2; cut++) {
-                key_rename r = { &keep, { cut ? keep.data + 1 : keep.data, keep.len - 1 } };
-                fl_workload c;
-                if (!edited(w, rename_key, &r, -1, &c)) continue;
-                if (still_fails(s, &c)) { replace(w, &c); progress = true; break; }
-                fl_workload_free(&c);
-            }
-            free(keep.data);
+/* `compact full` -> `compact`; a reopen -> its options on the open line,
+ * else a flush (it flushes the memtable too; the workload format has no
+ * reopen without options); a seek of n entries -> of one, else of n / 2. */
+static void pass_op_kinds(ck_shrinker *s, fl_workload *w) {
+    for (size_t i = 0; i < w->count && !ck_shrink_out_of_time(s); i++) {
+        fl_workload c;
+        if (w->ops[i].kind == FL_OP_REOPEN && hoisted(w, i, &c) && ck_shrink_try(s, w, &c)) {
+            i--;                                  /* the next op is at i now */
+            continue;
+        }
+        fl_op simpler = w->ops[i];
+        bool seek = simpler.kind == FL_OP_SEEK || simpler.kind == FL_OP_SEEK_FOR_PREV;
+        if (simpler.kind == FL_OP_COMPACT && simpler.full) simpler.full = false;
+        else if (simpler.kind == FL_OP_REOPEN) simpler = (fl_op){ .kind = FL_OP_FLUSH, .line = simpler.line };
+        else if (seek && simpler.count > 1) simpler.count = 1;
+        else continue;
+        if (ck_wl_with_op(w, i, &simpler, &c) && ck_shrink_try(s, w, &c)) continue;
+        if (seek && w->ops[i].count > 3) {
+            simpler.count = w->ops[i].count / 2;
+            if (ck_wl_with_op(w, i, &simpler, &c) && ck_shrink_try(s, w, &c)) i--;   /* again */
         }
     }
-    return progress;
 }
 
-/* ---- 5. Configuration ----------------------------------------------------------- */
+/* ---- The fixpoint ------------------------------------------------------------------ */
 
-static fl_wl_option *find_opt(fl_op *op, const char *key) {
-    for (size_t i = 0; i < op->opt_count; i++)
-        if (strcmp(op->opts[i].key, key) == 0) return &op->opts[i];
-    return NULL;
-}
+typedef void (*shrink_pass)(ck_shrinker *s, fl_workload *w);
 
-/* Candidates for one open/reopen: without each option, and each policy
- * list without each of its specs. */
-static bool pass_config(shrinker *s, fl_workload *w) {
-    bool progress = false;
-    for (size_t i = 0; i < w->count && !out_of_time(s); i++) {
-        fl_op *op = &w->ops[i];
-        if (op->kind != FL_OP_OPEN && op->kind != FL_OP_REOPEN) continue;
-        for (size_t j = 0; j < w->ops[i].opt_count && !out_of_time(s); j++) {
-            op = &w->ops[i];
-            if (op->kind == FL_OP_REOPEN && op->opt_count == 1) break;
-            fl_workload c = { 0 };
-            bool ok = true;
-            for (size_t k = 0; k < w->count && ok; k++) {
-                fl_op copy = w->ops[k];
-                fl_wl_option opts[64];
-                if (k == i) {
-                    size_t n = 0;
-                    for (size_t o = 0; o < copy.opt_count && n < 64; o++)
-                        if (o != j) opts[n++] = copy.opts[o];
-                    copy.opts = opts;
-                    copy.opt_count = n;
-                }
-                ok = fl_workload_add(&c, &copy) == 0;
-            }
-            if (ok && still_fails(s, &c)) { replace(w, &c); progress = true; j--; }
-            else fl_workload_free(&c);
-        }
-        /* policy lists: one spec fewer */
-        static const char *const lists[] = { "policies", "compactor" };
-        for (int l = 0; l < 2 && !out_of_time(s); l++) {
-            fl_wl_option *o = find_opt(&w->ops[i], lists[l]);
-            if (!o) continue;
-            char *v = strdup(o->value);
-            if (!v) return progress;
-            size_t starts[32], ends[32], n = 0;
-            int depth = 0;
-            size_t from = 0, len = strlen(v);
-            for (size_t p = 0; p <= len && n < 32; p++) {
-                if (p < len && v[p] == '(') depth++;
-                if (p < len && v[p] == ')') depth--;
-                if (p == len || (v[p] == ';' && depth == 0)) { starts[n] = from; ends[n] = p; n++; from = p + 1; }
-            }
-            for (size_t drop = 0; n > 1 && drop < n && !out_of_time(s); drop++) {
-                char nv[4096] = "";
-                for (size_t q = 0; q < n; q++) {
-                    if (q == drop) continue;
-                    if (nv[0]) strncat(nv, ";", sizeof nv - strlen(nv) - 1);
-                    strncat(nv, v + starts[q], ends[q] - starts[q] < sizeof nv - strlen(nv) - 1
-                                                   ? ends[q] - starts[q] : sizeof nv - strlen(nv) - 1);
-                }
-                fl_workload c = { 0 };
-                bool ok = true;
-                for (size_t k = 0; k < w->count && ok; k++) {
-                    fl_op copy = w->ops[k];
-                    fl_wl_option opts[64];
-                    if (k == i) {
-                        for (size_t q = 0; q < copy.opt_count && q < 64; q++) {
-                            opts[q] = copy.opts[q];
-                            if (strcmp(opts[q].key, lists[l]) == 0) opts[q].value = nv;
-                        }
-                        copy.opts = opts;
-                    }
-                    ok = fl_workload_add(&c, &copy) == 0;
-                }
-                if (ok && still_fails(s, &c)) { replace(w, &c); progress = true; break; }
-                fl_workload_free(&c);
-            }
-            free(v);
+/* The passes, those that change the workload's structure first: the ops,
+ * the options, the kinds of ops; then its bytes. */
+static const shrink_pass passes[] = {
+    pass_ops, ck_shrink_options, pass_op_kinds, ck_shrink_contexts, ck_shrink_values, ck_shrink_keys,
+};
+enum { NPASSES = sizeof passes / sizeof passes[0], NSTRUCTURE = 3 };
+
+/* Runs the first n passes until every one has run clean on w as it is (or
+ * the time is up). */
+static void fixpoint(ck_shrinker *s, fl_workload *w, size_t n) {
+    uint64_t clean_at[NPASSES];
+    bool clean[NPASSES] = { false };
+    for (size_t i = 0; i < n;) {
+        if (ck_shrink_out_of_time(s)) return;
+        if (clean[i] && clean_at[i] == s->version) { i++; continue; }
+        uint64_t before = s->version;
+        passes[i](s, w);
+        if (ck_shrink_out_of_time(s)) return;           /* cut short: not clean */
+        if (s->version == before) {
+            clean[i] = true;
+            clean_at[i] = s->version;
+            i++;
+        } else {
+            /* progress: from the first pass again -- but after ops, the
+             * options first, which may let many more ops go at once */
+            i = i == 0 ? 1 : 0;
         }
     }
-    return progress;
+}
+
+/* ---- Eager trees ---------------------------------------------------------------------
+ * Removal alone stops at a local minimum when the failure needs the tree
+ * in some shape -- four flushes to trigger a compaction, a memtable full
+ * enough to flush -- and the ops that build it cannot go one at a time.
+ * So, once at a fixpoint, each of these is set on the open line (a tree
+ * that flushes, compacts and merges as early as it can) and the result
+ * shrunk again (structure only: cheap); it is kept only when it has fewer
+ * ops, so this ends. */
+
+static const char *const eager_options[][2] = {
+    { "l0_trigger", "1" }, { "memtable_bytes", "1" }, { "max_runs", "1" }, { "sst_bytes", "1" },
+};
+
+enum { NEAGER = sizeof eager_options / sizeof eager_options[0] };
+
+static void eager_trees(ck_shrinker *s, fl_workload *w) {
+    for (bool better = true; better && !ck_shrink_out_of_time(s);) {
+        better = false;
+        for (size_t e = 0; e < NEAGER && !ck_shrink_out_of_time(s); e++) {
+            fl_workload c, saved;
+            if (w->count <= 2) return;          /* an open and one op: no fewer */
+            if (!ck_wl_with_open_option(w, eager_options[e][0], eager_options[e][1], &c)) continue;
+            if (!ck_wl_without_ops(w, 0, 0, &saved)) { fl_workload_free(&c); return; }
+            ck_outcome want = s->want;
+            if (ck_shrink_try(s, w, &c)) {
+                fixpoint(s, w, NSTRUCTURE);
+                if (w->count < saved.count) {
+                    better = true;
+                } else {                                /* back to what it was */
+                    ck_wl_replace(w, &saved);
+                    s->want = want;
+                    s->version++;
+                }
+            }
+            fl_workload_free(&saved);
+        }
+    }
 }
 
 uint64_t fl_shrink(const fl_trial_env *env, fl_workload *w, int property, double seconds) {
-    shrinker s = { env, 0, property, fl_now() + seconds };
-    bool progress = true;
-    while (progress && !out_of_time(&s)) {
-        progress = pass_ops(&s, w);
-        progress |= try_edit(&s, w, drop_ctx, NULL);
-        progress |= try_edit(&s, w, simple_value, NULL);
-        progress |= pass_keys(&s, w);
-        progress |= pass_config(&s, w);
+    ck_shrinker s = { .env = env, .deadline = fl_now() + seconds };
+    if (env->deadline > 0 && env->deadline < s.deadline) s.deadline = env->deadline;
+    /* the failure as it is: what every candidate must reproduce */
+    s.runs = 1;
+    ck_outcome_run(env, w, &s.want);
+    if (s.want.property != property) return s.runs;
+    /* flushes pinned where the memtable filled: more ops, for a while */
+    fl_workload pinned, original = { 0 };
+    ck_outcome want = s.want;
+    bool pinned_kept = !ck_shrink_out_of_time(&s) && ck_wl_pin_flushes(env, w, &pinned);
+    if (pinned_kept && !ck_wl_without_ops(w, 0, 0, &original)) {
+        fl_workload_free(&pinned);
+        pinned_kept = false;
     }
+    pinned_kept = pinned_kept && ck_shrink_try(&s, w, &pinned);
+    fixpoint(&s, w, NSTRUCTURE);        /* the ops, options and reopens first */
+    eager_trees(&s, w);
+    fixpoint(&s, w, NPASSES);           /* then the bytes, and all again */
+    if (pinned_kept && w->count > original.count) {   /* out of time before it paid */
+        ck_wl_replace(w, &original);
+        s.want = want;
+    }
+    fl_workload_free(&original);
     return s.runs;
 }
