@@ -103,7 +103,7 @@ static double replay_once(fl_bench *b, const fl_registry *reg, const fl_workload
                           uint64_t *violations) {
     fl_runner run = {
         .check = { .reg = reg, .path = b->cfg->workload ? b->cfg->workload : "mixed",
-                   .check = check, .seed = 1, .no_sync = true },
+                   .check = check, .seed = FL_CHECKER_SEED, .no_sync = true },
         .scratch = b->scratch,
     };
     fl_run_outcome out;

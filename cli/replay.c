@@ -324,7 +324,7 @@ static int replay_run(fl_replay *r) {
     fl_runner run = {
         .check = { .engine = engine, .reg = r->reg, .dir = a->db, .path = r->path,
                    .check = !a->no_check, .results = r->results, .messages = stderr,
-                   .max_shown = MAX_SHOWN, .seed = 1, .on_violation = on_violation,
+                   .max_shown = MAX_SHOWN, .seed = FL_CHECKER_SEED, .on_violation = on_violation,
                    .on_violation_arg = r },
         .call_timeout = a->call_timeout, .interrupt = &fl_cli_stop,
         .on_op = on_op, .on_op_arg = r,

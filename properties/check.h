@@ -342,11 +342,16 @@ int fl_check_run(const fl_run_config *cfg, fl_run_result *result, char *err, siz
  * its own, so that a plugin's static state starts afresh (a candidate fails
  * or passes on its own merits) and a plugin that crashes takes down the
  * child, not the run. */
+/* The seed of the checker's own sampling (P7 extensions, P11 probes) in
+ * every command: trials, shrinking and replay sample alike, so a replay of
+ * a written failure sees what its trial saw. */
+#define FL_CHECKER_SEED 1
+
 typedef struct fl_trial_env {
     const fl_engine_ops *engine; /* NULL: filterlab                            */
     const fl_registry *reg;
     const char *scratch;         /* temporary databases go here                */
-    uint64_t seed;
+    uint64_t seed;               /* the checker's: FL_CHECKER_SEED            */
     double   call_timeout;       /* seconds, 0: no watchdog                    */
     double   deadline;           /* fl_now(); the child is ended there, 0: none */
     volatile sig_atomic_t *interrupt;

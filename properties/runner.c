@@ -283,9 +283,14 @@ static void config_text(const fl_run_config *c, rng *r, const policy_list *w, bo
         if (fp_trial) {
             add(t, " memtable_bytes=%u l0_trigger=1000 sst_bytes=65536", 8192u + (unsigned)below(r, 16384));
         } else {
+            /* drawn one by one: the order of a call's arguments is unspecified */
+            unsigned memtable = 256u + (unsigned)below(r, 8192);
+            unsigned sst = 256u + (unsigned)below(r, 8192);
+            unsigned block = 32u + (unsigned)below(r, 2048);
+            unsigned l0 = 2u + (unsigned)below(r, 5);
+            unsigned runs = 1u + (unsigned)below(r, 4);
             add(t, " memtable_bytes=%u sst_bytes=%u block_bytes=%u l0_trigger=%u max_runs=%u",
-                256u + (unsigned)below(r, 8192), 256u + (unsigned)below(r, 8192),
-                32u + (unsigned)below(r, 2048), 2u + (unsigned)below(r, 5), 1u + (unsigned)below(r, 4));
+                memtable, sst, block, l0, runs);
         }
     }
 }
@@ -515,7 +520,7 @@ int fl_check_run(const fl_run_config *c, fl_run_result *res, char *err, size_t e
             snprintf(err, err_len, "the lint of --extractor %s: %s", c->extractors[x], gerr);
             goto done;
         }
-        env.seed = c->seed;
+        env.seed = FL_CHECKER_SEED;
         fl_trial_outcome o;
         if ((rc = fl_check_workload(&env, &w, true, &o)) != FL_OK) {
             snprintf(err, err_len, "%s", o.message);
@@ -544,7 +549,7 @@ int fl_check_run(const fl_run_config *c, fl_run_result *res, char *err, size_t e
             snprintf(err, err_len, "generating trial %llu: %s", (unsigned long long)t, gerr);
             break;
         }
-        env.seed = fl_trial_seed(c->seed, t);
+        env.seed = FL_CHECKER_SEED;
         fl_trial_outcome o;
         if ((rc = fl_check_workload(&env, &w, true, &o)) != FL_OK) {
             snprintf(err, err_len, "%s", o.message);

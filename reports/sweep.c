@@ -295,7 +295,7 @@ int fl_report_replay(const fl_registry *reg, const fl_workload *w, const char *p
     }
     fl_runner run = {
         .check = { .reg = reg, .dir = dir, .path = path, .check = true, .messages = messages,
-                   .max_shown = max_shown, .seed = 1,
+                   .max_shown = max_shown, .seed = FL_CHECKER_SEED,
                    .no_sync = true },      /* removed afterwards: fsync buys nothing */
         .call_timeout = call_timeout,
         .isolate = true,                 /* a crash or a hang is a finding */

@@ -317,7 +317,9 @@ static void spell_delimited(fl_gen *g, uint64_t tenant, uint64_t user, uint64_t 
 static void delimited_key(fl_gen *g, fl_gen_buf *out) {
     fl_gen_tenants *s = g->shape_state;
     uint64_t t = present_id(g->space_seed, fl_gen_below(&g->rng, s->tenants));
-    spell_delimited(g, t, fl_gen_below(&g->rng, s->users), fl_gen_below(&g->rng, s->items), out);
+    uint64_t user = fl_gen_below(&g->rng, s->users);     /* in order: the order of a */
+    uint64_t item = fl_gen_below(&g->rng, s->items);     /* call's arguments is unspecified */
+    spell_delimited(g, t, user, item, out);
 }
 
 /* An absent tenant, an absent user of a written tenant, or an absent item. */
