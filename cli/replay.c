@@ -340,9 +340,10 @@ static void print_json(const fl_replay *r, double elapsed) {
            m->ssts_written, m->flushes, m->compactions, r->sum.warnings);
     for (int k = 0; k < 2; k++) {
         if (!r->sum.fp[k].probes) continue;
-        printf("\"p9_%s\":{\"probes\":%" PRIu64 ",\"measured\":%.9g,\"expected\":%.9g,\"sd\":%.9g},",
-               k ? "prefix" : "point", r->sum.fp[k].probes, r->sum.fp[k].measured,
-               r->sum.fp[k].expected, r->sum.fp[k].sd);
+        printf("\"p9_%s\":{\"probes\":%" PRIu64 ",\"items\":%" PRIu64 ",\"measured\":%.9g,"
+               "\"expected\":%.9g,\"sd\":%.9g,\"z\":%.6g},",
+               k ? "prefix" : "point", r->sum.fp[k].probes, r->sum.fp[k].items,
+               r->sum.fp[k].measured, r->sum.fp[k].expected, r->sum.fp[k].sd, r->sum.fp[k].z);
     }
     printf("\"properties\":{");
     bool first = true;
