@@ -180,9 +180,10 @@ bool ck_bloom_probes(const fl_model_bloom *ref, int kind, fl_slice target, size_
 /* P9 for a filter the checker saw built: its items and exact expectation. */
 void ck_p9_note_filter(ck_sub *sub, const fl_model_bloom *ref, const ck_sst *s);
 void ck_p9_free(ck_sub *sub);
-/* An eligible probe (see fprate.c) of sub, which answered `maybe`. */
+/* A probe of sub that may be eligible (see fprate.c), which answered
+ * `maybe`, of an SST that holds the target (truth) or not. */
 void ck_p9_probe(fl_checker *ck, const ck_sub *sub, const fl_model_bloom *ref, int kind,
-                 fl_slice target, bool maybe);
+                 fl_slice target, bool maybe, bool held);
 void ck_p9_verdict(fl_checker *ck);
 void ck_p9_release(fl_checker *ck);
 

@@ -230,14 +230,19 @@ static uint64_t ghost_hash(uint64_t item, unsigned r) {
 }
 
 void ck_p9_probe(fl_checker *ck, const ck_sub *sub, const fl_model_bloom *ref, int kind,
-                 fl_slice target, bool maybe) {
+                 fl_slice target, bool maybe, bool held) {
     /* does the filter really probe, or answer true because it cannot? and
-     * is the probed item one the filter holds (then not eligible)? */
+     * is the probed item one the filter holds (then not eligible)?  A
+     * whole-key bloom without an extractor hashed exactly the SST's keys:
+     * for a get, the SST truth answers that without a lookup. */
     size_t n;
     bool probes = ck_bloom_probes(ref, kind, target, &n);
     if (!probes) n = target.len;
-    if (probes && sub->p9_items && ck_fpset_has(sub->p9_items, ck_fingerprint(target.data, n, 0)))
+    if (probes && kind == 0 && ref->config.whole_key && !ref->config.has_extractor) {
+        if (held) return;
+    } else if (probes && sub->p9_items && ck_fpset_has(sub->p9_items, ck_fingerprint(target.data, n, 0))) {
         return;
+    }
     if (!ck->p9[kind] && fl_fp_tally_new(&ck->p9[kind]) != FL_OK) return;
     uint64_t item = ck_fingerprint(target.data, n, (uint64_t)kind << 32 | !probes);
     unsigned ghosts = 0;

@@ -45,19 +45,14 @@ static const char *verdict_name(fl_verdict v) {
 }
 
 /* The engine's expected-FP account of this probe, computed by the checker
- * (see the top); names_match: the subs are the ones stored. */
+ * (see the top); names_match: the subs are the ones stored; blooms: how
+ * many usable sub-filters are built-in blooms, the last one at `at`. */
 static void expected_account(fl_checker *ck, ck_sst *s, const fl_probe_event *ev, bool names_match,
-                             ck_seen *seen) {
+                             size_t blooms, size_t at, ck_seen *seen) {
     seen->expected_unknown = false;
     if (!names_match || s->block_bad) {
         seen->expected_unknown = ev->sub_count > 0;
         return;
-    }
-    size_t blooms = 0, at = 0;
-    for (size_t i = 0; i < ev->sub_count; i++) {
-        if (!ev->subs[i].usable) continue;
-        const ck_policy *p = s->format == 0 ? NULL : ck_config_find(ck->writer, s->subs[i].name);
-        if (s->format == 0 || (p && p->builtin)) { blooms++; at = i; }
     }
     bool eligible = ev->verdict == FL_VERDICT_NO || (ev->verdict == FL_VERDICT_MAYBE && !ev->held_match);
     if (blooms != 1 || !eligible) return;
@@ -74,7 +69,7 @@ static void expected_account(fl_checker *ck, ck_sst *s, const fl_probe_event *ev
 
 static void check_subs(fl_checker *ck, ck_sst *s, const fl_probe_event *ev, bool truth) {
     unsigned long long id = (unsigned long long)ev->sst_id;
-    size_t usable = 0;
+    size_t usable = 0, blooms = 0, bloom_at = 0;
     const char *said_no = NULL;
     bool names_match = s->block_bad ? ev->sub_count == 0 : ev->sub_count == s->nsubs;
     for (size_t i = 0; names_match && !s->block_bad && i < ev->sub_count; i++)
@@ -103,6 +98,7 @@ static void check_subs(fl_checker *ck, ck_sst *s, const fl_probe_event *ev, bool
                                        : ck_config_find(ck->writer, name) != NULL;
         const ck_policy *p = s->format == 0 ? NULL : ck_config_find(ck->writer, name);
         bool builtin = s->format == 0 || (p && p->bloom);
+        if (v->usable && (s->format == 0 || (p && p->builtin))) { blooms++; bloom_at = i; }
         if (v->usable && !expected)
             ck_violation(ck, FL_P8, "sst %llu sub-filter \"%s\" was used, but no configured policy "
                          "has that name", id, s->format == 0 ? "(Legacy)" : name);
@@ -123,7 +119,7 @@ static void check_subs(fl_checker *ck, ck_sst *s, const fl_probe_event *ev, bool
                              v->might_match ? "maybe" : "no", want ? "maybe" : "no");
         }
     }
-    expected_account(ck, s, ev, names_match, &ck->events[ck->nevents - 1]);
+    expected_account(ck, s, ev, names_match, blooms, bloom_at, &ck->events[ck->nevents - 1]);
     /* P9: an eligible probe of an SST whose only usable sub-filter is a
      * built-in bloom the checker saw built */
     if (usable == 1 && names_match && !s->block_bad && !(ev->verdict == FL_VERDICT_MAYBE && truth)) {
@@ -131,7 +127,7 @@ static void check_subs(fl_checker *ck, ck_sst *s, const fl_probe_event *ev, bool
             if (!ev->subs[i].usable || !s->subs[i].p9) continue;
             const fl_model_bloom *ref = ck_sub_reference(ck, s, i);
             if (ref) ck_p9_probe(ck, &s->subs[i], ref, ev->kind == FL_TARGET_POINT ? 0 : 1,
-                                 ev->target, ev->subs[i].might_match);
+                                 ev->target, ev->subs[i].might_match, truth);
         }
     }
     /* P3: the verdict follows from the answers */
