@@ -133,7 +133,11 @@ void fl_checker_summary(const fl_checker *ck, fl_check_summary *out);
  * one item's probes (many filters, repeats) are correlated; so, with X_i
  * the item's false positives and E_i the sum of its probes' expected
  * rates, the variance of (false positives - expected) is estimated by the
- * sum over items of (X_i - E_i)^2.
+ * sum over items of (X_i - E_i)^2, or, when larger, by the same sum for
+ * the item's ghosts: FL_P9_GHOSTS imaginary absent items with hashes of
+ * their own that meet the same filters (what X_i would be for another
+ * hash, had the filters their claimed rates).  properties/fprate.c says
+ * why, and why P9 cannot be failed by a lone unlucky item.
  *
  * Call order:  fl_fp_tally_new  fl_fp_tally_add*  fl_fp_tally_result*  fl_fp_tally_free
  */
@@ -167,8 +171,10 @@ int  fl_fp_tally_new(fl_fp_tally **out);
 /* One eligible probe of `item` (any 64-bit fingerprint; equal means the
  * same item) by a filter whose expected FP rate is `expected`; fp: it
  * answered maybe; probed: it probed its bits (false: it could not tell
- * and answered true, with expected 1).  FL_OK or FL_ERR_NOMEM (the probe
- * is then not counted). */
+ * and answered true, with expected 1); ghosts: bit g set when ghost g of
+ * the item (a hash drawn for the item once, the same for all its probes)
+ * is a false positive in the same filter.  FL_OK or FL_ERR_NOMEM (the
+ * probe is then not counted). */
 int  fl_fp_tally_add(fl_fp_tally *t, uint64_t item, double expected, bool fp, bool probed,
                      unsigned ghosts);
 void fl_fp_tally_result(const fl_fp_tally *t, fl_fp_result *out);
