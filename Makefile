@@ -35,7 +35,7 @@ ATEST_OBJS:= $(TEST_SRCS:%.c=$(BUILD)/asan/obj/%.o)
 
 .PHONY: all check report bench asan install clean deps
 
-all: deps $(BUILD)/filterlab $(BUILD)/tests/unit $(BUILD)/libfilterlab.a
+all: deps $(BUILD)/filterlab $(BUILD)/tests/unit $(BUILD)/libfilterlab.a $(BUILD)/ldlibs
 
 deps:
 	@sh .ci/deps.sh
@@ -47,6 +47,12 @@ $(BUILD)/obj/%.o: %.c
 $(BUILD)/asan/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(ASAN_CC) $(BASE) $(ASANFL) $(CFLAGS) -c $< -o $@
+
+# The libraries filterlab links with, for tests that link a changed object
+# with the others (tests/cli/engine_mutants.sh).
+$(BUILD)/ldlibs: Makefile
+	@mkdir -p $(dir $@)
+	@echo '$(LDLIBS)' > $@
 
 $(BUILD)/libfilterlab.a: $(LIB_OBJS)
 	@rm -f $@

@@ -221,9 +221,10 @@ static void print_json(const fl_replay *r, const fl_check_summary *sum, double e
            m->ssts_written, m->flushes, m->compactions, sum->warnings);
     for (int k = 0; k < 2; k++) {
         if (!sum->fp[k].probes) continue;
-        printf("\"p9_%s\":{\"probes\":%" PRIu64 ",\"measured\":%.9g,\"expected\":%.9g,\"sd\":%.9g},",
-               k ? "prefix" : "point", sum->fp[k].probes, sum->fp[k].measured, sum->fp[k].expected,
-               sum->fp[k].sd);
+        printf("\"p9_%s\":{\"probes\":%" PRIu64 ",\"items\":%" PRIu64 ",\"measured\":%.9g,"
+               "\"expected\":%.9g,\"sd\":%.9g,\"z\":%.6g},",
+               k ? "prefix" : "point", sum->fp[k].probes, sum->fp[k].items,
+               sum->fp[k].measured, sum->fp[k].expected, sum->fp[k].sd, sum->fp[k].z);
     }
     printf("\"properties\":{");
     bool first = true;

@@ -70,6 +70,7 @@ typedef struct fl_bloom_filter {
     unsigned k;
     uint32_t lines;
     uint64_t m;                         /* exact if built, else estimated */
+    double expected_fp;                 /* exact given the bits (below)  */
     uint8_t *bits;                      /* lines * 64 bytes            */
 } fl_bloom_filter;
 
@@ -136,6 +137,22 @@ double fl_bloom_expected_fp(uint64_t m, uint64_t lines, unsigned k) {
     double x = (double)m / (double)lines, s = sqrt(x);
     double lo = x - s < 0 ? 0 : x - s;
     return (fl_bloom_f(x + s, k) + fl_bloom_f(lo, k)) / 2.0;
+}
+
+/* The expected FP rate given the bits (SPEC 5): the mean over the lines of
+ * (bits set / 512)^k, the chance that an absent item's k probes into its
+ * (uniformly chosen) line all find a set bit.  Computed once per filter,
+ * when it is built or decoded; 1.0 without lines. */
+static double fl_bloom_exact_fp(const uint8_t *bits, uint32_t lines, unsigned k) {
+    if (lines == 0) return 1.0;
+    double sum = 0;
+    for (size_t line = 0; line < lines; line++) {
+        const uint8_t *p = bits + line * FL_BLOOM_LINE_BYTES;
+        unsigned set = 0;
+        for (size_t i = 0; i < FL_BLOOM_LINE_BYTES; i++) set += (unsigned)__builtin_popcount(p[i]);
+        sum += pow(set / 512.0, (double)k);
+    }
+    return sum / lines;
 }
 
 /* ---- Filter ------------------------------------------------------------ */
@@ -242,6 +259,7 @@ static int fl_bloom_decode_bytes(fl_slice data, bool whole_key, const fl_prefix_
     if (!f) return FL_ERR_NOMEM;
     if (lines) memcpy(f->bits, p + FL_BLOOM_HEADER, (size_t)lines * FL_BLOOM_LINE_BYTES);
     f->m = fl_bloom_estimate_m(f);
+    f->expected_fp = fl_bloom_exact_fp(f->bits, f->lines, f->k);
     *out = &f->base;
     return FL_OK;
 }
@@ -256,6 +274,12 @@ bool fl_bloom_filter_stats(const fl_filter *filter, uint64_t *m, uint64_t *lines
     if (m) *m = f->m;
     if (lines) *lines = f->lines;
     if (k) *k = f->k;
+    return true;
+}
+
+bool fl_bloom_filter_expected_fp(const fl_filter *filter, double *rate) {
+    if (!filter || filter->ops != &fl_bloom_filter_ops) return false;
+    *rate = ((const fl_bloom_filter *)filter)->expected_fp;
     return true;
 }
 
@@ -328,6 +352,7 @@ static int fl_bloom_build(fl_filter_builder *self, fl_filter **out) {
     for (size_t i = 0; lines && i < b->count; i++)
         fl_bloom_set(f->bits, f->lines, k, b->hashes[i]);
     f->m = b->count;
+    f->expected_fp = fl_bloom_exact_fp(f->bits, f->lines, k);
     *out = &f->base;
     return FL_OK;
 }

@@ -306,7 +306,9 @@ typedef struct fl_filter_counters {
     /* Expected-FP accounting for built-in blooms: over eligible probes
      * (negative + false_positive) on SSTs with exactly one usable built-in
      * bloom sub-filter, the sum of that bloom's expected FP rate for the
-     * probe (1.0 when it could not probe) and the number of such probes. */
+     * probe -- exact given its bits, the mean over its lines of
+     * (bits set / 512)^k (SPEC 5) -- or 1.0 when it could not probe, and
+     * the number of such probes. */
     double   expected_fp_sum;
     uint64_t expected_probes;
 } fl_filter_counters;

@@ -42,8 +42,9 @@ int fl_spec_unescape(const char *in, size_t in_len, char *out, size_t out_cap);
 /* k for a given bits per key in millibits (the table of section 5). */
 unsigned fl_bloom_probes_for_millibits(uint64_t millibits);
 
-/* The cache-local expected FP rate for m hashes in `lines` lines with k
- * probes; 1.0 when lines == 0. */
+/* The cache-local formula of SPEC 5 for m hashes in `lines` lines with k
+ * probes; 1.0 when lines == 0.  The theory curve, for sizing and reports:
+ * a built filter's own rate is fl_bloom_filter_expected_fp. */
 double fl_bloom_expected_fp(uint64_t m, uint64_t lines, unsigned k);
 
 /* A built-in bloom policy's extractor (borrowed), or NULL. */
@@ -60,6 +61,12 @@ int fl_bloom_legacy_decode(fl_slice data, fl_filter **out);
  * built filter, estimated from bit occupancy for a decoded one).  Returns
  * false for any other filter. */
 bool fl_bloom_filter_stats(const fl_filter *filter, uint64_t *m, uint64_t *lines, unsigned *k);
+
+/* For a built-in bloom filter: the expected FP rate exact given its bits,
+ * the mean over its lines of (bits set / 512)^k (SPEC 5; 1.0 without
+ * lines), computed once when the filter was built or decoded.  Returns
+ * false (and leaves *rate) for any other filter. */
+bool fl_bloom_filter_expected_fp(const fl_filter *filter, double *rate);
 
 /* For a built-in bloom filter: true when the query is answered by probing
  * the bit array, false when it answers true because it cannot tell

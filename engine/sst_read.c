@@ -54,16 +54,10 @@ static void free_subs(fl_sst_reader *r) {
     r->sub_count = 0;
 }
 
-/* The expected FP rate of a built-in bloom sub-filter, from the exact hash
- * count the writer noted in the info block, or else the decoder's estimate. */
-static void set_bloom_stats(const fl_sst_info *info, fl_sst_subfilter *s) {
-    uint64_t m, lines, noted;
-    unsigned k;
-    if (s->filter && fl_bloom_filter_stats(s->filter, &m, &lines, &k)) {
-        if (fl_sst_info_hash_note(info, s->name, &noted)) m = noted;
-        s->bloom = true;
-        s->bloom_expected_fp = fl_bloom_expected_fp(m, lines, k);
-    }
+/* The expected FP rate of a built-in bloom sub-filter: exact given the bits
+ * it decoded (SPEC 5), what expected_fp_rate reports. */
+static void set_bloom_stats(fl_sst_subfilter *s) {
+    if (s->filter && fl_bloom_filter_expected_fp(s->filter, &s->bloom_expected_fp)) s->bloom = true;
 }
 
 /* Decodes the filter block against the configured policies. */
@@ -89,7 +83,7 @@ static int load_filters(fl_sst_reader *r, const fl_policy_list *pl, uint64_t *fi
                 r->filter_error = true;
                 (*filter_errors)++;
             }
-            set_bloom_stats(&r->info, &r->subs[0]);
+            set_bloom_stats(&r->subs[0]);
         }
     } else if (r->info.filter_format == FL_FILTER_COMPOSITE) {
         fl_named_filter *nf;
@@ -114,7 +108,7 @@ static int load_filters(fl_sst_reader *r, const fl_policy_list *pl, uint64_t *fi
                         s->filter = NULL;
                         (*filter_errors)++;
                     }
-                    set_bloom_stats(&r->info, s);
+                    set_bloom_stats(s);
                     break;
                 }
             }

@@ -250,6 +250,21 @@ int fl_model_legacy_build(fl_model_bloom *b, uint32_t millibits,
 bool fl_model_bloom_might_match(const fl_model_bloom *b, fl_model_target_kind kind,
                                 fl_model_bytes bytes);
 
+/* The SPEC 5 probe of a finished bloom for a hash h already computed: true
+ * when all k bits of h's line are set (and when lines is 0, or the bloom is
+ * unfinished).  What fl_model_bloom_might_match does after hashing. */
+bool fl_model_bloom_probe_hash(const fl_model_bloom *b, uint64_t h);
+
+/* The expected FP rate of a finished bloom, exact given its bits (SPEC 5):
+ * the mean over its lines of (bits set in the line / 512)^k -- the chance
+ * that an item the filter did not hash, whose hash picks a line uniformly
+ * and k bits in it, finds all k set.  Unlike fl_model_bloom_expected_fp (a
+ * formula in m and lines, for sizing before a filter exists), it sees how
+ * unevenly the hashes fell on the lines.  1.0 when lines is 0 (such a
+ * filter answers true to everything) and for an unfinished bloom.  Works
+ * on a decoded bloom too (it reads only k, lines and `encoded`). */
+double fl_model_bloom_expected_exact(const fl_model_bloom *b);
+
 /* Frees everything and zeroes *b. */
 void fl_model_bloom_free(fl_model_bloom *b);
 

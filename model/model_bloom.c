@@ -2,7 +2,8 @@
  * model_bloom.c -- the reference built-in bloom of SPEC section 5 (and the
  * Legacy whole-key bloom of SPEC 2.6): what is hashed, how the filter is
  * sized, which bits each hash sets, the byte encoding, the query and the
- * expected false-positive rate.  Written from the SPEC text one bit at a
+ * expected false-positive rate (the formula, and the exact rate of a
+ * filter's bits).  Written from the SPEC text one bit at a
  * time, with no word tricks, so that it is easy to check by reading.
  *
  * Invariant: `encoded` is the whole filter -- the query reads its bits from
@@ -204,6 +205,23 @@ bool fl_model_bloom_might_match(const fl_model_bloom *b, fl_model_target_kind ki
         !fl_model_extractor_prefix_len(&b->config.extractor, kind, bytes, &n))
         return true;
     return all_bits_set(b, hash_bytes((fl_model_bytes){ bytes.data, n }));
+}
+
+bool fl_model_bloom_probe_hash(const fl_model_bloom *b, uint64_t h) {
+    return !b->built || b->lines == 0 || all_bits_set(b, h);
+}
+
+double fl_model_bloom_expected_exact(const fl_model_bloom *b) {
+    if (!b->built || b->lines == 0) return 1.0;
+    double sum = 0;
+    for (uint64_t line = 0; line < b->lines; line++) {
+        const uint8_t *bytes = line_bytes(b, line);
+        unsigned set = 0;
+        for (unsigned bit = 0; bit < LINE_BITS; bit++)
+            if (bytes[bit / 8] & (1u << (bit % 8))) set++;
+        sum += pow((double)set / LINE_BITS, (double)b->k);
+    }
+    return sum / (double)b->lines;
 }
 
 void fl_model_bloom_free(fl_model_bloom *b) {

@@ -10,9 +10,19 @@
  *   P1  no-false-negative  a sub-filter said no only where the SST held no match
  *   P2  results            get / scan_prefix / scan results equal the model's
  *   P3  skip-counts        per read, counter deltas equal the probe trace, and
- *                          each verdict follows from its sub-filters' answers
+ *                          each verdict follows from its sub-filters' answers;
+ *                          sst_reads moved by the SSTs the read read (the
+ *                          trace's UNFILTERED and MAYBE; for scan, those the
+ *                          range overlaps), and a read wrote, flushed,
+ *                          compacted and decoded nothing (ssts_written,
+ *                          flushes, compactions, filter_errors unchanged)
  *   P4  fp-accounting      false_positive equals MAYBE verdicts on SSTs without
- *                          a match (SST truth, read without filters)
+ *                          a match (SST truth, read without filters); per
+ *                          read, the engine's expected_probes and
+ *                          expected_fp_sum moved exactly as the checker's own
+ *                          count of the same probes with each reference
+ *                          filter's exact rate (to 1e-9 relative, plus the
+ *                          rounding of the running sum)
  *   P5  exact-verdicts     built-in blooms: every sub-filter verdict equals the
  *                          reference filter's, and every stored filter's bytes
  *                          equal the reference build's
@@ -25,8 +35,13 @@
  *                          a false negative is a warning
  *   P8  migration          sub-filters whose names are configured are usable,
  *                          others skipped, none misdecoded
- *   P9  fp-rate            the FP rate of built-in blooms is not above their
- *                          expectation (fprate.c says exactly how)
+ *   P9  fp-rate            built-in blooms: over at least FL_P9_MIN_ITEMS
+ *                          distinct probed items, the measured FP rate is not
+ *                          above the expected one by more than FL_P9_SIGMAS
+ *                          standard deviations; the expectation is exact given
+ *                          each filter's bits, the deviation counts an item
+ *                          probed against many filters as one correlated
+ *                          group (see fl_fp_tally below and fprate.c)
  *   P10 bad-input          engine errors on valid input, crashes and hung
  *                          plugin calls are findings, never silent; a policy,
  *                          builder or filter that breaks its contract (a
@@ -148,10 +163,12 @@ typedef struct fl_check_summary {
     fl_metrics metrics;          /* summed over every open of the database     */
     int        first_property;   /* of the first violation, 0 if none          */
     unsigned   first_line;
-    /* P9, per kind (0 point, 1 prefix): eligible probes of built-in blooms
-     * the checker saw built, their measured and expected FP rates and the
-     * standard deviation P9 uses (filled in by fl_checker_finish). */
-    struct { uint64_t probes; double measured, expected, sd; } fp[2];
+    /* P9, per kind (0 point, 1 prefix), as fl_fp_result (below): eligible
+     * probes of built-in blooms the checker saw built, the distinct items
+     * among them, the measured and expected FP rates, the standard
+     * deviation P9 uses and z = (measured - expected) / sd (filled in by
+     * fl_checker_finish; all 0 without probes). */
+    struct { uint64_t probes, items; double measured, expected, sd, z; } fp[2];
 } fl_check_summary;
 
 typedef struct fl_checker fl_checker;
@@ -270,6 +287,63 @@ uint64_t fl_mix64(uint64_t z);
 void fl_shell_print_word(FILE *f, const char *word);
 void fl_shell_append_word(char *buf, size_t cap, const char *word);
 void fl_shell_append_flag(char *buf, size_t cap, const char *flag, const char *value);
+
+/* ---- P9's statistic (fprate.c) ---------------------------------------------
+ *
+ * Eligible probes -- a filter asked about an item it did not hash, that
+ * said no or a false maybe -- grouped by ITEM: the bytes the filter hashes
+ * (the whole key for a point probe of a whole-key bloom, else the
+ * extracted prefix), as a 64-bit fingerprint that also tells the kinds
+ * apart.  Given the filters' bits, distinct items are independent, while
+ * one item's probes (many filters, repeats) are correlated; so, with X_i
+ * the item's false positives and E_i the sum of its probes' expected
+ * rates, the variance of (false positives - expected) is estimated by the
+ * sum over items of (X_i - E_i)^2, or, when larger, by the same sum for
+ * the item's ghosts: FL_P9_GHOSTS imaginary absent items with hashes of
+ * their own that meet the same filters (what X_i would be for another
+ * hash, had the filters their claimed rates).  properties/fprate.c says
+ * why, and why P9 cannot be failed by a lone unlucky item.
+ *
+ * Call order:  fl_fp_tally_new  fl_fp_tally_add*  fl_fp_tally_result*  fl_fp_tally_free
+ */
+
+#define FL_P9_MIN_ITEMS 10000    /* distinct probed items before P9 decides   */
+#define FL_P9_SIGMAS    5.0      /* P9 fails above this many sd               */
+#define FL_P9_GHOSTS    4        /* null draws per item (see fl_fp_tally_add)  */
+
+typedef struct fl_fp_tally fl_fp_tally;
+
+typedef struct fl_fp_result {
+    uint64_t probes;             /* eligible probes                           */
+    uint64_t fp;                 /* false positives among them                */
+    uint64_t items;              /* distinct items the filters probed for
+                                    (not counting probes they could not make) */
+    uint64_t fp_items;           /* of those, items with a false positive     */
+    double   measured;           /* fp / probes                               */
+    double   expected;           /* the mean expected rate of the probes      */
+    double   sd;                 /* of measured: sqrt(sum (X_i - E_i)^2) / probes */
+    double   z;                  /* (measured - expected) / sd; 0 when sd is 0 */
+    double   guard_tail;         /* for small expected counts, a bound on the
+                                    chance of fp_items or more by luck; 0 when
+                                    counts are large enough not to need it    */
+    bool     decided;            /* items >= FL_P9_MIN_ITEMS                  */
+    bool     violated;           /* decided, z > FL_P9_SIGMAS, and guard_tail
+                                    below the normal tail of FL_P9_SIGMAS     */
+} fl_fp_result;
+
+/* FL_OK or FL_ERR_NOMEM. */
+int  fl_fp_tally_new(fl_fp_tally **out);
+/* One eligible probe of `item` (any 64-bit fingerprint; equal means the
+ * same item) by a filter whose expected FP rate is `expected`; fp: it
+ * answered maybe; probed: it probed its bits (false: it could not tell
+ * and answered true, with expected 1); ghosts: bit g set when ghost g of
+ * the item (a hash drawn for the item once, the same for all its probes)
+ * is a false positive in the same filter.  FL_OK or FL_ERR_NOMEM (the
+ * probe is then not counted). */
+int  fl_fp_tally_add(fl_fp_tally *t, uint64_t item, double expected, bool fp, bool probed,
+                     unsigned ghosts);
+void fl_fp_tally_result(const fl_fp_tally *t, fl_fp_result *out);
+void fl_fp_tally_free(fl_fp_tally *t);            /* NULL is fine */
 
 /* ---- The property-based runner (runner.c, shrink.c) ------------------------
  *

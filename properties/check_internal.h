@@ -71,12 +71,12 @@ typedef struct ck_sub {
     fl_model_bloom ref;               /* decoded for the reader's config    */
     uint64_t ref_generation;          /* config generation of ref, 0: none  */
     bool ref_ok;
+    double ref_expected;              /* ref's exact expected FP rate       */
     /* P9: known when the checker saw the filter built */
     bool p9;
-    double p9_expected, p9_filter_var;
-    uint64_t p9_n[2];                 /* eligible probes that probed, by kind */
+    double p9_expected;               /* exact, of the reference build      */
+    fl_model_bloom p9_ref;            /* the reference build's bits (ghosts) */
     struct ck_fpset *p9_items;        /* what was hashed: keys and prefixes */
-    struct ck_fpset *p9_asked;        /* absent items already counted       */
 } ck_sub;
 
 typedef struct ck_sst {
@@ -99,6 +99,11 @@ typedef struct ck_seen {
     fl_verdict verdict;
     bool held;                        /* what the engine said               */
     bool truth;                       /* what the SST truth says            */
+    /* the engine's expected-FP accounting of this probe, as the checker
+     * computes it (fl_filter_counters): counted, and with what rate;
+     * unknown when the checker cannot tell (a bloom it cannot model) */
+    bool expected_counted, expected_unknown;
+    double expected;
 } ck_seen;
 
 /* ---- Fingerprint sets (fpset.c) -------------------------------------------- */
@@ -110,9 +115,6 @@ bool ck_fpset_add(ck_fpset *s, uint64_t h);          /* true when h was new */
 bool ck_fpset_has(const ck_fpset *s, uint64_t h);
 void ck_fpset_free(ck_fpset *s);
 
-/* ---- P9 (fprate.c) ----------------------------------------------------------- */
-
-typedef struct ck_p9 { uint64_t n, fp; double expected, coin_var, filter_var; } ck_p9;
 
 /* ---- The checker ------------------------------------------------------------ */
 
@@ -151,7 +153,7 @@ struct fl_checker {
     ck_fpset p7_seen;                 /* checked (extractor, kind, input)   */
     uint64_t rng;
     /* results */
-    ck_p9 p9[2];                      /* point, prefix                      */
+    fl_fp_tally *p9[2];               /* P9 by kind: point, prefix          */
     bool p9_done;
     fl_check_summary sum;
     fl_metrics at_open;               /* metrics summed over closed opens   */
@@ -186,12 +188,19 @@ void ck_probe(void *arg, const fl_probe_event *ev);
 void ck_check_read(fl_checker *ck, const fl_metrics *before, const fl_metrics *after);
 
 /* fprate.c */
+/* Whether a built-in bloom probes its bits for the target (kind 0 point, 1
+ * prefix), and the length of the bytes it hashes; false when it answers
+ * true because it cannot tell (no lines, no extractor answer). */
+bool ck_bloom_probes(const fl_model_bloom *ref, int kind, fl_slice target, size_t *n);
+/* P9 for a filter the checker saw built: its items and exact expectation. */
 void ck_p9_note_filter(ck_sub *sub, const fl_model_bloom *ref, const ck_sst *s);
 void ck_p9_free(ck_sub *sub);
+/* A probe of sub that may be eligible (see fprate.c), which answered
+ * `maybe`, of an SST that holds the target (truth) or not. */
 void ck_p9_probe(fl_checker *ck, const ck_sub *sub, const fl_model_bloom *ref, int kind,
-                 fl_slice target, bool maybe);
-void ck_p9_fold(fl_checker *ck, ck_sst *s);    /* before an SST is forgotten */
+                 fl_slice target, bool maybe, bool held);
 void ck_p9_verdict(fl_checker *ck);
+void ck_p9_release(fl_checker *ck);
 
 /* contract.c */
 void ck_contract_point(fl_checker *ck, const uint8_t *k, size_t klen);

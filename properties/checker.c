@@ -296,8 +296,6 @@ int fl_checker_finish(fl_checker *ck, fl_check_summary *out) {
         rc = db_close(ck);
     }
     if (ck->cfg.check && !ck->p9_done) {
-        for (size_t i = 0; i < ck->ssts_cap; i++)
-            if (ck->ssts[i]) ck_p9_fold(ck, ck->ssts[i]);
         ck_p9_verdict(ck);
         ck->p9_done = true;
     }
@@ -310,6 +308,7 @@ void fl_checker_free(fl_checker *ck) {
     if (ck->db) ck->eng->close(ck->db, NULL, 0);
     ck_tree_free(ck);
     ck_contract_free(ck);
+    ck_p9_release(ck);
     ck_config_unref(ck->writer);
     ck_config_unref(ck->compactor);
     fl_model_free(ck->model);

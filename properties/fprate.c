@@ -1,35 +1,85 @@
 /*
- * fprate.c -- P9, the false-positive rate of built-in blooms against the
- * cache-local expectation of SPEC 5.
+ * fprate.c -- P9, the false-positive rate of built-in blooms against their
+ * expected rate, and the statistic behind it (fl_fp_tally, check.h).
  *
  * Counted: eligible probes -- NO verdicts, and MAYBE verdicts on SSTs
  * without a match -- on SSTs whose only usable sub-filter is a built-in
- * bloom the checker saw written, and whose probed item (the whole key, or
- * the extracted prefix) is not among the items the filter hashed: a
+ * bloom the checker saw written, and whose probed ITEM (the bytes the
+ * filter hashes: the whole key for a point probe of a whole-key bloom, the
+ * extracted prefix otherwise) is not among the items the filter hashed: a
  * prefix-only filter asked for an absent key of a present group says maybe
- * rightly, and the formula is about items, not keys.  A probe the filter
- * cannot make (no extractor answer) counts with expected rate 1.  Each
- * (filter, item) pair counts once: asking one filter the same absent item
- * again is not a new coin -- its answer is the same -- and counting repeats
- * would shrink the standard deviation below the truth.  Per kind, with n such probes, fp of them MAYBE:
- *     measured = fp / n,   expected = (sum of e_i) / n,
- *     variance = sum e_i (1 - e_i)                 (each probe a coin)
- *              + sum over filters n_f^2 V_f        (each filter's own rate
- *                varies around the expectation: its lines hold Poisson
- *                numbers of hashes; V_f = Var[f(X)] / lines, X ~ Poisson(m /
- *                lines), f(x) = (1 - exp(-k x / 512))^k)
- * and P9 fails when n >= 10,000 and measured > expected + 5 sd.  Without
- * the second term a correct filter would fail now and then: with many
- * probes on few filters, the filters' own spread dominates.
+ * rightly.  A probe the filter cannot make (no extractor answer) counts
+ * with expected rate 1.
  *
- * The normal bound is no good when few false positives are expected: at 24
- * bits per key 10,000 probes expect 0.07 of them, and 2 is "7 sd" although
- * a Poisson count with that mean reaches 2 once in 400 runs.  So P9 also
- * needs the Poisson tail P(X >= fp) for mean n * expected to be below the
- * one-sided tail of 5 sd of a normal (2.87e-7).  With many expected false
- * positives the Poisson tail is the narrower one and the sd bound decides,
- * as before.  (Found by `filterlab check --seed 11`, trial 407: 2 false
- * positives in 10,001 probes of bloom(bits=24).)
+ * Expectation.  Each filter's expected rate e_f is exact given its bits:
+ * the mean over its lines of (bits set / 512)^k (fl_model_bloom_expected_
+ * exact, of the model's reference build of the SST's keys -- what the
+ * filter should be, so a filter stored or queried wrong is measured
+ * against the right one).  An absent item's hash is independent of those
+ * bits, so, given the bits, e_f IS the chance that the item is a false
+ * positive in f.  (The formula of SPEC 5 in m and lines is not: it ignores
+ * how unevenly hashes fall on lines and runs 1.4% low at 10 bits/key,
+ * 1.6x low at 24.)
+ *
+ * Variance.  One item is probed against many filters, and again later;
+ * SSTs that hold largely the same keys have nearly the same bits (the same
+ * keys with the same line count give the same filter), so an unlucky item
+ * is a false positive in all of them at once: its probes are one
+ * correlated group, not independent coins.  But given every filter's bits,
+ * DISTINCT items are independent (each hash is its own draw), and item i's
+ * count of false positives X_i has mean E_i = the sum of e_f over its
+ * probes.  So, per kind, with n probes, F = sum X_i and mu = sum E_i:
+ *     measured = F / n,   expected = mu / n,
+ *     V = max(V_items, V_ghosts),   z = (F - mu) / sqrt(V),   sd = sqrt(V) / n,
+ *     V_items  = sum over items (X_i - E_i)^2        (cluster-robust)
+ *     V_ghosts = sum over items, mean over FL_P9_GHOSTS ghosts g of
+ *                (G_ig - E_i)^2
+ * V_items is an unbiased estimate of Var(F - mu | bits) whatever the
+ * correlation inside an item's group, so no model of how alike the filters
+ * are is needed, and no filter-to-filter term: the filters' own luck is in
+ * e_f already.  Repeats of one (filter, item) pair fall in the item's group
+ * (X_i and E_i grow together), so they need no de-duplication.
+ *
+ * Why V_ghosts.  V_items comes from the same draws as F.  When a few
+ * items carry most of the variance (an item meeting 60 alike filters 25
+ * times), a run where they happened to stay quiet has a small F and a
+ * small V_items together, and z dives (to -6.6 in 200 seeds of the few-key
+ * workload of tests/cli/p9_calibration.sh; mean z -0.33).  A ghost is an
+ * imaginary absent item with a hash of its own, drawn once per item (a
+ * function of the item alone), that meets exactly the filters the item
+ * meets, probed against the same reference bits: G_ig is what X_i would
+ * have been for another hash, a draw from the very distribution X_i has
+ * when the filters are right, independent of X_i.  V_ghosts estimates the
+ * same variance without sharing F's luck; taking the larger of the two
+ * keeps V_items' protection against a lucky F (below) and fills in the
+ * quiet runs (mean z -0.16, sd 0.87, min -2.5 over the same 200 seeds).
+ *
+ * P9 fails when at least FL_P9_MIN_ITEMS distinct items were probed, z >
+ * FL_P9_SIGMAS and, for small counts, the guard below holds.
+ *
+ * Why this is not a false alarm generator.  X_i >= 0 and is rare, so
+ * X_i - E_i is skewed to the right, and a large F comes with a large
+ * V_items: the ratio's upper tail is lighter than a normal's.  It is also
+ * capped: by Cauchy-Schwarz over the Y items with a false positive (the
+ * others only lower F - mu), z <= sqrt(Y), so z > 5 needs more than 25
+ * distinct unlucky items -- one item in many identical filters can never
+ * fail P9 alone.  V_ghosts only makes V larger.
+ *
+ * The guard for tiny expected counts.  At 24 bits/key 10,000 items expect
+ * 0.07 false positives; the old per-probe bound called 2 of them "7 sd"
+ * (`filterlab check --seed 11`, trial 407, workloads/regress/p9_small_
+ * count.wl).  Counting false positives in a Poisson tail is not valid with
+ * correlated groups (one item can bring 100 of them), so the guard counts
+ * ITEMS instead: Y = items with at least one false positive is a sum of
+ * independent Bernoullis with p_i <= min(1, E_i), so for lambda = sum
+ * min(1, E_i) and y >= lambda + 1, P(Y >= y) <= the Poisson(lambda) tail at
+ * y (Hoeffding 1956: equal p_i maximise it; Anderson & Samuels 1967: the
+ * Poisson tail exceeds the binomial's there).  When lambda <=
+ * P9_GUARD_MEAN, P9 also needs that tail below the normal 5 sd tail
+ * (2.87e-7).  Above it the guard is off: lambda over-counts items probed
+ * against many alike filters, so it would hide real excess there, and z
+ * alone is already conservative (for Poisson counts of mean 100, z > 5
+ * happens with probability about 4e-9).
  */
 #include "check_internal.h"
 
@@ -37,10 +87,74 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define P9_MIN_PROBES 10000
-#define P9_SIGMAS 5.0
-
 #define P9_TAIL 2.866515718791939e-07    /* P(Z > 5) for a standard normal */
+#define P9_GUARD_MEAN 100.0             /* lambda up to which the item guard applies */
+
+/* ---- The tally: eligible probes grouped by item ---------------------------- */
+
+typedef struct fp_group {
+    uint64_t item;                      /* 0: an empty slot                   */
+    double expected;                    /* E_i                                */
+    uint32_t fp;                        /* X_i                                */
+    uint32_t probed;                    /* the filters probed (not "cannot")  */
+    uint32_t ghost_fp[FL_P9_GHOSTS];    /* the ghosts' X                      */
+} fp_group;
+
+struct fl_fp_tally {
+    fp_group *slots;
+    size_t cap, count;
+    uint64_t probes, fp;
+    double expected;
+};
+
+int fl_fp_tally_new(fl_fp_tally **out) {
+    *out = calloc(1, sizeof **out);
+    return *out ? FL_OK : FL_ERR_NOMEM;
+}
+
+void fl_fp_tally_free(fl_fp_tally *t) {
+    if (!t) return;
+    free(t->slots);
+    free(t);
+}
+
+static fp_group *group_of(fl_fp_tally *t, uint64_t item) {
+    if (t->count * 4 >= t->cap * 3) {
+        size_t cap = t->cap ? 2 * t->cap : 4096;
+        fp_group *n = calloc(cap, sizeof *n);
+        if (!n) return NULL;
+        for (size_t i = 0; i < t->cap; i++) {
+            if (!t->slots[i].item) continue;
+            size_t j = t->slots[i].item & (cap - 1);
+            while (n[j].item) j = (j + 1) & (cap - 1);
+            n[j] = t->slots[i];
+        }
+        free(t->slots);
+        t->slots = n;
+        t->cap = cap;
+    }
+    size_t j = item & (t->cap - 1);
+    while (t->slots[j].item && t->slots[j].item != item) j = (j + 1) & (t->cap - 1);
+    if (!t->slots[j].item) {
+        t->slots[j].item = item;
+        t->count++;
+    }
+    return &t->slots[j];
+}
+
+int fl_fp_tally_add(fl_fp_tally *t, uint64_t item, double expected, bool fp, bool probed,
+                    unsigned ghosts) {
+    fp_group *g = group_of(t, item ? item : 1);
+    if (!g) return FL_ERR_NOMEM;
+    g->expected += expected;
+    g->fp += fp;
+    g->probed |= probed;
+    for (int r = 0; r < FL_P9_GHOSTS; r++) g->ghost_fp[r] += ghosts >> r & 1;
+    t->probes++;
+    t->fp += fp;
+    t->expected += expected;
+    return FL_OK;
+}
 
 /* P(X >= c) for X ~ Poisson(mu), summed from c up in log space. */
 static double poisson_tail(double mu, double c) {
@@ -55,33 +169,56 @@ static double poisson_tail(double mu, double c) {
     return sum < 1 ? sum : 1;
 }
 
-static double line_fp(double x, unsigned k) { return pow(1.0 - exp(-(double)k * x / 512.0), (double)k); }
-
-/* Var[f(X)] for X ~ Poisson(lambda), summed over the bulk of the pmf. */
-static double line_variance(double lambda, unsigned k) {
-    if (lambda <= 0) return 0;
-    double sd = sqrt(lambda), lo = floor(lambda - 12 * sd - 10), hi = ceil(lambda + 12 * sd + 10);
-    if (lo < 0) lo = 0;
-    double s1 = 0, s2 = 0, mass = 0;
-    for (double x = lo; x <= hi; x++) {
-        double p = exp(x * log(lambda) - lambda - lgamma(x + 1));
-        double f = line_fp(x, k);
-        s1 += p * f;
-        s2 += p * f * f;
-        mass += p;
+void fl_fp_tally_result(const fl_fp_tally *t, fl_fp_result *out) {
+    memset(out, 0, sizeof *out);
+    out->probes = t->probes;
+    out->fp = t->fp;
+    if (!t->probes) return;
+    double var = 0, ghost_var = 0, lambda = 0;
+    for (size_t i = 0; i < t->cap; i++) {
+        const fp_group *g = &t->slots[i];
+        if (!g->item) continue;
+        double d = (double)g->fp - g->expected;
+        var += d * d;
+        for (int r = 0; r < FL_P9_GHOSTS; r++) {
+            double dg = (double)g->ghost_fp[r] - g->expected;
+            ghost_var += dg * dg / FL_P9_GHOSTS;
+        }
+        if (!g->probed) continue;
+        out->items++;
+        out->fp_items += g->fp > 0;
+        lambda += g->expected < 1 ? g->expected : 1;
     }
-    if (mass <= 0) return 0;
-    s1 /= mass;
-    s2 /= mass;
-    return s2 > s1 * s1 ? s2 - s1 * s1 : 0;
+    if (ghost_var > var) var = ghost_var;
+    double n = (double)t->probes;
+    out->measured = (double)t->fp / n;
+    out->expected = t->expected / n;
+    out->sd = sqrt(var) / n;
+    out->z = var > 0 ? ((double)t->fp - t->expected) / sqrt(var) : 0;
+    out->decided = out->items >= FL_P9_MIN_ITEMS;
+    out->guard_tail = lambda <= P9_GUARD_MEAN ? poisson_tail(lambda, (double)out->fp_items) : 0;
+    out->violated = out->decided && out->z > FL_P9_SIGMAS && out->guard_tail < P9_TAIL;
+}
+
+/* ---- The checker's side ---------------------------------------------------------- */
+
+bool ck_bloom_probes(const fl_model_bloom *ref, int kind, fl_slice target, size_t *n) {
+    *n = target.len;
+    if (ref->lines == 0) return false;
+    if (kind == 0 && ref->config.whole_key) return true;
+    return ref->config.has_extractor &&
+           fl_model_extractor_prefix_len(&ref->config.extractor, kind == 0 ? FL_MODEL_POINT : FL_MODEL_PREFIX,
+                                         (fl_model_bytes){ target.data, target.len }, n);
 }
 
 void ck_p9_note_filter(ck_sub *sub, const fl_model_bloom *ref, const ck_sst *s) {
-    uint64_t m = ref->m, lines = ref->lines;
-    unsigned k = ref->k;
     ck_p9_free(sub);
     sub->p9_items = calloc(1, sizeof *sub->p9_items);
     if (!sub->p9_items) return;
+    if (fl_model_bloom_decode(&sub->p9_ref, &ref->config, ref->encoded, ref->encoded_len) != FL_MODEL_OK) {
+        ck_p9_free(sub);
+        return;
+    }
     const fl_model_bloom_config *c = &ref->config;
     for (size_t i = 0; i < s->nkeys; i++) {
         fl_model_bytes key = { s->keys[i].key, s->keys[i].len };
@@ -90,71 +227,76 @@ void ck_p9_note_filter(ck_sub *sub, const fl_model_bloom *ref, const ck_sst *s) 
         if (c->has_extractor && fl_model_extractor_prefix_len(&c->extractor, FL_MODEL_POINT, key, &n))
             ck_fpset_add(sub->p9_items, ck_fingerprint(key.data, n, 0));
     }
-    sub->p9 = lines > 0;
-    sub->p9_expected = fl_model_bloom_expected_fp(m, lines, k);
-    sub->p9_filter_var = lines ? line_variance((double)m / (double)lines, k) / (double)lines : 0;
+    sub->p9 = ref->lines > 0;
+    sub->p9_expected = fl_model_bloom_expected_exact(ref);
 }
 
 void ck_p9_free(ck_sub *sub) {
+    fl_model_bloom_free(&sub->p9_ref);
     if (sub->p9_items) ck_fpset_free(sub->p9_items);
-    if (sub->p9_asked) ck_fpset_free(sub->p9_asked);
     free(sub->p9_items);
-    free(sub->p9_asked);
-    sub->p9_items = sub->p9_asked = NULL;
+    sub->p9_items = NULL;
     sub->p9 = false;
 }
 
-void ck_p9_probe(fl_checker *ck, const ck_sub *sub, const fl_model_bloom *ref, int kind,
-                 fl_slice target, bool maybe) {
-    /* does the filter really probe, or answer true because it cannot? and
-     * is the probed item one the filter holds (then not eligible)? */
-    bool probes = true;
-    size_t n = target.len;
-    if (!(kind == 0 && ref->config.whole_key))
-        probes = ref->config.has_extractor &&
-                 fl_model_extractor_prefix_len(&ref->config.extractor,
-                                               kind == 0 ? FL_MODEL_POINT : FL_MODEL_PREFIX,
-                                               (fl_model_bytes){ target.data, target.len }, &n);
-    uint64_t item = ck_fingerprint(target.data, probes ? n : target.len, (uint64_t)kind << 32 | !probes);
-    if (probes && sub->p9_items && ck_fpset_has(sub->p9_items, ck_fingerprint(target.data, n, 0)))
-        return;
-    ck_sub *mine = (ck_sub *)sub;
-    if (!mine->p9_asked && !(mine->p9_asked = calloc(1, sizeof *mine->p9_asked))) return;
-    if (!ck_fpset_add(mine->p9_asked, item)) return;          /* asked before */
-    double e = probes ? sub->p9_expected : 1.0;
-    ck->p9[kind].n++;
-    ck->p9[kind].fp += maybe;
-    ck->p9[kind].expected += e;
-    ck->p9[kind].coin_var += e * (1 - e);
-    if (probes) mine->p9_n[kind]++;
+/* Ghost r of an item: a hash drawn for it once (a function of the item and
+ * r alone, so the ghost meets every filter the item meets with the same
+ * hash, as the item does), independent of the item's own hash. */
+static uint64_t ghost_hash(uint64_t item, unsigned r) {
+    uint64_t z = item + (r + 1) * 0x9E3779B97F4A7C15ull;      /* splitmix64 */
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
 }
 
-void ck_p9_fold(fl_checker *ck, ck_sst *s) {
-    for (size_t i = 0; i < s->nsubs; i++)
-        for (int k = 0; k < 2; k++) {
-            double n = (double)s->subs[i].p9_n[k];
-            ck->p9[k].filter_var += n * n * s->subs[i].p9_filter_var;
-            s->subs[i].p9_n[k] = 0;
-        }
+void ck_p9_probe(fl_checker *ck, const ck_sub *sub, const fl_model_bloom *ref, int kind,
+                 fl_slice target, bool maybe, bool held) {
+    /* does the filter really probe, or answer true because it cannot? and
+     * is the probed item one the filter holds (then not eligible)?  A
+     * whole-key bloom without an extractor hashed exactly the SST's keys:
+     * for a get, the SST truth answers that without a lookup. */
+    size_t n;
+    bool probes = ck_bloom_probes(ref, kind, target, &n);
+    if (!probes) n = target.len;
+    if (probes && kind == 0 && ref->config.whole_key && !ref->config.has_extractor) {
+        if (held) return;
+    } else if (probes && sub->p9_items && ck_fpset_has(sub->p9_items, ck_fingerprint(target.data, n, 0))) {
+        return;
+    }
+    if (!ck->p9[kind] && fl_fp_tally_new(&ck->p9[kind]) != FL_OK) return;
+    uint64_t item = ck_fingerprint(target.data, n, (uint64_t)kind << 32 | !probes);
+    unsigned ghosts = 0;
+    for (unsigned r = 0; r < FL_P9_GHOSTS; r++)
+        if (!probes || fl_model_bloom_probe_hash(&sub->p9_ref, ghost_hash(item, r))) ghosts |= 1u << r;
+    fl_fp_tally_add(ck->p9[kind], item, probes ? sub->p9_expected : 1.0, maybe, probes, ghosts);
 }
 
 void ck_p9_verdict(fl_checker *ck) {
     static const char *const kinds[2] = { "point", "prefix" };
     for (int k = 0; k < 2; k++) {
-        const ck_p9 *p = &ck->p9[k];
-        if (p->n == 0) continue;
-        double n = (double)p->n, measured = (double)p->fp / n, expected = p->expected / n;
-        double sd = sqrt(p->coin_var + p->filter_var) / n;
-        ck->sum.fp[k].probes = p->n;
-        ck->sum.fp[k].measured = measured;
-        ck->sum.fp[k].expected = expected;
-        ck->sum.fp[k].sd = sd;
-        if (p->n < P9_MIN_PROBES) continue;
-        if (measured > expected + P9_SIGMAS * sd && poisson_tail(p->expected, (double)p->fp) < P9_TAIL)
-            ck_violation(ck, FL_P9, "%s FP rate %.4f%% over %llu eligible probes of built-in blooms "
-                         "is above the expected %.4f%% by %.1f standard deviations (sd %.4f%%; "
-                         "the bound is %.0f)", kinds[k], 100 * measured, (unsigned long long)p->n,
-                         100 * expected, sd > 0 ? (measured - expected) / sd : INFINITY, 100 * sd,
-                         P9_SIGMAS);
+        if (!ck->p9[k]) continue;
+        fl_fp_result r;
+        fl_fp_tally_result(ck->p9[k], &r);
+        if (!r.probes) continue;
+        ck->sum.fp[k].probes = r.probes;
+        ck->sum.fp[k].items = r.items;
+        ck->sum.fp[k].measured = r.measured;
+        ck->sum.fp[k].expected = r.expected;
+        ck->sum.fp[k].sd = r.sd;
+        ck->sum.fp[k].z = r.z;
+        if (r.violated)
+            ck_violation(ck, FL_P9, "%s FP rate %.4f%% over %llu eligible probes of %llu distinct items "
+                         "by built-in blooms is above the expected %.4f%% by %.1f standard deviations "
+                         "(sd %.4f%%, from the spread of the items' false-positive counts; %llu items "
+                         "had one; the bound is %.0f)", kinds[k], 100 * r.measured,
+                         (unsigned long long)r.probes, (unsigned long long)r.items, 100 * r.expected,
+                         r.z, 100 * r.sd, (unsigned long long)r.fp_items, FL_P9_SIGMAS);
+    }
+}
+
+void ck_p9_release(fl_checker *ck) {
+    for (int k = 0; k < 2; k++) {
+        fl_fp_tally_free(ck->p9[k]);
+        ck->p9[k] = NULL;
     }
 }

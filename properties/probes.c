@@ -12,11 +12,26 @@
  *         is configured) and the block is sound;
  *   after the read:
  *     P3  counter deltas equal the trace, and the SPEC 6 identities hold;
+ *         sst_reads moved by the SSTs read (UNFILTERED and MAYBE verdicts;
+ *         for a scan or a total-order seek, every SST its range overlaps),
+ *         and nothing else moved
+ *         (a read writes, flushes, compacts and decodes nothing);
  *     P4  false_positive moved by the MAYBE verdicts on SSTs without a match;
+ *         expected_probes and expected_fp_sum moved by the checker's own
+ *         account of the same probes (below);
  *     P6  the considered SSTs are exactly the ones the read needed, in order.
+ *
+ * The expected-FP account (fl_filter_counters): a probe counts when it is
+ * eligible by the engine's own verdict (NO, or MAYBE with no match held) on
+ * an SST with exactly one usable built-in bloom sub-filter (other usable
+ * sub-filters may be plugins), with that bloom's rate exact given the bits
+ * the read decoded -- the model's reference filter of the same bytes -- or
+ * 1 when it cannot probe.  A read involving a built-in bloom whose
+ * extractor the model does not know is not checked.
  */
 #include "check_internal.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,9 +45,32 @@ static const char *verdict_name(fl_verdict v) {
     return v == FL_VERDICT_NO ? "NO" : v == FL_VERDICT_MAYBE ? "MAYBE" : "UNFILTERED";
 }
 
+/* The engine's expected-FP account of this probe, computed by the checker
+ * (see the top); names_match: the subs are the ones stored; blooms: how
+ * many usable sub-filters are built-in blooms, the last one at `at`. */
+static void expected_account(fl_checker *ck, ck_sst *s, const fl_probe_event *ev, bool names_match,
+                             size_t blooms, size_t at, ck_seen *seen) {
+    seen->expected_unknown = false;
+    if (!names_match || s->block_bad) {
+        seen->expected_unknown = ev->sub_count > 0;
+        return;
+    }
+    bool eligible = ev->verdict == FL_VERDICT_NO || (ev->verdict == FL_VERDICT_MAYBE && !ev->held_match);
+    if (blooms != 1 || !eligible) return;
+    const fl_model_bloom *ref = ck_sub_reference(ck, s, at);
+    if (!ref) {
+        seen->expected_unknown = true;
+        return;
+    }
+    size_t n;
+    seen->expected_counted = true;
+    seen->expected = ck_bloom_probes(ref, ev->kind == FL_TARGET_POINT ? 0 : 1, ev->target, &n)
+                   ? s->subs[at].ref_expected : 1.0;
+}
+
 static void check_subs(fl_checker *ck, ck_sst *s, const fl_probe_event *ev, bool truth) {
     unsigned long long id = (unsigned long long)ev->sst_id;
-    size_t usable = 0;
+    size_t usable = 0, blooms = 0, bloom_at = 0;
     const char *said_no = NULL;
     bool names_match = s->block_bad ? ev->sub_count == 0 : ev->sub_count == s->nsubs;
     for (size_t i = 0; names_match && !s->block_bad && i < ev->sub_count; i++)
@@ -61,6 +99,7 @@ static void check_subs(fl_checker *ck, ck_sst *s, const fl_probe_event *ev, bool
                                        : ck_config_find(ck->writer, name) != NULL;
         const ck_policy *p = s->format == 0 ? NULL : ck_config_find(ck->writer, name);
         bool builtin = s->format == 0 || (p && p->bloom);
+        if (v->usable && (s->format == 0 || (p && p->builtin))) { blooms++; bloom_at = i; }
         if (v->usable && !expected)
             ck_violation(ck, FL_P8, "sst %llu sub-filter \"%s\" was used, but no configured policy "
                          "has that name", id, s->format == 0 ? "(Legacy)" : name);
@@ -81,6 +120,7 @@ static void check_subs(fl_checker *ck, ck_sst *s, const fl_probe_event *ev, bool
                              v->might_match ? "maybe" : "no", want ? "maybe" : "no");
         }
     }
+    expected_account(ck, s, ev, names_match, blooms, bloom_at, &ck->events[ck->nevents - 1]);
     /* P9: an eligible probe of an SST whose only usable sub-filter is a
      * built-in bloom the checker saw built */
     if (usable == 1 && names_match && !s->block_bad && !(ev->verdict == FL_VERDICT_MAYBE && truth)) {
@@ -88,7 +128,7 @@ static void check_subs(fl_checker *ck, ck_sst *s, const fl_probe_event *ev, bool
             if (!ev->subs[i].usable || !s->subs[i].p9) continue;
             const fl_model_bloom *ref = ck_sub_reference(ck, s, i);
             if (ref) ck_p9_probe(ck, &s->subs[i], ref, ev->kind == FL_TARGET_POINT ? 0 : 1,
-                                 ev->target, ev->subs[i].might_match);
+                                 ev->target, ev->subs[i].might_match, truth);
         }
     }
     /* P3: the verdict follows from the answers */
@@ -113,6 +153,9 @@ void ck_probe(void *arg, const fl_probe_event *ev) {
     seen->verdict = ev->verdict;
     seen->held = ev->held_match;
     seen->truth = false;
+    seen->expected_counted = false;
+    seen->expected_unknown = true;          /* until check_subs accounts for it */
+    seen->expected = 0;
     if (!ck->cfg.check) return;
     /* the read's own target (ck->want_*): a get's key, a scan_prefix's
      * prefix, a prefix-mode seek's extracted prefix; none for the others */
@@ -192,6 +235,81 @@ static size_t expected_ssts(fl_checker *ck, uint64_t *out) {
     return n;
 }
 
+/* SSTs a scan over [a, b) reads: every one its range overlaps. */
+static uint64_t scan_reads(const fl_checker *ck) {
+    const fl_op *op = ck->op;
+    if (cmp(op->b.data, op->b.len, op->a.data, op->a.len) <= 0) return 0;     /* an empty range */
+    uint64_t n = 0;
+    for (size_t i = 0; i < ck->nmetas; i++)
+        n += fl_sst_overlaps_range(&ck->metas[i], (fl_slice){ op->a.data, op->a.len },
+                                   (fl_slice){ op->b.data, op->b.len }, false);
+    return n;
+}
+
+/* SSTs a total-order seek reads: every one overlapping [key, end) forward,
+ * ["", key] backward. */
+static uint64_t seek_reads(const fl_checker *ck) {
+    const fl_op *op = ck->op;
+    uint8_t *end = malloc(op->a.len + 1);
+    if (!end) return 0;
+    if (op->a.len) memcpy(end, op->a.data, op->a.len);
+    end[op->a.len] = 0;
+    bool back = op->kind == FL_OP_SEEK_FOR_PREV;
+    fl_slice from = back ? (fl_slice){ (const uint8_t *)"", 0 } : (fl_slice){ op->a.data, op->a.len };
+    fl_slice to = { end, op->a.len + 1 };
+    uint64_t n = 0;
+    for (size_t i = 0; i < ck->nmetas; i++)
+        n += fl_sst_overlaps_range(&ck->metas[i], from, to, !back);
+    free(end);
+    return n;
+}
+
+/* P3: the metrics outside the filter counters -- what a read moves. */
+static void check_read_metrics(fl_checker *ck, const fl_metrics *before, const fl_metrics *after,
+                               const fl_filter_counters *tally) {
+    bool seek = ck->op->kind == FL_OP_SEEK || ck->op->kind == FL_OP_SEEK_FOR_PREV;
+    bool unfiltered_range = ck->op->kind == FL_OP_SCAN || (seek && !ck->want_kind);
+    uint64_t reads = ck->op->kind == FL_OP_SCAN ? scan_reads(ck)
+                   : unfiltered_range          ? seek_reads(ck)
+                                               : tally->unfiltered + tally->positive;
+    if (after->sst_reads - before->sst_reads != reads)
+        ck_violation(ck, FL_P3, "sst_reads moved by %llu, but the read read %llu SST(s)%s",
+                     (unsigned long long)(after->sst_reads - before->sst_reads), (unsigned long long)reads,
+                     unfiltered_range ? " (those its range overlaps)"
+                                      : " (UNFILTERED and MAYBE verdicts)");
+    static const char *const names[4] = { "ssts_written", "flushes", "compactions", "filter_errors" };
+    uint64_t moved[4] = { after->ssts_written - before->ssts_written, after->flushes - before->flushes,
+                          after->compactions - before->compactions,
+                          after->filter_errors - before->filter_errors };
+    for (int i = 0; i < 4; i++)
+        if (moved[i])
+            ck_violation(ck, FL_P3, "%s moved by %llu during a read, which writes and opens nothing",
+                         names[i], (unsigned long long)moved[i]);
+}
+
+/* P4: expected_probes and expected_fp_sum moved as the checker's account of
+ * the read's probes says.  The sum is a running double, so its delta
+ * carries the rounding of the engine's additions: about one ulp of the
+ * running total per probe, allowed beside 1e-9 of the delta. */
+static void check_expected(fl_checker *ck, const fl_filter_counters *b, const fl_filter_counters *c,
+                           bool mine, const char *kn) {
+    uint64_t probes = 0;
+    double sum = 0;
+    for (size_t i = 0; mine && i < ck->nevents; i++) {
+        if (ck->events[i].expected_unknown) return;
+        if (!ck->events[i].expected_counted) continue;
+        probes++;
+        sum += ck->events[i].expected;
+    }
+    uint64_t dp = c->expected_probes - b->expected_probes;
+    double ds = c->expected_fp_sum - b->expected_fp_sum;
+    double tol = 1e-9 * sum + (double)(probes + 2) * 2.3e-16 * fabs(c->expected_fp_sum);
+    if (dp != probes || !(fabs(ds - sum) <= tol))
+        ck_violation(ck, FL_P4, "%s expected_probes moved by %llu and expected_fp_sum by %.17g; the "
+                     "checker counts %llu eligible probe(s) of built-in blooms with expected rates "
+                     "summing to %.17g", kn, (unsigned long long)dp, ds, (unsigned long long)probes, sum);
+}
+
 void ck_check_read(fl_checker *ck, const fl_metrics *before, const fl_metrics *after) {
     const ck_seen *ev = ck->events;
     fl_filter_counters tally = { 0 };
@@ -237,7 +355,9 @@ void ck_check_read(fl_checker *ck, const fl_metrics *before, const fl_metrics *a
             ck_violation(ck, FL_P4, "%s false_positive moved by %llu, but %llu MAYBE verdict(s) fell "
                          "on SSTs without a match", kn, (unsigned long long)d[4],
                          (unsigned long long)truth_fp);
+        if (!ck->event_overflow) check_expected(ck, b, c, mine, kn);
     }
+    if (!ck->event_overflow) check_read_metrics(ck, before, after, &tally);
     if (ck->p1_this_op || ck->event_overflow) return;   /* P6 would only echo P1 */
     uint64_t *want = malloc((ck->nmetas + 1) * sizeof *want);
     if (!want) return;

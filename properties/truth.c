@@ -59,10 +59,7 @@ static void sst_free(ck_sst *s) {
 }
 
 void ck_tree_free(fl_checker *ck) {
-    for (size_t i = 0; i < ck->ssts_cap; i++) {
-        if (ck->ssts[i]) ck_p9_fold(ck, ck->ssts[i]);
-        sst_free(ck->ssts[i]);
-    }
+    for (size_t i = 0; i < ck->ssts_cap; i++) sst_free(ck->ssts[i]);
     free(ck->ssts);
     ck->ssts = NULL;
     ck->ssts_cap = 0;
@@ -470,7 +467,6 @@ int ck_tree_refresh(fl_checker *ck, bool after_open) {
     }
     for (size_t id = 0; id < ck->ssts_cap && !rc; id++)
         if (ck->ssts[id] && !live[id]) {
-            ck_p9_fold(ck, ck->ssts[id]);
             sst_free(ck->ssts[id]);
             ck->ssts[id] = NULL;
         }
@@ -498,5 +494,6 @@ const fl_model_bloom *ck_sub_reference(fl_checker *ck, ck_sst *s, size_t i) {
         cfg = p->bloom_cfg;
     }
     sub->ref_ok = fl_model_bloom_decode(&sub->ref, &cfg, sub->data, sub->len) == FL_MODEL_OK;
+    if (sub->ref_ok) sub->ref_expected = fl_model_bloom_expected_exact(&sub->ref);
     return sub->ref_ok ? &sub->ref : NULL;
 }

@@ -36,6 +36,7 @@ static const char *const mode_colors[FL_MODE_COUNT] = {
 };
 #define COLOR_STANDARD "#000000"
 #define COLOR_BOUND    "#b3261e"
+#define COLOR_THEORY   "#6a3d9a"
 
 void fl_report_plot_stem(const fl_report_workload *w, int plot, char *out, size_t cap) {
     snprintf(out, cap, "%s-%s", w->name, plot_names[plot]);
@@ -141,8 +142,9 @@ static bool zero_rows(const fl_report_state *st, size_t w, fl_report_mode mode, 
 /* FP rate vs bits: per mode, the measured rate with its Wilson interval
  * (a mode's points shifted a little so intervals do not hide each other),
  * a down-triangle at the upper bound where nothing was observed, and the
- * expected rate measured at the probed SSTs; then the textbook formula and
- * the 2^-b bound, from the first mode's rows. */
+ * expected rate of the probed filters, exact given their bits; then the
+ * SPEC 5 formula (theory), the textbook formula and the 2^-b bound, from
+ * the first mode's rows. */
 static void script_fp(FILE *f, const fl_report_state *st, size_t w, const char *kind,
                       const fl_report_mode *modes, size_t n) {
     const fl_report_config *cfg = st->cfg;
@@ -172,10 +174,13 @@ static void script_fp(FILE *f, const fl_report_state *st, size_t w, const char *
                    "    with points lc rgb \"%s\" pt 10 ps 1.3 title \"%s: none observed, 95%% upper bound\", \\\n",
                 dx, m, kind, c, m);
         fprintf(f, "  data using \"bits_per_key\":(pct(val(\"%s\", \"%s\", \"expected_fp_rate\"))) \\\n"
-                   "    with lines lc rgb \"%s\" dt 2 lw 2 title \"%s: expected (cache-local formula)\", \\\n",
+                   "    with lines lc rgb \"%s\" dt 2 lw 2 title \"%s: expected (exact, from the filters' bits)\", \\\n",
                 m, kind, c, m);
     }
     const char *m0 = fl_report_mode_name(modes[0]);
+    fprintf(f, "  data using \"bits_per_key\":(pct(val(\"%s\", \"%s\", \"theory_fp_rate\"))) \\\n"
+               "    with lines lc rgb \"%s\" dt 5 lw 2 title \"theory (SPEC 5 formula)\", \\\n",
+            m0, kind, COLOR_THEORY);
     fprintf(f, "  data using \"bits_per_key\":(pct(val(\"%s\", \"%s\", \"standard_fp_rate\"))) \\\n"
                "    with lines lc rgb \"%s\" dt 3 lw 2 title \"standard bloom (1-e^{-k/b})^k, best k\", \\\n"
                "  data using \"bits_per_key\":(pct(val(\"%s\", \"%s\", \"bound_fp_rate\"))) \\\n"

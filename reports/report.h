@@ -15,18 +15,21 @@
  *   eligible    negative + false_positive (probes a filter could have ruled
  *               out: the SST held no match, or the filter said no)
  *   fp rate     false_positive / eligible, with its 95% Wilson interval
- *   expected    expected_fp_sum / expected_probes: the cache-local formula
- *               of SPEC 5 at each probed SST's own size (1.0 for a probe the
- *               bloom cannot answer); and P9's own view of it: the checker
- *               counts each absent item once per filter, and only items the
- *               filter did not hash, and gives its deviation in standard
- *               deviations
+ *   expected    expected_fp_sum / expected_probes: each probed filter's rate
+ *               exact given its bits, the mean over its lines of
+ *               (bits set / 512)^k (SPEC 5; 1.0 for a probe the bloom cannot
+ *               answer); and P9's own view of it: the checker counts only
+ *               items the filter did not hash, and gives the deviation in
+ *               standard deviations that treat the probes of one item as one
+ *               correlated group
+ *   theory      the SPEC 5 formula at the configured bits per key (before
+ *               any filter exists), beside the textbook formula and 2^-b
  *   SSTs read   considered - negative (unfiltered + positive), per read op
  *   filter bytes  the stored filter blocks of the final live SSTs
  *   keys        the entries of the final live SSTs (puts and tombstones)
  *
- * A checker violation in any replay (P9, the FP rate against the formula,
- * included) is listed at the top of index.html, with the overridden
+ * A checker violation in any replay (P9, the FP rate against the expected
+ * rate, included) is listed at the top of index.html, with the overridden
  * workload saved for `filterlab replay`, and makes fl_report_run return 1.
  *
  * Call order: fl_report_run (the whole pipeline), or, piece by piece,
@@ -85,6 +88,12 @@ double fl_bloom_standard_fp(double bits);
 /* The 2^-b bound: no filter of b bits per key does better (1.0 at b <= 0). */
 double fl_bloom_bound_fp(double bits);
 
+/* The theory curve: the cache-local formula of SPEC 5 (fl_model_bloom_
+ * expected_fp) for a filter of b bits per key, 512 / b hashes per line,
+ * with the k of SPEC 5 for b (1.0 at b <= 0).  It runs low against built
+ * filters, whose expected rate counts how unevenly hashes fall on lines. */
+double fl_bloom_theory_fp(double bits);
+
 /* ---- One replay ---------------------------------------------------------- */
 
 typedef struct fl_report_measure {
@@ -133,10 +142,12 @@ typedef struct fl_report_row {
     uint64_t expected_probes;
     double   p9_sigmas;            /* the checker's P9 view: its measured rate
                                       minus its expected one, in its standard
-                                      deviations (coin and filter-to-filter
-                                      variance); P9 fails above 5.  NAN when
-                                      it counted no probe or no spread      */
+                                      deviations (from the spread of the
+                                      probed items' false-positive counts);
+                                      P9 fails above 5.  NAN when it counted
+                                      no probe or no spread                 */
     double   standard_fp_rate, bound_fp_rate; /* at bits; NAN for mode none     */
+    double   theory_fp_rate;                 /* at bits; NAN for mode none     */
     uint64_t ssts_read;            /* considered - negative                     */
     double   reads_per_op, considered_per_op; /* NAN without ops                */
     uint64_t filter_bytes, keys, live_ssts;

@@ -47,6 +47,7 @@ void fl_report_rows(const fl_report_measure *m, const char *workload, fl_report_
                   m->sum.fp[k].expected, m->sum.fp[k].sd);
         row->standard_fp_rate = mode == FL_MODE_NONE ? NAN : fl_bloom_standard_fp(bits);
         row->bound_fp_rate = mode == FL_MODE_NONE ? NAN : fl_bloom_bound_fp(bits);
+        row->theory_fp_rate = mode == FL_MODE_NONE ? NAN : fl_bloom_theory_fp(bits);
         row->filter_bytes = m->filter_bytes;
         row->keys = m->entries;
         row->live_ssts = m->live_ssts;
@@ -63,7 +64,8 @@ static const char *const columns[] = {
     "fp_rate", "fp_rate_lo95", "fp_rate_hi95", "expected_fp_rate", "expected_probes", "p9_sigmas",
     "standard_fp_rate", "bound_fp_rate",
     "ssts_read", "ssts_read_per_op", "ssts_considered_per_op",
-    "filter_bytes", "keys", "filter_bytes_per_key", "live_ssts", "violations", "policies",
+    "filter_bytes", "keys", "filter_bytes_per_key", "live_ssts", "violations", "theory_fp_rate",
+    "policies",
 };
 
 void fl_report_csv_header(FILE *f) {
@@ -116,6 +118,7 @@ void fl_report_csv_row(FILE *f, const fl_report_row *r) {
     real(f, r->filter_bytes_per_key);
     count(f, r->live_ssts);
     count(f, r->violations);
+    real(f, r->theory_fp_rate);
     fputc(',', f);
     quoted(f, r->policies ? r->policies : "");
     fputc('\n', f);

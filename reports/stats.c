@@ -1,10 +1,12 @@
 /*
  * stats.c -- the report's statistics: the Wilson score interval of a
- * measured rate, the textbook bloom formula and the 2^-b bound.  Pure
+ * measured rate, the textbook bloom formula, the 2^-b bound and the SPEC 5
+ * formula at a bits per key (the theory curve).  Pure
  * functions of their arguments; undefined values are NAN, never 0, so a
  * rate with no probes behind it cannot pass for a perfect filter.
  */
 #include "report.h"
+#include "../model/model.h"
 
 #include <math.h>
 
@@ -37,4 +39,12 @@ double fl_bloom_standard_fp(double bits) {
 
 double fl_bloom_bound_fp(double bits) {
     return bits > 0 ? pow(2.0, -bits) : 1.0;
+}
+
+double fl_bloom_theory_fp(double bits) {
+    if (!(bits > 0) || bits > 1000) return 1.0;
+    uint32_t mb = (uint32_t)llround(bits * 1000);
+    if (mb == 0) return 1.0;
+    /* m / lines = 512000 / mb = 512 / b hashes per line */
+    return fl_model_bloom_expected_fp(512000, mb, fl_model_bloom_k(mb));
 }

@@ -9,6 +9,7 @@
  */
 #include "test.h"
 #include "../engine/filter_internal.h"
+#include "../model/model.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -594,6 +595,58 @@ FL_TEST(bloom_fp_rate_10_bits) {
     fl_call_filter_destroy(calls, p, d);
     fl_call_filter_destroy(calls, p, f);
     fl_call_policy_destroy(calls, p);
+    fl_registry_free(reg);
+}
+
+/* The exact expected rate of SPEC 5 (mean over lines of (bits set /
+ * 512)^k), which expected_fp_rate reports: computed by the built filter
+ * and by the decoded one alike, and equal to the model's reference bloom
+ * of the same keys (to rounding), for several sizes and bits per key; 1.0
+ * without lines; false for a filter that is not a built-in bloom. */
+FL_TEST(bloom_expected_fp_exact) {
+    fl_registry *reg = NULL;
+    CHECK_OK(fl_registry_new(&reg));
+    static const struct { const char *spec; uint32_t mb; unsigned keys; } rows[] = {
+        { "bloom(bits=10)", 10000, 20000 }, { "bloom(bits=10)", 10000, 3 },
+        { "bloom(bits=4)", 4000, 5000 },    { "bloom(bits=24)", 24000, 7000 },
+        { "bloom(bits=0)", 0, 100 },
+    };
+    char key[32];
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        fl_filter_policy *p = make_policy(reg, rows[r].spec);
+        fl_filter_builder *b = NULL;
+        CHECK_OK(fl_call_new_builder(calls, p, &b));
+        fl_model_bloom ref;
+        fl_model_bloom_config cfg = { rows[r].mb, true, false, { FL_MODEL_FIXED, 0, 0 } };
+        fl_model_bloom_begin(&ref, &cfg);
+        for (unsigned i = 0; i < rows[r].keys; i++) {
+            int n = snprintf(key, sizeof key, "key%08u", i * 7);
+            add_key(p, b, key, (size_t)n);
+            CHECK_OK(fl_model_bloom_add(&ref, (fl_model_bytes){ (const uint8_t *)key, (size_t)n }));
+        }
+        CHECK_OK(fl_model_bloom_finish(&ref));
+        fl_filter *f = NULL, *d = NULL;
+        CHECK_OK(fl_call_build(calls, p, b, &f));
+        fl_call_builder_destroy(calls, p, b);
+        fl_buf buf;
+        fl_buf_init(&buf);
+        CHECK_OK(fl_call_encode(calls, p, f, &buf));
+        CHECK_OK(fl_call_decode(calls, p, (fl_slice){ buf.data, buf.len }, &d));
+        double built = -1, decoded = -1, want = fl_model_bloom_expected_exact(&ref);
+        CHECK(fl_bloom_filter_expected_fp(f, &built));
+        CHECK(fl_bloom_filter_expected_fp(d, &decoded));
+        if (!(fabs(built - want) <= 1e-12 * want) || built != decoded)
+            fl_test_fail(__FILE__, __LINE__, "%s over %u keys: built %.17g, decoded %.17g, model %.17g",
+                         rows[r].spec, rows[r].keys, built, decoded, want);
+        if (rows[r].mb == 0) CHECK(built == 1.0);
+        fl_buf_free(&buf);
+        fl_model_bloom_free(&ref);
+        fl_call_filter_destroy(calls, p, d);
+        fl_call_filter_destroy(calls, p, f);
+        fl_call_policy_destroy(calls, p);
+    }
+    double rate = 0;
+    CHECK(!fl_bloom_filter_expected_fp(NULL, &rate));
     fl_registry_free(reg);
 }
 

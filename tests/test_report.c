@@ -9,6 +9,7 @@
 #include "test.h"
 #include "../engine/filter_internal.h"
 #include "../reports/report.h"
+#include "../model/model.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -205,24 +206,35 @@ FL_TEST(report_replay_known_rows) {
     CHECK_EQ(m.prefix_scans, 1);
     char *text = csv_rows(&m, FL_MODE_NONE, 10, "none");
     CHECK_STR(text,
-        "tiny,none,10,point,2,2,2,0,0,0,0,,,,,0,,,,2,1,1,0,5,0,2,0,\"none\"\n"
-        "tiny,none,10,prefix,1,2,2,0,0,0,0,,,,,0,,,,2,2,2,0,5,0,2,0,\"none\"\n");
+        "tiny,none,10,point,2,2,2,0,0,0,0,,,,,0,,,,2,1,1,0,5,0,2,0,,\"none\"\n"
+        "tiny,none,10,prefix,1,2,2,0,0,0,0,,,,,0,,,,2,2,2,0,5,0,2,0,,\"none\"\n");
     free(text);
 
     CHECK_OK(fl_report_replay(reg, &w, "tiny.wl", "bloom(bits=10)", fl_test_tmpdir(), NULL, 10, 0, &m,
                               err, sizeof err));
     CHECK_EQ(m.sum.violations, 0);
-    /* The checker's P9 view: one absent point item of one filter, ruled
-     * out; the prefix probe it cannot answer has no spread (no sigmas). */
-    char want[1024], expected[32], sd[32];
+    /* The checker's P9 view: one absent point item (ab2) of one filter
+     * (the second SST's: aa3, ac1), ruled out; the prefix probe it cannot
+     * answer has no spread (no sigmas).  The expected rate is exact given
+     * that filter's bits: (bits set / 512)^6 of its one line. */
+    char want[1024], expected[32], sd[32], theory[32];
     CHECK_EQ(m.sum.fp[0].probes, 1);
+    CHECK_EQ(m.sum.fp[0].items, 1);
     CHECK(m.sum.fp[0].measured == 0 && m.sum.fp[0].sd > 0);
-    snprintf(expected, sizeof expected, "%.6g", fl_bloom_expected_fp(2, 1, 6));
+    fl_model_bloom ref;
+    fl_model_bytes keys[2] = { { (const uint8_t *)"aa3", 3 }, { (const uint8_t *)"ac1", 3 } };
+    CHECK_EQ(fl_model_legacy_build(&ref, 10000, keys, 2), FL_MODEL_OK);
+    double exact = fl_model_bloom_expected_exact(&ref);
+    fl_model_bloom_free(&ref);
+    CHECK(exact > 0 && exact < pow(12.0 / 512, 6) * 1.0000001);   /* at most 12 bits set */
+    CHECK(fabs(m.sum.fp[0].expected - exact) <= 1e-12 * exact);
+    snprintf(expected, sizeof expected, "%.6g", exact);
     snprintf(sd, sizeof sd, "%.6g", -m.sum.fp[0].expected / m.sum.fp[0].sd);
+    snprintf(theory, sizeof theory, "%.6g", fl_bloom_theory_fp(10));
     snprintf(want, sizeof want,
-        "tiny,whole,10,point,2,2,0,1,1,0,1,0,0,0.793451,%s,1,%s,0.00819372,0.000976562,1,0.5,1,170,5,34,2,0,\"bloom(bits=10)\"\n"
-        "tiny,whole,10,prefix,1,2,0,2,0,1,1,1,0.206549,1,1,1,,0.00819372,0.000976562,2,2,2,170,5,34,2,0,\"bloom(bits=10)\"\n",
-        expected, sd);
+        "tiny,whole,10,point,2,2,0,1,1,0,1,0,0,0.793451,%s,1,%s,0.00819372,0.000976562,1,0.5,1,170,5,34,2,0,%s,\"bloom(bits=10)\"\n"
+        "tiny,whole,10,prefix,1,2,0,2,0,1,1,1,0.206549,1,1,1,,0.00819372,0.000976562,2,2,2,170,5,34,2,0,%s,\"bloom(bits=10)\"\n",
+        expected, sd, theory, theory);
     text = csv_rows(&m, FL_MODE_WHOLE, 10, "bloom(bits=10)");
     CHECK_STR(text, want);
     free(text);
@@ -241,6 +253,6 @@ FL_TEST(report_csv_header) {
                     "false_positive,eligible,fp_rate,fp_rate_lo95,fp_rate_hi95,expected_fp_rate,"
                     "expected_probes,p9_sigmas,standard_fp_rate,bound_fp_rate,ssts_read,ssts_read_per_op,"
                     "ssts_considered_per_op,filter_bytes,keys,filter_bytes_per_key,live_ssts,"
-                    "violations,policies\n");
+                    "violations,theory_fp_rate,policies\n");
     free(text);
 }

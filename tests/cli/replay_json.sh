@@ -3,7 +3,8 @@
 # JSON object with every required key in order; counters are consistent
 # (considered = unfiltered + positive + negative, false_positive <= positive),
 # fp_rate = fp / (fp + negative) or null, expected_fp_rate near the bloom's
-# ~1% at 10 bits/key; with policies=none everything is unfiltered and both
+# ~1% at 10 bits/key, p9_point (checks on) with probes, items, measured,
+# expected, sd and z; with policies=none everything is unfiltered and both
 # rates are null.
 . "${FL_SRCDIR:-.}/tests/cli/common.inc"
 
@@ -32,7 +33,7 @@ gen() {
 # check.py FILE OPS MODE: MODE is "bloom" or "none".
 cat > "$T/check.py" <<'PY'
 import json, sys
-path, ops, mode = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+path, ops, mode, checked = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 text = open(path).read()
 try:
     d = json.loads(text)
@@ -75,6 +76,15 @@ if mode == "bloom":
     req(p["expected_fp_rate"] is not None and 0.001 < p["expected_fp_rate"] < 0.05,
         "point: expected_fp_rate not near 1%% at 10 bits/key: %r" % p["expected_fp_rate"])
     req(d["prefix"]["considered"] > 0, "prefix: nothing considered")
+    # P9's view (with checks on): probes, distinct items, rates, sd and z
+    if "p9_point" in d:
+        q = d["p9_point"]
+        req(list(q.keys()) == ["probes", "items", "measured", "expected", "sd", "z"],
+            "p9_point keys: %r" % list(q.keys()))
+        req(0 < q["items"] <= q["probes"] <= p["false_positive"] + p["negative"], "p9_point counts")
+        req(q["sd"] > 0 and abs(q["z"] - (q["measured"] - q["expected"]) / q["sd"]) < 1e-4, "p9_point z")
+    else:
+        req(checked == "0", "no p9_point with checks on")
 else:
     for name in ("point", "prefix"):
         c = d[name]
@@ -91,10 +101,10 @@ for mode in bloom none; do
     "$FILTERLAB" replay "$T/$mode.wl" --json > "$T/$mode.json" 2> "$T/$mode.err"
     rc=$?
     [ $rc -eq 0 ] || { cat "$T/$mode.err" >&2; fail "$mode: replay --json exited $rc"; }
-    python3 "$T/check.py" "$T/$mode.json" "$ops" "$mode" || fail "$mode: JSON check failed"
+    python3 "$T/check.py" "$T/$mode.json" "$ops" "$mode" 1 || fail "$mode: JSON check failed"
 done
 
 # --no-check still prints the same object shape.
 "$FILTERLAB" replay "$T/bloom.wl" --json --no-check > "$T/nc.json" || fail "--no-check run failed"
-python3 "$T/check.py" "$T/nc.json" "$ops" bloom || fail "--no-check: JSON check failed"
+python3 "$T/check.py" "$T/nc.json" "$ops" bloom 0 || fail "--no-check: JSON check failed"
 exit 0

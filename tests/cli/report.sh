@@ -34,7 +34,7 @@ header = ("workload,mode,bits_per_key,kind,ops,considered,unfiltered,positive,ne
           "false_positive,eligible,fp_rate,fp_rate_lo95,fp_rate_hi95,expected_fp_rate,"
           "expected_probes,p9_sigmas,standard_fp_rate,bound_fp_rate,ssts_read,ssts_read_per_op,"
           "ssts_considered_per_op,filter_bytes,keys,filter_bytes_per_key,live_ssts,"
-          "violations,policies")
+          "violations,theory_fp_rate,policies")
 lines = open(os.path.join(out, "results.csv")).read().splitlines()
 if lines[0] != header:
     fail("results.csv header:\n  got  %s\n  want %s" % (lines[0], header))
@@ -63,7 +63,7 @@ for r in rows:
     if r["mode"] == "none":
         if r["policies"] != "none" or n("filter_bytes") != 0 or n("unfiltered") != n("considered"):
             fail("mode none row: %s" % r)
-        if r["fp_rate"] != "" or r["expected_fp_rate"] != "":
+        if r["fp_rate"] != "" or r["expected_fp_rate"] != "" or r["theory_fp_rate"] != "":
             fail("mode none has no FP rate, got %s" % r)
     else:
         if n("filter_bytes") <= 0:
@@ -74,6 +74,10 @@ for r in rows:
                 fail("interval does not hold the rate: %s" % r)
     if n("ops") <= 0:
         fail("no ops of the kind: %s" % r)
+# the theory curve: the SPEC 5 formula, a little under 1% at 10 bits/key
+theory = {float(r["bits_per_key"]): float(r["theory_fp_rate"]) for r in rows if r["mode"] == "whole"}
+if not (0.009 < theory[10.0] < 0.0097 and theory[4.0] > theory[10.0]):
+    fail("theory_fp_rate %s" % theory)
 # a prefix filter reads fewer SSTs per prefix scan than none
 reads = {(r["mode"], float(r["bits_per_key"])): float(r["ssts_read_per_op"])
          for r in rows if r["kind"] == "prefix"}

@@ -1,7 +1,7 @@
 #!/bin/sh
 # l0_fp.sh -- writes the L0 false-positive workload: many overlapping L0 SSTs
 # probed with absent keys inside their ranges, so every get asks every SST's
-# bloom filter and the measured FP rate can be set against SPEC 5's formula.
+# bloom filter and the measured FP rate can be set against SPEC 5's expected rate.
 #
 # Usage: sh workloads/gen/l0_fp.sh [KEYS] [SSTS] > l0_fp.wl
 #        (defaults: KEYS=200000, SSTS=10).  Deterministic: same arguments,
