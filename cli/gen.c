@@ -343,6 +343,13 @@ int fl_cli_gen(int argc, char **argv) {
             return FL_EXIT_USAGE;
         }
     }
+    uint32_t lens[8];
+    size_t nlens = 0;
+    fl_prefix_lengths(a.opt.open_options, lens, &nlens, 8);
+    for (size_t i = 0; i < a.opt.reopen_count; i++)
+        fl_prefix_lengths(a.opt.reopen_options[i], lens, &nlens, 8);
+    a.opt.prefix_lengths = lens;
+    a.opt.prefix_length_count = nlens;
     a.opt.sink = write_op;
     a.opt.sink_arg = &out;
     fl_cli_catch_stops();

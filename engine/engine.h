@@ -177,6 +177,9 @@ int  fl_spec_args_split(const char *args, fl_spec_arg_fn fn, void *arg, char *er
 /* The value of argument key in spec "KIND(ARG=VALUE,...)", copied to out
  * (escapes kept); false when the spec has no such argument. */
 bool fl_spec_argument(const char *spec, const char *key, char *out, size_t cap);
+/* The same for the first spec of a policy list that has the argument;
+ * false when none has (or the list does not split). */
+bool fl_policy_list_argument(const char *list, const char *key, char *out, size_t cap);
 
 /* ---- The built-in bloom (SPEC 5) ---------------------------------------- */
 

@@ -536,6 +536,22 @@ bool fl_spec_argument(const char *spec, const char *key, char *out, size_t cap) 
     return l.found;
 }
 
+typedef struct fl_list_arg { const char *key; char *out; size_t cap; bool found; } fl_list_arg;
+
+static int fl_list_arg_one(void *arg, const char *spec, size_t index) {
+    fl_list_arg *l = arg;
+    (void)index;
+    l->found = fl_spec_argument(spec, l->key, l->out, l->cap);
+    return l->found;                  /* the first one ends the split */
+}
+
+bool fl_policy_list_argument(const char *list, const char *key, char *out, size_t cap) {
+    fl_list_arg l = { key, out, cap, false };
+    if (cap) out[0] = '\0';
+    fl_policy_list_split(list, fl_list_arg_one, &l, NULL, 0);
+    return l.found;
+}
+
 /* ---- Policy lists ------------------------------------------------------ */
 
 void fl_policy_list_free(fl_calls *calls, fl_policy_list *list) {

@@ -270,6 +270,12 @@ typedef struct fl_runner {
  * process). */
 int fl_run_workload(const fl_runner *r, const fl_workload *w, fl_run_outcome *result);
 
+/* The lengths N of the fixed:N and capped:N extractors that the policies of
+ * the open-line option text opts ("policies=\"bloom(prefix=fixed:3)\" ...")
+ * use, added to out[0..*count) (at most max, no repeats): for the
+ * generator's seek keys (fl_gen_options.prefix_lengths). */
+void fl_prefix_lengths(const char *opts, uint32_t *out, size_t *count, size_t max);
+
 /* ---- Shared helpers (sys.c) -------------------------------------------------- */
 
 /* Seconds on a monotonic clock. */

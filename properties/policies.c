@@ -112,3 +112,36 @@ const ck_policy *ck_config_first_extractor(const ck_config *c) {
         if (c->items[i].extractor) return &c->items[i];
     return NULL;
 }
+
+/* ---- Extractor lengths for the generator -------------------------------------------- */
+
+typedef struct lengths { uint32_t *out; size_t *count, max; } lengths;
+
+static int length_of(void *arg, const char *spec, size_t index) {
+    lengths *l = arg;
+    char value[512];
+    fl_model_extractor ex;
+    char err[128];
+    (void)index;
+    if (!fl_spec_argument(spec, "prefix", value, sizeof value) ||
+        fl_model_extractor_parse(value, &ex, err, sizeof err) != FL_MODEL_OK ||
+        (ex.kind != FL_MODEL_FIXED && ex.kind != FL_MODEL_CAPPED))
+        return 0;
+    for (size_t i = 0; i < *l->count; i++)
+        if (l->out[i] == ex.n) return 0;
+    if (*l->count < l->max) l->out[(*l->count)++] = ex.n;
+    return 0;
+}
+
+void fl_prefix_lengths(const char *opts, uint32_t *out, size_t *count, size_t max) {
+    char text[8192];
+    fl_workload w;
+    if (!opts || snprintf(text, sizeof text, "filterlab-workload 1\nopen %s\n", opts) >= (int)sizeof text ||
+        fl_workload_parse(text, strlen(text), "options", &w, NULL, 0) != 0)
+        return;
+    lengths l = { out, count, max };
+    for (size_t i = 0; w.count && i < w.ops[0].opt_count; i++)
+        if (strcmp(w.ops[0].opts[i].key, "policies") == 0 || strcmp(w.ops[0].opts[i].key, "compactor") == 0)
+            fl_policy_list_split(w.ops[0].opts[i].value, length_of, &l, NULL, 0);
+    fl_workload_free(&w);
+}

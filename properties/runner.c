@@ -352,6 +352,12 @@ static int make_trial(const fl_run_config *c, uint64_t trial, fl_workload *w, ch
         reopens[i] = re[i].buf;
     }
     o.reopen_options = reopens;
+    uint32_t lens[8];
+    size_t nlens = 0;
+    fl_prefix_lengths(open.buf, lens, &nlens, 8);
+    for (size_t i = 0; i < nre; i++) fl_prefix_lengths(re[i].buf, lens, &nlens, 8);
+    o.prefix_lengths = lens;
+    o.prefix_length_count = nlens;
     o.reopen_count = nre;
     if (fl_gen_workload(&o, w, err, err_len) != 0) return FL_ERR_INVALID;
     char desc[512];

@@ -96,30 +96,10 @@ static bool extractor_comment(const char *text, size_t len, char *out, size_t ca
     return false;
 }
 
-/* The first "prefix=VALUE" argument of a spec in a policy list.  Values
- * spell ',', ';', '(' and ')' as \xNN (SPEC 10), so the value runs to the
- * next of those. */
-static bool prefix_argument(const char *list, char *out, size_t cap) {
-    int depth = 0;
-    bool arg_start = false;
-    for (const char *p = list; *p; p++) {
-        if (*p == '(') { depth++; arg_start = true; continue; }
-        if (*p == ')') { depth--; arg_start = false; continue; }
-        if (*p == ',') { arg_start = depth > 0; continue; }
-        if (arg_start && (*p == ' ' || *p == '\t')) continue;
-        if (arg_start && depth == 1 && strncmp(p, "prefix=", 7) == 0) {
-            const char *v = p + 7;
-            size_t n = strcspn(v, ",;()");
-            return copy_trimmed(v, n, out, cap);
-        }
-        arg_start = false;
-    }
-    return false;
-}
-
 static bool op_policies_prefix(const fl_op *op, char *out, size_t cap) {
     for (size_t i = 0; i < op->opt_count; i++)
-        if (strcmp(op->opts[i].key, "policies") == 0 && prefix_argument(op->opts[i].value, out, cap))
+        if (strcmp(op->opts[i].key, "policies") == 0 &&
+            fl_policy_list_argument(op->opts[i].value, "prefix", out, cap))
             return true;
     return false;
 }

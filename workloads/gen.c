@@ -17,9 +17,9 @@
  *     key, ending at the successor of one of its prefixes;
  *   - seek and seek_for_prev (half each): at, between and around written
  *     keys and their prefixes -- one byte shorter than, as long as and one
- *     longer than each fixed/capped extractor length the configuration
- *     names, and neighbouring prefixes -- or absent keys and edges; n from
- *     1 to 20; prefix=1, prefix=0 or the default.
+ *     longer than each extractor length the caller gives, and neighbouring
+ *     prefixes -- or absent keys and edges; n from 1 to 20; prefix=1,
+ *     prefix=0 or the default.
  * A share of the reads and range deletes (o->edge_rate) aims at an edge
  * instead (gen_edges.c): an SST's first or last key, a range tombstone's
  * start or end, or a neighbour of one, under the same promises; the driver
@@ -467,8 +467,8 @@ static int op_range(fl_gen_run *run, fl_op_kind kind) {
 
 /* A seek's key: at a key put earlier, between keys (one with 0x00 added or
  * its last byte bumped), at a prefix of one (around the extractor lengths
- * of the configuration, g->ex_lens: one shorter, equal, one longer, and a
- * neighbouring prefix), an absent key, or an edge. */
+ * of the configuration, o->prefix_lengths: one shorter, equal, one longer,
+ * and a neighbouring prefix), an absent key, or an edge. */
 static void seek_key(fl_gen_run *run) {
     fl_gen *g = &run->g;
     fl_gen_buf *k = &run->a;
@@ -484,8 +484,9 @@ static void seek_key(fl_gen_run *run) {
         return;
     }
     size_t n;
-    if (g->ex_count && fl_gen_chance(&g->rng, 0.7)) {
-        size_t e = g->ex_lens[fl_gen_below(&g->rng, g->ex_count)];
+    const fl_gen_options *o = g->o;
+    if (o->prefix_length_count && fl_gen_chance(&g->rng, 0.7)) {
+        size_t e = o->prefix_lengths[fl_gen_below(&g->rng, o->prefix_length_count)];
         n = e + (size_t)fl_gen_below(&g->rng, 3);           /* e - 1, e, e + 1 */
         n = n ? n - 1 : 0;
     } else {
@@ -505,25 +506,6 @@ static int op_seek(fl_gen_run *run) {
     double r = fl_gen_unit(&g->rng);
     op.prefix_mode = r < 0.6 ? -1 : r < 0.8 ? 1 : 0;
     return emit(run, &op);
-}
-
-/* The lengths of the fixed:N and capped:N extractors an open or reopen's
- * policies use (read from the text: this module knows no spec grammar
- * beyond that), for seek keys around them. */
-static void note_extractors(fl_gen *g, const fl_op *op) {
-    for (size_t i = 0; i < op->opt_count; i++) {
-        if (strcmp(op->opts[i].key, "policies") != 0) continue;
-        for (const char *p = op->opts[i].value; (p = strstr(p, "prefix=")) != NULL;) {
-            p += 7;
-            const char *colon = strchr(p, ':');
-            if (!colon || (strncmp(p, "fixed:", 6) != 0 && strncmp(p, "capped:", 7) != 0)) continue;
-            unsigned long n = strtoul(colon + 1, NULL, 10);
-            if (n == 0 || n > 64 || g->ex_count == FL_GEN_EX_MAX) continue;
-            bool known = false;
-            for (size_t k = 0; k < g->ex_count; k++) known |= g->ex_lens[k] == n;
-            if (!known) g->ex_lens[g->ex_count++] = (size_t)n;
-        }
-    }
 }
 
 /* The flush threshold an open or reopen sets, if it sets one. */
@@ -556,7 +538,6 @@ static int next_op(fl_gen_run *run) {
         fl_op *op = &run->reopens[run->reopens_done++ % run->reopen_count];
         fl_gen_edges_cut(&g->edges);                        /* close flushes */
         note_memtable_option(g, op);
-        note_extractors(g, op);
         return emit(run, op);
     }
     int kind = draw_mix(g);
@@ -603,7 +584,6 @@ int fl_gen_workload(const fl_gen_options *o, fl_workload *out, char *err, size_t
     if (rc == 0 && out && !(out->description = strdup(""))) rc = fl_gen_fail(g, "out of memory");
     if (rc == 0 && o->ops > 0) {
         note_memtable_option(g, &run.open);
-        note_extractors(g, &run.open);
         rc = emit(&run, &run.open);
     }
     while (rc == 0 && run.emitted < o->ops) rc = next_op(&run);

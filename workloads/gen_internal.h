@@ -185,8 +185,6 @@ bool fl_gen_edge_range(fl_gen *g, fl_gen_buf *start, fl_gen_buf *end);
  * beyond, untracked. */
 bool fl_gen_prefix_present(const fl_gen *g, const uint8_t *p, size_t n);
 
-#define FL_GEN_EX_MAX 8             /* extractor lengths remembered     */
-
 struct fl_gen {
     const fl_gen_options   *o;
     const fl_gen_shape_ops *shape;
@@ -197,8 +195,6 @@ struct fl_gen {
     fl_gen_keyset  written;         /* every key ever put               */
     fl_gen_fpset   prefixes;        /* prefixes of those, 1..PREFIX_MAX */
     fl_gen_edges   edges;           /* bounds the engine keeps          */
-    size_t         ex_lens[FL_GEN_EX_MAX];  /* fixed/capped lengths named */
-    size_t         ex_count;
     char          *err;
     size_t         err_len;
 };

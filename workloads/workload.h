@@ -148,6 +148,12 @@ typedef struct fl_gen_options {
     const char *const *reopen_options;
     size_t reopen_count;
     const char *words_path;   /* FL_SHAPE_WORDS: default /usr/share/dict/words */
+    /* The lengths of the fixed:N and capped:N extractors the configuration
+     * uses (the caller reads them from the options: this module knows no
+     * policy grammar): seek keys aim one byte shorter than, as long as and
+     * one byte longer than each (fl_prefix_lengths in check.h finds them). */
+    const uint32_t *prefix_lengths;
+    size_t prefix_length_count;
     /* Optional (NULL: ops are stored in *out): each op is handed to sink as
      * it is made, and not stored, so a workload larger than memory can be
      * written out; the op is borrowed for the call only.  A nonzero return
