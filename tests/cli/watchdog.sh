@@ -96,53 +96,34 @@ grep -q "^  replay: filterlab replay .* --plugin $T/hang.so --call-timeout 1\$" 
 empty_tmp "check (hung)"
 
 # ---- signals --------------------------------------------------------------------------
-TMPDIR=$T/tmp "$FILTERLAB" check --plugin "$T/hang.so" --policy hang --time 60 --call-timeout 50 \
-    --out "$T/out3" > "$T/c3.out" 2> "$T/c3.err" &
-pid=$!
-sleep 1.5
-[ -n "$(ls -A "$T/tmp")" ] || fail "check made no scratch directory (the test would prove nothing)"
-t0=$(now)
-kill -INT $pid
-wait $pid
-rc=$?
-took=$(since "$t0")
-[ $rc -eq 130 ] || { cat "$T/c3.err" >&2; fail "check after SIGINT: exit $rc, expected 130"; }
-le "$took" 1.2 || fail "check took $took s to stop after SIGINT"
-grep -q "interrupted" "$T/c3.out" || fail "check does not report what ran: $(cat "$T/c3.out")"
-empty_tmp "check (SIGINT)"
+# stop WHAT SIG CODE WAIT ERR CMD...: starts CMD in the background (TMPDIR
+# private), sends SIG after WAIT seconds, and wants exit CODE within 1.2 s,
+# a scratch directory made before (so the test proves something) and
+# nothing left after.
+stop() {
+    what=$1 sig=$2 code=$3 pause=$4 err=$5
+    shift 5
+    TMPDIR=$T/tmp "$@" > "$err.out" 2> "$err" &
+    pid=$!
+    sleep "$pause"
+    [ -n "$(ls -A "$T/tmp")" ] || fail "$what made no scratch directory (the test would prove nothing)"
+    t0=$(now)
+    kill -"$sig" $pid
+    wait $pid
+    rc=$?
+    took=$(since "$t0")
+    [ $rc -eq "$code" ] || { cat "$err" >&2; fail "$what after SIG$sig: exit $rc, expected $code"; }
+    le "$took" 1.2 || fail "$what took $took s to stop after SIG$sig"
+    empty_tmp "$what (SIG$sig)"
+}
 
-TMPDIR=$T/tmp "$FILTERLAB" replay "$T/h.wl" --plugin "$T/hang.so" --call-timeout 50 > /dev/null 2> "$T/r4.err" &
-pid=$!
-sleep 1
-t0=$(now)
-kill -TERM $pid
-wait $pid
-rc=$?
-took=$(since "$t0")
-[ $rc -eq 143 ] || { cat "$T/r4.err" >&2; fail "replay after SIGTERM: exit $rc, expected 143"; }
-le "$took" 1.2 || fail "replay took $took s to stop after SIGTERM"
-grep -q "interrupted (signal 15) after [0-9]* of 5 ops" "$T/r4.err" || fail "replay does not say where it stopped: $(cat "$T/r4.err")"
-empty_tmp "replay (SIGTERM)"
-
+stop check INT 130 1.5 "$T/c3.err" "$FILTERLAB" check --plugin "$T/hang.so" --policy hang --time 60 \
+    --call-timeout 50 --out "$T/out3"
+grep -q "interrupted" "$T/c3.err.out" || fail "check does not report what ran: $(cat "$T/c3.err.out")"
+stop replay TERM 143 1 "$T/r4.err" "$FILTERLAB" replay "$T/h.wl" --plugin "$T/hang.so" --call-timeout 50
+grep -q "interrupted (signal 15) after [0-9]* of 5 ops" "$T/r4.err" ||
+    fail "replay does not say where it stopped: $(cat "$T/r4.err")"
 # gen and bench stop too, leaving no temporary output or scratch
-TMPDIR=$T/tmp "$FILTERLAB" gen --shape uniform --ops 100000000 -o "$T/tmp/big.wl" 2> "$T/g.err" &
-pid=$!
-sleep 1
-kill -INT $pid
-wait $pid
-rc=$?
-[ $rc -eq 130 ] || fail "gen after SIGINT: exit $rc, expected 130"
-empty_tmp "gen (SIGINT)"
-TMPDIR=$T/tmp "$FILTERLAB" bench --only filter --big-keys 50000000 --runs 1 > "$T/b.out" 2> "$T/b.err" &
-pid=$!
-sleep 1.5
-[ -n "$(ls -A "$T/tmp")" ] || fail "bench made no scratch directory (the test would prove nothing)"
-t0=$(now)
-kill -TERM $pid
-wait $pid
-rc=$?
-took=$(since "$t0")
-[ $rc -eq 143 ] || { cat "$T/b.err" >&2; fail "bench after SIGTERM: exit $rc, expected 143"; }
-le "$took" 1.2 || fail "bench took $took s to stop after SIGTERM"
-empty_tmp "bench (SIGTERM)"
+stop gen INT 130 1 "$T/g.err" "$FILTERLAB" gen --shape uniform --ops 100000000 -o "$T/tmp/big.wl"
+stop bench TERM 143 1.5 "$T/b.err" "$FILTERLAB" bench --only filter --big-keys 50000000 --runs 1
 exit 0
