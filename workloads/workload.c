@@ -37,7 +37,21 @@ const char *fl_wl_op_list(void) {
 
 const char *fl_wl_option_list(void) {
     return "policies, compactor, min_filter_keys, memtable_bytes, sst_bytes, "
-           "block_bytes, l0_trigger, max_runs, legacy_filters";
+           "block_bytes, l0_trigger, max_runs, legacy_filters, rocksdb.*";
+}
+
+#define NAMESPACE "rocksdb."
+#define NAMESPACE_LEN 8
+#define NAMESPACED_NAME_MAX 64
+
+bool fl_wl_option_namespaced(const char *key, size_t len) {
+    if (len <= NAMESPACE_LEN || len > NAMESPACE_LEN + NAMESPACED_NAME_MAX ||
+        memcmp(key, NAMESPACE, NAMESPACE_LEN) != 0)
+        return false;
+    for (size_t i = NAMESPACE_LEN; i < len; i++)
+        if (!((key[i] >= 'a' && key[i] <= 'z') || (key[i] >= '0' && key[i] <= '9') || key[i] == '_'))
+            return false;
+    return true;
 }
 
 int fl_wl_option_index(const char *key, size_t len) {
@@ -111,7 +125,13 @@ static bool op_valid(const fl_op *op, size_t index) {
             const fl_wl_option *o = &op->opts[i];
             if (!o->key || !o->value) return false;
             int idx = fl_wl_option_index(o->key, strlen(o->key));
-            if (idx < 0 || (seen & (1u << idx))) return false;
+            if (idx < 0) {
+                if (!fl_wl_option_namespaced(o->key, strlen(o->key))) return false;
+                for (size_t j = 0; j < i; j++)
+                    if (strcmp(op->opts[j].key, o->key) == 0) return false;
+                continue;
+            }
+            if (seen & (1u << idx)) return false;
             seen |= 1u << idx;
         }
     }
