@@ -106,9 +106,10 @@ report: deps $(BUILD)/filterlab
 
 # Benchmarks: `filterlab bench` (bench/bench.h), every group, medians of
 # BENCH_RUNS; the table on stdout, the rows in bench/out/results.csv.
-# librocksdb-dev is optional: installed here when missing if apt can, and
-# the rocksdb group says it is skipped otherwise.  BENCH_ARGS adds options
-# (BENCH_ARGS=--quick for a smoke run).
+# librocksdb-dev (which .ci/deps.sh installs for every target) is asked for
+# again here as optional, so that a machine where the main install failed
+# still benchmarks; built without it, the rocksdb group says it is skipped.
+# BENCH_ARGS adds options (BENCH_ARGS=--quick for a smoke run).
 BENCH_RUNS ?= 5
 bench: all
 	@sh .ci/deps.sh --optional librocksdb-dev || true
