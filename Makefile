@@ -36,6 +36,7 @@ BASE     += -DFL_HAVE_ROCKSDB
 LDLIBS   += -lrocksdb
 endif
 ROCKSDB_USERS := properties/engine_rocksdb properties/rocksdb_options properties/rocksdb_extractor \
+                 tests/test_rocksdb \
                  bench/rocksdb_bench
 
 LIB_SRCS  := $(wildcard engine/*.c workloads/*.c model/*.c properties/*.c)

@@ -86,7 +86,10 @@ int fl_contract_property(const fl_contract_violation *v);
  *
  * The optional views go in groups: with set_probe_trace, every read is
  * checked probe by probe (P1, P3-P6, P8); without it, from its counters
- * (probes.c says which).  ssts alone gives the live SSTs' key ranges;
+ * (untraced.c says how).  An engine without a probe trace cannot tell which
+ * SSTs held a match, so its false_positive counters stay 0: the checker
+ * counts the false positives it knows of (reads of keys and prefixes that
+ * were never written) into the summary.  ssts alone gives the live SSTs' key ranges;
  * sst_entries, sst_range_tombstones and sst_filter_block together give
  * the SST truth the write-side checks need (P5, P8, P11), and are used only
  * when all three are set. */
