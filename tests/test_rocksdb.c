@@ -38,6 +38,82 @@ static const char *subdir(const char *name) {
     return path;
 }
 
+/* rocksdb.* options in fl_options: kept raw, replaced when set again,
+ * copied and freed with the rest. */
+FL_TEST(rocksdb_options_are_kept_raw) {
+    fl_options o, c;
+    char err[256] = "";
+    fl_options_init(&o);
+    CHECK_OK(fl_options_set(&o, "rocksdb.filter", "ribbon", err, sizeof err));
+    CHECK_OK(fl_options_set(&o, "rocksdb.anything_at_all", "x y", err, sizeof err));
+    CHECK_OK(fl_options_set(&o, "rocksdb.filter", "bloom", err, sizeof err));
+    CHECK_EQ(o.rocksdb_count, 2);
+    CHECK_STR(o.rocksdb[0].key, "filter");
+    CHECK_STR(o.rocksdb[0].value, "bloom");
+    CHECK_STR(o.rocksdb[1].key, "anything_at_all");
+    CHECK_RC(fl_options_set(&o, "rocksdb.", "1", err, sizeof err), FL_ERR_INVALID);
+    CHECK_CONTAINS(err, "rocksdb.");
+    CHECK_OK(fl_options_copy(&c, &o));
+    fl_options_free(&o);
+    CHECK_EQ(c.rocksdb_count, 2);
+    CHECK_STR(c.rocksdb[1].value, "x y");
+    fl_options_free(&c);
+    CHECK_EQ(c.rocksdb_count, 0);
+}
+
+/* In workloads: any rocksdb.NAME with NAME of [a-z0-9_], once per op,
+ * printed back as written. */
+FL_TEST(rocksdb_option_keys_in_workloads) {
+    static const char *const good =
+        "filterlab-workload 1\n"
+        "open policies=none rocksdb.partition_filters=1 rocksdb.x_9=\"a b\"\n"
+        "reopen rocksdb.partition_filters=0\n";
+    fl_workload w;
+    char err[512] = "";
+    memset(&w, 0, sizeof w);
+    CHECK_EQ(fl_workload_parse(good, strlen(good), "t.wl", &w, err, sizeof err), 0);
+    CHECK_EQ(w.count, 2);
+    if (w.count == 2) {
+        CHECK_EQ(w.ops[0].opt_count, 3);
+        CHECK_STR(w.ops[0].opts[1].key, "rocksdb.partition_filters");
+        CHECK_STR(w.ops[0].opts[2].value, "a b");
+        char *text = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&text, &len);
+        CHECK_OK(fl_workload_print(&w, f));
+        fclose(f);
+        CHECK_CONTAINS(text, "open policies=none rocksdb.partition_filters=1 rocksdb.x_9=\"a b\"\n");
+        CHECK_CONTAINS(text, "reopen rocksdb.partition_filters=0\n");
+        free(text);
+    }
+    fl_workload_free(&w);
+    static const struct { const char *line, *says; } bad[] = {
+        { "open rocksdb.=1", "an option key of open" },
+        { "open rocksdb.Filter=1", "an option key of open" },
+        { "open rocksdb.a-b=1", "an option key of open" },
+        { "open rocksdbx=1", "an option key of open" },
+        { "open rocksdb.a=1 rocksdb.a=2", "rocksdb.a twice" },
+        { "open rocksdb.a=", "a value after \"rocksdb.a=\"" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "filterlab-workload 1\n%s\n", bad[i].line);
+        memset(&w, 0, sizeof w);
+        CHECK_EQ(fl_workload_parse(text, strlen(text), "t.wl", &w, err, sizeof err), -1);
+        CHECK_CONTAINS(err, "t.wl:2:");
+        CHECK_CONTAINS(err, bad[i].says);
+        fl_workload_free(&w);
+    }
+    /* appending checks the same rules */
+    fl_wl_option two[2] = { { "rocksdb.a", "1" }, { "rocksdb.a", "2" } };
+    fl_op op = { .kind = FL_OP_OPEN, .opt_count = 2, .opts = two };
+    memset(&w, 0, sizeof w);
+    CHECK_EQ(fl_workload_add(&w, &op), -1);
+    two[1].key = "rocksdb.b";
+    CHECK_EQ(fl_workload_add(&w, &op), 0);
+    fl_workload_free(&w);
+}
+
 FL_TEST(rocksdb_engine_is_listed) {
     CHECK(fl_engine_find("rocksdb") == &fl_engine_rocksdb);
     char names[256];
