@@ -131,7 +131,8 @@ static int rdb_ssts(const fl_engine *x, fl_sst_meta **out, size_t *count) {
     int rc = FL_OK;
     for (int i = 0; i < n && rc == FL_OK; i++) {
         size_t sl, ll;
-        const char *s = rocksdb_livefiles_smallestkey(lf, i, &sl), *l = rocksdb_livefiles_largestkey(lf, i, &ll);
+        const char *s = rocksdb_livefiles_smallestkey(lf, i, &sl);
+        const char *l = rocksdb_livefiles_largestkey(lf, i, &ll);
         m[i].id = file_number(rocksdb_livefiles_name(lf, i));
         m[i].level = rocksdb_livefiles_level(lf, i);
         m[i].smallest = copy(s, sl);
@@ -297,8 +298,8 @@ static int iterate(rdb *e, rocksdb_readoptions_t *ro, fl_slice start, fl_slice p
         size_t kl, vl;
         const char *k = rocksdb_iter_key(it, &kl), *v = rocksdb_iter_value(it, &vl);
         if (kl < prefix.len || (prefix.len && memcmp(k, prefix.data, prefix.len) != 0)) break;
-        if (fn(arg, (fl_slice){ (const uint8_t *)(k ? k : ""), kl }, (fl_slice){ (const uint8_t *)(v ? v : ""), vl }))
-            break;
+        fl_slice key = { (const uint8_t *)(k ? k : ""), kl }, value = { (const uint8_t *)(v ? v : ""), vl };
+        if (fn(arg, key, value)) break;
     }
     char *rerr = NULL;
     rocksdb_iter_get_error(it, &rerr);

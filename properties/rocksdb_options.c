@@ -119,7 +119,8 @@ static int one_setting(rdb_settings *s, const char *k, const char *v, char *err,
     } else if (strcmp(k, "cache_index_and_filter_blocks") == 0) {
         if (!parse_flag(v, &s->cache_index_and_filter_blocks)) return bad_value(k, v, "0 or 1", err, len);
     } else if (strcmp(k, "extractor") == 0) {
-        if (strcmp(v, "native") && strcmp(v, "wrapped")) return bad_value(k, v, "native or wrapped", err, len);
+        if (strcmp(v, "native") && strcmp(v, "wrapped"))
+            return bad_value(k, v, "native or wrapped", err, len);
         s->wrapped = v[0] == 'w';
     } else {
         snprintf(err, len, "unknown option rocksdb.%s (known: " KNOWN_KEYS ")", k);
@@ -247,15 +248,19 @@ static void set_table(const rdb_policy *pol, const rdb_settings *s, const fl_opt
     rocksdb_block_based_table_options_t *t = rocksdb_block_based_options_create();
     rocksdb_block_based_options_set_block_size(t, (size_t)opt->block_bytes);
     rocksdb_block_based_options_set_format_version(t, s->format_version);
-    if (pol->filter)
-        rocksdb_block_based_options_set_filter_policy(t, s->ribbon ? rocksdb_filterpolicy_create_ribbon(pol->bits)
-                                                                   : rocksdb_filterpolicy_create_bloom_full(pol->bits));
+    if (pol->filter) {
+        rocksdb_filterpolicy_t *f = s->ribbon ? rocksdb_filterpolicy_create_ribbon(pol->bits)
+                                              : rocksdb_filterpolicy_create_bloom_full(pol->bits);
+        rocksdb_block_based_options_set_filter_policy(t, f);          /* t owns f */
+    }
     rocksdb_block_based_options_set_whole_key_filtering(t, pol->whole_key);
     if (s->partition_filters) {
         rocksdb_block_based_options_set_partition_filters(t, 1);
-        rocksdb_block_based_options_set_index_type(t, rocksdb_block_based_table_index_type_two_level_index_search);
+        rocksdb_block_based_options_set_index_type(t,
+            rocksdb_block_based_table_index_type_two_level_index_search);
     }
-    if (s->metadata_block_size) rocksdb_block_based_options_set_metadata_block_size(t, s->metadata_block_size);
+    if (s->metadata_block_size)
+        rocksdb_block_based_options_set_metadata_block_size(t, s->metadata_block_size);
     rocksdb_block_based_options_set_cache_index_and_filter_blocks(t, s->cache_index_and_filter_blocks);
     rocksdb_options_set_block_based_table_factory(o, t);
     rocksdb_block_based_options_destroy(t);

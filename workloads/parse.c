@@ -269,8 +269,8 @@ static int decode_option(fl_wl_parser *ps, const fl_wl_token *tok, const char *o
     char expected[512];
     const uint8_t *eq = memchr(tok->p, '=', tok->n);
     if (!eq) {
-        snprintf(expected, sizeof expected, "an option KEY=VALUE of %s (keys: %s)", opname,
-                 fl_wl_option_list());
+        snprintf(expected, sizeof expected, "an option KEY=VALUE of %s (keys: %s; or "
+                 "rocksdb.NAME)", opname, fl_wl_option_list());
         return fail_token(ps, expected, tok->p, tok->n, NULL);
     }
     size_t key_len = (size_t)(eq - tok->p);
@@ -281,8 +281,8 @@ static int decode_option(fl_wl_parser *ps, const fl_wl_token *tok, const char *o
     else if (fl_wl_option_namespaced((const char *)tok->p, key_len))
         key = strndup((const char *)tok->p, key_len);
     else {
-        snprintf(expected, sizeof expected, "an option key of %s (one of: %s; rocksdb.NAME with "
-                 "NAME of [a-z0-9_])", opname, fl_wl_option_list());
+        snprintf(expected, sizeof expected, "an option key of %s (one of: %s) or rocksdb.NAME "
+                 "with NAME of [a-z0-9_]", opname, fl_wl_option_list());
         return fail_token(ps, expected, tok->p, key_len, NULL);
     }
     if (!key) return fail_nomem(ps);

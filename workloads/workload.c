@@ -37,7 +37,7 @@ const char *fl_wl_op_list(void) {
 
 const char *fl_wl_option_list(void) {
     return "policies, compactor, min_filter_keys, memtable_bytes, sst_bytes, "
-           "block_bytes, l0_trigger, max_runs, legacy_filters, rocksdb.*";
+           "block_bytes, l0_trigger, max_runs, legacy_filters";
 }
 
 #define NAMESPACE "rocksdb."

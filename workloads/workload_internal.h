@@ -34,7 +34,8 @@ int fl_wl_option_index(const char *key, size_t len);
 /* Whether key[0..len) is a namespaced option key (SPEC 9): "rocksdb." then
  * 1 to 64 bytes of [a-z0-9_].  Its value is the RocksDB engine's to check. */
 bool fl_wl_option_namespaced(const char *key, size_t len);
-/* "policies, compactor, ..." for messages. */
+/* "policies, compactor, ..." for messages (the keys of SPEC 2.5; messages
+ * add the rocksdb.NAME namespace). */
 const char *fl_wl_option_list(void);
 /* "open, put, ..." for messages. */
 const char *fl_wl_op_list(void);
