@@ -13,8 +13,10 @@
 #   4. a plugin extractor (examples/plugins/tenant_extractor.c) runs inside
 #      RocksDB as a slice transform and its prefix filter rules SSTs out; a
 #      broken one is caught inside RocksDB (P7, and P2 for the wrong
-#      results it makes), and one that hangs in RocksDB's flush thread is a
-#      finding of the watchdog (P10) that leaves no database behind;
+#      results it makes; an n > len answer to RocksDB's own calls counted
+#      in contract_violations), and one that hangs in RocksDB's flush
+#      thread is a finding of the watchdog (P10) that leaves no database
+#      behind;
 #   5. bad input is exit 2 naming the option: a plugin policy, an unknown
 #      rocksdb.* key, a value RocksDB refuses (its own message), malformed
 #      or repeated rocksdb.* keys in the workload;
@@ -143,6 +145,17 @@ rc=$?
 grep -q '^P7 extractor-contract: .*"trunc3"' "$T/trunc.err" || fail "the broken extractor is not reported (P7)"
 grep -q '^P2 results: line 2[0-9] scan_prefix' "$T/trunc.err" ||
     fail "RocksDB's wrong results under the broken extractor are not reported (P2)"
+
+# an extractor answering n > len: the wrapper inside RocksDB reports it
+# (the database's contract_violations count the calls RocksDB made)
+build_plugin "$S/tests/mutants/len_past_end.c" "$T/past.so"
+"$FILTERLAB" replay "$S/tests/mutants/len_past_end.wl" --plugin "$T/past.so" --engine rocksdb --json \
+    > "$T/past.json" 2> "$T/past.err"
+rc=$?
+[ $rc -eq 1 ] || fail "an extractor answering n > len inside RocksDB: exit $rc, not 1"
+grep -q '^P7 extractor-contract: .*upto/.*must be <= its length' "$T/past.err" || fail "n > len is not reported (P7)"
+grep -q '"contract_violations":[1-9]' "$T/past.json" ||
+    fail "no contract violation counted by the calls RocksDB made: $(cat "$T/past.json")"
 
 build_plugin "$S/tests/plugins/hang.c" "$T/hang.so"
 printf 'filterlab-workload 1\nopen policies="bloom(bits=10,prefix=hangx)"\nput a 1\nflush\nget a\n' > "$T/hang.wl"
