@@ -28,7 +28,7 @@ ASANFL   := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-saniti
 # what it says changes (make then starts over with it).  With RocksDB,
 # every build (plain, ASan, fuzz) compiles -DFL_HAVE_ROCKSDB and links
 # -lrocksdb; without it the RocksDB engine and bench group say how to get it.
-ifeq ($(filter clean,$(MAKECMDGOALS)),)
+ifneq ($(MAKECMDGOALS),clean)
 include $(BUILD)/config.mk
 endif
 ifeq ($(ROCKSDB),1)
