@@ -1,12 +1,15 @@
 #!/bin/sh
 # Installs the Debian packages filterlab needs, only when one is missing.
-# Called by `make` (all, check, report, asan); safe to run any time.
-#   sh .ci/deps.sh                      the packages every target needs
+# Called by every `make` run (when it remakes build/config.mk); safe to run
+# any time.
+#   sh .ci/deps.sh                      the packages every target needs,
+#                                       librocksdb-dev (the RocksDB engine,
+#                                       SPEC 15) among them
 #   sh .ci/deps.sh --optional PKG...    these instead (`make bench` asks for
 #                                       librocksdb-dev); the caller ignores
 #                                       a failure
 set -e
-need="libxxhash-dev clang libclang-rt-14-dev gnuplot-nox"
+need="libxxhash-dev clang libclang-rt-14-dev gnuplot-nox librocksdb-dev"
 if [ "${1:-}" = --optional ]; then shift; need="$*"; fi
 missing=""
 for p in $need; do

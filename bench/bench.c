@@ -233,7 +233,7 @@ int fl_bench_run(const fl_bench_config *cfg, FILE *out, char *err, size_t err_le
     if (cfg->interrupt && *cfg->interrupt)
         fprintf(stderr, "filterlab bench: interrupted (signal %d); the groups measured so far:\n",
                 (int)*cfg->interrupt);
-    if (b.count) print_table(&b, out);
+    if (b.count || note_count) print_table(&b, out);   /* a skipped group says so */
     if (rc == 0 && cfg->csv_path) rc = write_csv(&b, cfg->csv_path);
     free(b.rows);
     return rc;

@@ -50,7 +50,6 @@ typedef struct fl_bench_config {
     uint64_t    replay_ops;      /* ops of the testbed's mixed workload (0: def) */
     double      check_seconds;   /* time of the trials/s measurement (0: def)    */
     const char *workload;        /* testbed workload file; NULL: generated       */
-    const char *rocksdb_lib;     /* NULL: look for librocksdb.so*                */
     const char *scratch;         /* where databases go; NULL: /dev/shm or TMPDIR */
     const char *csv_path;        /* NULL: no CSV                                 */
     FILE       *progress;        /* a line per benchmark as it starts, or NULL   */

@@ -13,160 +13,91 @@
  *   - the time per get of each, interleaved run by run, statistics off,
  *     and filterlab / RocksDB as a ratio (target of issue 7: <= 1.0).
  *
- * RocksDB is reached through its C API (rocksdb/c.h), dlopen()ed at run
- * time, so filterlab never links it: without librocksdb (Debian
- * librocksdb-dev) the group says so and is skipped.  The functions used
- * are declared here with the signatures of rocksdb/c.h, on opaque handles.
- * RocksDB keeps its default block cache; a get it filters out reads no
- * block in either engine, and 99% of these gets are filtered out.
+ * RocksDB is reached through its C API (rocksdb/c.h), linked at build time
+ * like the RocksDB engine (properties/engine_rocksdb.c): the Makefile
+ * compiles this file with FL_HAVE_ROCKSDB when librocksdb-dev is
+ * installed.  Without it the group is skipped with the engine's message
+ * (fl_rocksdb_unavailable).  RocksDB keeps its default block cache; a get it
+ * filters out reads no block in either engine, and 99% of these gets are
+ * filtered out.
  */
 #include "bench_internal.h"
 
-#include <dlfcn.h>
-#include <glob.h>
+#ifdef FL_HAVE_ROCKSDB
+
+#include <rocksdb/c.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef void rdb;                         /* every RocksDB handle is opaque */
-
-#define ROCKSDB_FUNCTIONS(X)                                                          \
-    X(rdb *, rocksdb_options_create, (void))                                          \
-    X(void, rocksdb_options_destroy, (rdb *))                                         \
-    X(void, rocksdb_options_set_create_if_missing, (rdb *, unsigned char))            \
-    X(void, rocksdb_options_set_disable_auto_compactions, (rdb *, int))               \
-    X(void, rocksdb_options_set_compression, (rdb *, int))                            \
-    X(void, rocksdb_options_set_write_buffer_size, (rdb *, size_t))                   \
-    X(void, rocksdb_options_set_level0_file_num_compaction_trigger, (rdb *, int))     \
-    X(void, rocksdb_options_set_level0_slowdown_writes_trigger, (rdb *, int))         \
-    X(void, rocksdb_options_set_level0_stop_writes_trigger, (rdb *, int))             \
-    X(void, rocksdb_options_enable_statistics, (rdb *))                               \
-    X(char *, rocksdb_options_statistics_get_string, (rdb *))                         \
-    X(void, rocksdb_options_set_block_based_table_factory, (rdb *, rdb *))            \
-    X(rdb *, rocksdb_block_based_options_create, (void))                              \
-    X(void, rocksdb_block_based_options_destroy, (rdb *))                             \
-    X(void, rocksdb_block_based_options_set_filter_policy, (rdb *, rdb *))            \
-    X(void, rocksdb_block_based_options_set_format_version, (rdb *, int))             \
-    X(rdb *, rocksdb_filterpolicy_create_bloom_full, (double))                        \
-    X(rdb *, rocksdb_open, (const rdb *, const char *, char **))                      \
-    X(void, rocksdb_close, (rdb *))                                                   \
-    X(void, rocksdb_destroy_db, (const rdb *, const char *, char **))                 \
-    X(rdb *, rocksdb_writeoptions_create, (void))                                     \
-    X(void, rocksdb_writeoptions_destroy, (rdb *))                                    \
-    X(void, rocksdb_writeoptions_disable_WAL, (rdb *, int))                           \
-    X(void, rocksdb_put, (rdb *, const rdb *, const char *, size_t, const char *, size_t, char **)) \
-    X(rdb *, rocksdb_flushoptions_create, (void))                                     \
-    X(void, rocksdb_flushoptions_destroy, (rdb *))                                    \
-    X(void, rocksdb_flushoptions_set_wait, (rdb *, unsigned char))                    \
-    X(void, rocksdb_flush, (rdb *, const rdb *, char **))                             \
-    X(rdb *, rocksdb_readoptions_create, (void))                                      \
-    X(void, rocksdb_readoptions_destroy, (rdb *))                                     \
-    X(char *, rocksdb_get, (rdb *, const rdb *, const char *, size_t, size_t *, char **)) \
-    X(char *, rocksdb_property_value, (rdb *, const char *))                          \
-    X(void, rocksdb_free, (void *))
-
-typedef struct rocksdb_api {
-#define FIELD(ret, name, args) ret (*name) args;
-    ROCKSDB_FUNCTIONS(FIELD)
-#undef FIELD
-} rocksdb_api;
-
-static rocksdb_api R;
-
-/* Loads the library and every function; NULL and a reason if it cannot. */
-static void *load(const char *path, char *why, size_t why_len) {
-    void *lib = NULL;
-    if (path) lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    else {
-        const char *names[] = { "librocksdb.so", "librocksdb.so.8", "librocksdb.so.7" };
-        for (size_t i = 0; !lib && i < sizeof names / sizeof names[0]; i++)
-            lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-        glob_t g;
-        if (!lib && glob("/usr/lib/*/librocksdb.so.*", 0, NULL, &g) == 0) {
-            for (size_t i = 0; !lib && i < g.gl_pathc; i++) lib = dlopen(g.gl_pathv[i], RTLD_NOW | RTLD_LOCAL);
-            globfree(&g);
-        }
-    }
-    if (!lib) {
-        snprintf(why, why_len, "%s", path ? dlerror() : "librocksdb not found (apt-get install librocksdb-dev)");
-        return NULL;
-    }
-#define LOAD(ret, name, args)                                                   \
-    *(void **)&R.name = dlsym(lib, #name);                                      \
-    if (!R.name) {                                                              \
-        snprintf(why, why_len, "librocksdb lacks %s", #name);                   \
-        dlclose(lib);                                                           \
-        return NULL;                                                            \
-    }
-    ROCKSDB_FUNCTIONS(LOAD)
-#undef LOAD
-    return lib;
-}
 
 /* ---- RocksDB with the L0 shape -------------------------------------------- */
 
 typedef struct rocks {
-    rdb *opt, *table, *db, *read;
+    rocksdb_options_t *opt;
+    rocksdb_block_based_table_options_t *table;
+    rocksdb_t *db;
+    rocksdb_readoptions_t *read;
 } rocks;
 
 static void rocks_close(rocks *r) {
-    if (r->db) R.rocksdb_close(r->db);
-    if (r->read) R.rocksdb_readoptions_destroy(r->read);
-    if (r->opt) R.rocksdb_options_destroy(r->opt);
-    if (r->table) R.rocksdb_block_based_options_destroy(r->table);
+    if (r->db) rocksdb_close(r->db);
+    if (r->read) rocksdb_readoptions_destroy(r->read);
+    if (r->opt) rocksdb_options_destroy(r->opt);
+    if (r->table) rocksdb_block_based_options_destroy(r->table);
     memset(r, 0, sizeof *r);
 }
 
 static int rocks_open(fl_bench *b, const char *dir, bool stats, rocks *r) {
     char *err = NULL;
     memset(r, 0, sizeof *r);
-    r->opt = R.rocksdb_options_create();
-    r->table = R.rocksdb_block_based_options_create();
-    R.rocksdb_block_based_options_set_filter_policy(r->table, R.rocksdb_filterpolicy_create_bloom_full(10));
-    R.rocksdb_block_based_options_set_format_version(r->table, 5);
-    R.rocksdb_options_set_block_based_table_factory(r->opt, r->table);
-    R.rocksdb_options_set_create_if_missing(r->opt, 1);
-    R.rocksdb_options_set_disable_auto_compactions(r->opt, 1);
-    R.rocksdb_options_set_compression(r->opt, 0);                /* kNoCompression */
-    R.rocksdb_options_set_write_buffer_size(r->opt, (size_t)1 << 30);
-    R.rocksdb_options_set_level0_file_num_compaction_trigger(r->opt, 1000);
-    R.rocksdb_options_set_level0_slowdown_writes_trigger(r->opt, 1000);
-    R.rocksdb_options_set_level0_stop_writes_trigger(r->opt, 1000);
-    if (stats) R.rocksdb_options_enable_statistics(r->opt);
-    r->db = R.rocksdb_open(r->opt, dir, &err);
+    r->opt = rocksdb_options_create();
+    r->table = rocksdb_block_based_options_create();
+    rocksdb_block_based_options_set_filter_policy(r->table, rocksdb_filterpolicy_create_bloom_full(10));
+    rocksdb_block_based_options_set_format_version(r->table, 5);
+    rocksdb_options_set_block_based_table_factory(r->opt, r->table);
+    rocksdb_options_set_create_if_missing(r->opt, 1);
+    rocksdb_options_set_disable_auto_compactions(r->opt, 1);
+    rocksdb_options_set_compression(r->opt, rocksdb_no_compression);
+    rocksdb_options_set_write_buffer_size(r->opt, (size_t)1 << 30);
+    rocksdb_options_set_level0_file_num_compaction_trigger(r->opt, 1000);
+    rocksdb_options_set_level0_slowdown_writes_trigger(r->opt, 1000);
+    rocksdb_options_set_level0_stop_writes_trigger(r->opt, 1000);
+    if (stats) rocksdb_options_enable_statistics(r->opt);
+    r->db = rocksdb_open(r->opt, dir, &err);
     if (!r->db) {
         fl_bench_fail(b, "rocksdb: opening %s: %s", dir, err ? err : "?");
-        R.rocksdb_free(err);
+        rocksdb_free(err);
         rocks_close(r);
         return -1;
     }
-    r->read = R.rocksdb_readoptions_create();
+    r->read = rocksdb_readoptions_create();
     return 0;
 }
 
 static int rocks_fill(fl_bench *b, rocks *r) {
-    rdb *w = R.rocksdb_writeoptions_create(), *fo = R.rocksdb_flushoptions_create();
-    R.rocksdb_writeoptions_disable_WAL(w, 1);
-    R.rocksdb_flushoptions_set_wait(fo, 1);
+    rocksdb_writeoptions_t *w = rocksdb_writeoptions_create();
+    rocksdb_flushoptions_t *fo = rocksdb_flushoptions_create();
+    rocksdb_writeoptions_disable_WAL(w, 1);
+    rocksdb_flushoptions_set_wait(fo, 1);
     uint64_t n = fl_bench_l0_keys(b);
     uint8_t key[16];
     char *err = NULL;
     for (unsigned s = 0; s < FL_BENCH_L0_SSTS && !err; s++) {
         for (uint64_t j = s; j < n && !err; j += FL_BENCH_L0_SSTS) {
             size_t len = fl_bench_l0_key(2 * j, key);
-            R.rocksdb_put(r->db, w, (const char *)key, len, "v", 1, &err);
+            rocksdb_put(r->db, w, (const char *)key, len, "v", 1, &err);
         }
-        if (!err) R.rocksdb_flush(r->db, fo, &err);
+        if (!err) rocksdb_flush(r->db, fo, &err);
     }
-    R.rocksdb_writeoptions_destroy(w);
-    R.rocksdb_flushoptions_destroy(fo);
+    rocksdb_writeoptions_destroy(w);
+    rocksdb_flushoptions_destroy(fo);
     if (err) {
         fl_bench_fail(b, "rocksdb: writing: %s", err);
-        R.rocksdb_free(err);
+        rocksdb_free(err);
         return -1;
     }
-    char *l0 = R.rocksdb_property_value(r->db, "rocksdb.num-files-at-level0");
+    char *l0 = rocksdb_property_value(r->db, "rocksdb.num-files-at-level0");
     int files = l0 ? atoi(l0) : -1;
-    R.rocksdb_free(l0);
+    rocksdb_free(l0);
     if (files != FL_BENCH_L0_SSTS)
         return fl_bench_fail(b, "rocksdb: expected %d L0 files, RocksDB has %d", FL_BENCH_L0_SSTS, files);
     return 0;
@@ -181,9 +112,9 @@ static double rocks_gets(rocks *r, uint64_t n, uint64_t *found) {
         uint64_t j = (i * 7919u) % gets;           /* fl_bench_l0_gets' stride */
         size_t len = fl_bench_l0_key(2 * j + 1, key), vlen;
         char *err = NULL;
-        char *v = R.rocksdb_get(r->db, r->read, (const char *)key, len, &vlen, &err);
-        if (err) { R.rocksdb_free(err); return -1; }
-        if (v) { hits++; R.rocksdb_free(v); }
+        char *v = rocksdb_get(r->db, r->read, (const char *)key, len, &vlen, &err);
+        if (err) { rocksdb_free(err); return -1; }
+        if (v) { hits++; rocksdb_free(v); }
     }
     double t = fl_now() - t0;
     *found = hits;
@@ -204,13 +135,6 @@ static double ticker(const char *stats, const char *name) {
 /* ---- The group ------------------------------------------------------------- */
 
 int fl_bench_rocksdb(fl_bench *b) {
-    char why[512];
-    void *lib = load(b->cfg->rocksdb_lib, why, sizeof why);
-    if (!lib) {
-        if (b->cfg->rocksdb_lib) return fl_bench_fail(b, "rocksdb: --rocksdb-lib %s: %s", b->cfg->rocksdb_lib, why);
-        fl_bench_note(b, "rocksdb", "skipped: %s", why);
-        return 0;
-    }
     uint64_t n = fl_bench_l0_keys(b);
     unsigned runs = b->cfg->runs;
     char fdir[4200], rdir[4200];
@@ -235,11 +159,11 @@ int fl_bench_rocksdb(fl_bench *b) {
     if (fl_bench_l0_gets(db, n, false, &found) < 0 || found) { fl_bench_fail(b, "rocksdb: filterlab get failed"); goto done; }
     fl_db_metrics(db, &m1);
     if (rocks_gets(&r, n, &found) < 0 || found) { fl_bench_fail(b, "rocksdb: RocksDB get failed"); goto done; }
-    char *stats = R.rocksdb_options_statistics_get_string(r.opt);
+    char *stats = rocksdb_options_statistics_get_string(r.opt);
     double useful = stats ? ticker(stats, "rocksdb.bloom.filter.useful") : -1;
     double positive = stats ? ticker(stats, "rocksdb.bloom.filter.full.positive") : -1;
     double truepos = stats ? ticker(stats, "rocksdb.bloom.filter.full.true.positive") : -1;
-    R.rocksdb_free(stats);
+    rocksdb_free(stats);
     if (useful < 0 || positive < 0 || truepos < 0) { fl_bench_fail(b, "rocksdb: no bloom tickers in RocksDB's statistics"); goto done; }
     rocks_close(&r);
     fl_filter_counters c = m1.point;
@@ -275,6 +199,14 @@ done:
     fl_remove_tree(fdir);
     fl_remove_tree(rdir);
     free(tf); free(tr); free(ratio);
-    dlclose(lib);
     return rc;
 }
+
+#else /* !FL_HAVE_ROCKSDB */
+
+int fl_bench_rocksdb(fl_bench *b) {
+    fl_bench_note(b, "rocksdb", "skipped: %s", fl_rocksdb_unavailable());
+    return 0;
+}
+
+#endif /* FL_HAVE_ROCKSDB */

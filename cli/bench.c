@@ -15,7 +15,7 @@ static void usage(FILE *f) {
         "usage: filterlab bench [--only GROUP[,GROUP...]] [--runs N] [--quick]\n"
         "                       [--csv FILE] [--big-keys N] [--replay-ops N]\n"
         "                       [--check-time SEC] [--workload FILE.wl]\n"
-        "                       [--rocksdb-lib PATH] [--scratch DIR]\n"
+        "                       [--scratch DIR]\n"
         "\n"
         "Measures filterlab and prints a table of medians, with the targets of\n"
         "issue 7 and whether each was met:\n"
@@ -25,9 +25,9 @@ static void usage(FILE *f) {
         "  engine   get of absent and present keys over 10 overlapping L0 SSTs;\n"
         "           scan_prefix of absent and present prefixes with a prefix-only\n"
         "           bloom and with none (target: SST reads <= 2%% of no filter)\n"
-        "  rocksdb  the same keys, flushes and gets in RocksDB, when librocksdb is\n"
-        "           installed (skipped otherwise): FP rates from both, time per get\n"
-        "           as a ratio (target: filterlab / RocksDB <= 1.0)\n"
+        "  rocksdb  the same keys, flushes and gets in RocksDB, when filterlab was\n"
+        "           built with librocksdb-dev (skipped otherwise): FP rates from\n"
+        "           both, time per get as a ratio (target: filterlab / RocksDB <= 1.0)\n"
         "  testbed  replay ops/s with and without checks on a mixed workload\n"
         "           (targets: >= 200,000 ops/s checked, <= 3x --no-check), and\n"
         "           `filterlab check` trials/s\n"
@@ -40,7 +40,6 @@ static void usage(FILE *f) {
         "  --replay-ops N    ops of the generated mixed workload (1000000)\n"
         "  --check-time SEC  how long to run check for trials/s (20)\n"
         "  --workload FILE   replay this workload in the testbed group instead\n"
-        "  --rocksdb-lib P   the RocksDB shared library (default: librocksdb.so*)\n"
         "  --scratch DIR     where the databases go (default /dev/shm or $TMPDIR)\n"
         "  -h, --help        this text\n"
         "\n"
@@ -73,7 +72,7 @@ int fl_cli_bench(int argc, char **argv) {
     fl_bench_defaults(&cfg);
     cfg.progress = stderr;
     static const char *const valued[] = { "--only", "--runs", "--csv", "--big-keys", "--replay-ops",
-                                          "--check-time", "--workload", "--rocksdb-lib", "--scratch" };
+                                          "--check-time", "--workload", "--scratch" };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = NULL;
         uint64_t n;
@@ -100,7 +99,6 @@ int fl_cli_bench(int argc, char **argv) {
             if (!fl_cli_parse_seconds(v, &cfg.check_seconds)) return bad("--check-time needs seconds, got", v);
         } else if (!strcmp(a, "--csv")) cfg.csv_path = v;
         else if (!strcmp(a, "--workload")) cfg.workload = v;
-        else if (!strcmp(a, "--rocksdb-lib")) cfg.rocksdb_lib = v;
         else cfg.scratch = v;
     }
     char err[2048] = "";

@@ -208,6 +208,8 @@ void fl_policy_list_free(fl_calls *calls, fl_policy_list *list);
 
 /* ---- Options (SPEC 2.5) ------------------------------------------------ */
 
+typedef struct fl_option_pair { char *key; char *value; } fl_option_pair;
+
 typedef struct fl_options {
     char    *policies;          /* writer's policy list spec; owned         */
     char    *compactor;         /* compactor's list; NULL = same as writer  */
@@ -218,6 +220,13 @@ typedef struct fl_options {
     uint64_t l0_trigger;        /* 4                                        */
     uint64_t max_runs;          /* 4                                        */
     int      legacy_filters;    /* 0                                        */
+    /* rocksdb.* options (SPEC 9, 15): the RocksDB engine's own settings,
+     * kept as raw pairs -- key without the "rocksdb." namespace, value as
+     * written -- in the order first set; setting a key again replaces its
+     * value.  filterlab's engine ignores them; the RocksDB engine checks
+     * keys and values when it opens.  Owned. */
+    fl_option_pair *rocksdb;
+    size_t   rocksdb_count;
     /* Not a workload option: false skips every fsync (SSTs, MANIFEST, the
      * directory).  For throwaway databases -- the checker's trials -- where
      * durability buys nothing and fsync costs most of the time. */
@@ -234,7 +243,8 @@ void fl_options_free(fl_options *opt);
 int  fl_options_copy(fl_options *dst, const fl_options *src);
 /* Sets one option from its workload spelling (key "policies", value
  * "bloom(bits=10)").  FL_ERR_INVALID with a message naming the key and what
- * was expected. */
+ * was expected.  Any key "rocksdb.NAME" is stored in opt->rocksdb as is
+ * (FL_ERR_INVALID only for an empty NAME). */
 int  fl_options_set(fl_options *opt, const char *key, const char *value,
                     char *err, size_t err_len);
 
@@ -314,6 +324,13 @@ typedef struct fl_filter_counters {
      * the number of such probes. */
     double   expected_fp_sum;
     uint64_t expected_probes;
+    /* Probes of a memtable filter (RocksDB's memtable bloom; filterlab's
+     * engine has none and leaves them 0): said maybe / said no. */
+    uint64_t memtable_positive, memtable_negative;
+    /* Seeks of the read's sources (memtable, SSTs, levels), each probing at
+     * most one SST filter, where the engine counts them (RocksDB's
+     * seek_child_seek_count; 0 for filterlab's engine and for gets). */
+    uint64_t seeks;
 } fl_filter_counters;
 
 typedef struct fl_metrics {

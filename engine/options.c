@@ -1,6 +1,8 @@
 /*
  * options.c -- the options of SPEC 2.5: defaults, copying, and setting one
- * from its workload spelling with a clear error naming the key.
+ * from its workload spelling with a clear error naming the key.  rocksdb.*
+ * options (SPEC 9, 15) are kept as raw pairs for the RocksDB engine, which
+ * checks them; this engine ignores them.
  */
 #include "engine.h"
 
@@ -27,16 +29,58 @@ void fl_options_free(fl_options *o) {
     free(o->policies);
     free(o->compactor);
     o->policies = o->compactor = NULL;
+    for (size_t i = 0; i < o->rocksdb_count; i++) {
+        free(o->rocksdb[i].key);
+        free(o->rocksdb[i].value);
+    }
+    free(o->rocksdb);
+    o->rocksdb = NULL;
+    o->rocksdb_count = 0;
 }
 
 int fl_options_copy(fl_options *dst, const fl_options *src) {
     *dst = *src;
     dst->policies = src->policies ? strdup(src->policies) : NULL;
     dst->compactor = src->compactor ? strdup(src->compactor) : NULL;
-    if ((src->policies && !dst->policies) || (src->compactor && !dst->compactor)) {
+    dst->rocksdb = NULL;
+    dst->rocksdb_count = 0;
+    bool ok = (!src->policies || dst->policies) && (!src->compactor || dst->compactor);
+    if (ok && src->rocksdb_count) {
+        dst->rocksdb = calloc(src->rocksdb_count, sizeof *dst->rocksdb);
+        ok = dst->rocksdb != NULL;
+        for (size_t i = 0; ok && i < src->rocksdb_count; i++) {
+            dst->rocksdb[i].key = strdup(src->rocksdb[i].key);
+            dst->rocksdb[i].value = strdup(src->rocksdb[i].value);
+            dst->rocksdb_count++;
+            ok = dst->rocksdb[i].key && dst->rocksdb[i].value;
+        }
+    }
+    if (!ok) {
         fl_options_free(dst);
         return FL_ERR_NOMEM;
     }
+    return FL_OK;
+}
+
+/* rocksdb.NAME=VALUE: replaces NAME's value, or appends the pair. */
+static int set_rocksdb(fl_options *o, const char *name, const char *value, char *err, size_t err_len) {
+    if (!*name) {
+        snprintf(err, err_len, "option rocksdb.: expected a name after \"rocksdb.\"");
+        return FL_ERR_INVALID;
+    }
+    char *v = strdup(value);
+    if (!v) return FL_ERR_NOMEM;
+    for (size_t i = 0; i < o->rocksdb_count; i++) {
+        if (strcmp(o->rocksdb[i].key, name) != 0) continue;
+        free(o->rocksdb[i].value);
+        o->rocksdb[i].value = v;
+        return FL_OK;
+    }
+    fl_option_pair *n = realloc(o->rocksdb, (o->rocksdb_count + 1) * sizeof *n);
+    char *k = strdup(name);
+    if (n) o->rocksdb = n;
+    if (!n || !k) { free(k); free(v); return FL_ERR_NOMEM; }
+    o->rocksdb[o->rocksdb_count++] = (fl_option_pair){ k, v };
     return FL_OK;
 }
 
@@ -67,6 +111,7 @@ int fl_options_set(fl_options *o, const char *key, const char *value, char *err,
         *slot = v;
         return FL_OK;
     }
+    if (strncmp(key, "rocksdb.", 8) == 0) return set_rocksdb(o, key + 8, value, err, err_len);
     if (strcmp(key, "legacy_filters") == 0) {
         if (strcmp(value, "0") && strcmp(value, "1")) {
             snprintf(err, err_len, "option legacy_filters: expected 0 or 1, got \"%s\"", value);
@@ -87,6 +132,6 @@ int fl_options_set(fl_options *o, const char *key, const char *value, char *err,
         return FL_OK;
     }
     snprintf(err, err_len, "unknown option \"%s\" (known: policies, compactor, min_filter_keys, "
-             "memtable_bytes, sst_bytes, block_bytes, l0_trigger, max_runs, legacy_filters)", key);
+             "memtable_bytes, sst_bytes, block_bytes, l0_trigger, max_runs, legacy_filters, rocksdb.*)", key);
     return FL_ERR_INVALID;
 }

@@ -97,7 +97,17 @@ int fl_contract_property(const fl_contract_violation *v);
  * and read-only views of its SSTs (NULL otherwise: the checks that need
  * them are then skipped, and results, counters and P9 are what is checked).
  * Every function has the semantics of its engine.h namesake; an fl_engine
- * is an open database of that engine. */
+ * is an open database of that engine.
+ *
+ * The optional views go in groups: with set_probe_trace, every read is
+ * checked probe by probe (P1, P3-P6, P8); without it, from its counters
+ * (untraced.c says how).  An engine without a probe trace cannot tell which
+ * SSTs held a match, so its false_positive counters stay 0: the checker
+ * counts the false positives it knows of (reads of keys and prefixes that
+ * were never written) into the summary.  ssts alone gives the live SSTs' key ranges;
+ * sst_entries, sst_range_tombstones and sst_filter_block together give
+ * the SST truth the write-side checks need (P5, P8, P11), and are used only
+ * when all three are set. */
 typedef struct fl_engine fl_engine;
 
 typedef struct fl_engine_ops {
@@ -129,6 +139,18 @@ typedef struct fl_engine_ops {
 } fl_engine_ops;
 
 extern const fl_engine_ops fl_engine_filterlab;         /* engine/engine.h */
+/* RocksDB through its C API (engine_rocksdb.c; the option table is the
+ * README's "Testing RocksDB"), with the live-SST view only: no probe trace,
+ * no SST truth.  Its counters come from RocksDB's perf context: positive
+ * and negative are SST filter probes that said maybe / no, considered their
+ * sum; false_positive stays 0 (the checker counts what it can know).
+ * Built without RocksDB, only open is set, and it fails with
+ * fl_rocksdb_unavailable()'s message. */
+extern const fl_engine_ops fl_engine_rocksdb;
+/* NULL when filterlab was built with RocksDB, else "filterlab was built
+ * without RocksDB: install librocksdb-dev (apt-get install
+ * librocksdb-dev) and rebuild". */
+const char *fl_rocksdb_unavailable(void);
 /* The engine of that name, or NULL; fl_engine_names lists them. */
 const fl_engine_ops *fl_engine_find(const char *name);
 void fl_engine_names(char *out, size_t cap);

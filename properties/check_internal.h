@@ -149,6 +149,11 @@ struct fl_checker {
     ck_fpset written;
     bool written_complete;
     bool key_written;                 /* the running get's key, when known  */
+    /* An engine without a probe trace (untraced.c): every key ever put or
+     * deleted, in order (for "no key has this prefix"), and the false
+     * positives known from them, by kind, added to the summary's. */
+    fl_model *ever;
+    uint64_t fp_known[2];
     /* P7 */
     ck_fpset p7_seen;                 /* checked (extractor, kind, input)   */
     uint64_t rng;
@@ -186,6 +191,9 @@ const fl_model_bloom *ck_sub_reference(fl_checker *ck, ck_sst *s, size_t i);
 /* probes.c */
 void ck_probe(void *arg, const fl_probe_event *ev);
 void ck_check_read(fl_checker *ck, const fl_metrics *before, const fl_metrics *after);
+
+/* untraced.c: what ck_check_read does for an engine without a probe trace */
+void ck_check_read_untraced(fl_checker *ck, const fl_metrics *before, const fl_metrics *after);
 
 /* fprate.c */
 /* Whether a built-in bloom probes its bits for the target (kind 0 point, 1

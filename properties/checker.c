@@ -152,6 +152,7 @@ int fl_checker_new(const fl_check_config *cfg, fl_checker **out) {
     fl_buf_init(&ck->value);
     fl_buf_init(&ck->scan_buf);
     if (fl_model_new(&ck->model) || fl_model_new(&ck->mem_keys) ||
+        (!ck->eng->set_probe_trace && fl_model_new(&ck->ever)) ||
         fl_calls_new(cfg->reg, &ck->db_calls) || fl_calls_new(cfg->reg, &ck->own_calls)) {
         fl_checker_free(ck);
         return FL_ERR_NOMEM;
@@ -184,6 +185,9 @@ static void add_counters(fl_filter_counters *a, const fl_filter_counters *b) {
     a->false_positive += b->false_positive;
     a->expected_fp_sum += b->expected_fp_sum;
     a->expected_probes += b->expected_probes;
+    a->memtable_positive += b->memtable_positive;
+    a->memtable_negative += b->memtable_negative;
+    a->seeks += b->seeks;
 }
 
 static void add_metrics(fl_metrics *a, const fl_metrics *b) {
@@ -273,6 +277,8 @@ void fl_checker_summary(const fl_checker *ck, fl_check_summary *out) {
     *out = ck->sum;
     out->metrics = ck->at_open;
     out->metrics.sst_reads -= ck->adopt_reads;     /* the checker's own reads */
+    out->metrics.point.false_positive += ck->fp_known[0];
+    out->metrics.prefix.false_positive += ck->fp_known[1];
     if (ck->db) {
         fl_metrics m;
         ck->eng->metrics(ck->db, &m);
@@ -312,6 +318,7 @@ void fl_checker_free(fl_checker *ck) {
     ck_config_unref(ck->writer);
     ck_config_unref(ck->compactor);
     fl_model_free(ck->model);
+    fl_model_free(ck->ever);
     mem_clear(ck);
     fl_model_free(ck->mem_keys);
     ck_fpset_free(&ck->written);
@@ -566,7 +573,9 @@ static int run_write(fl_checker *ck, const fl_op *op) {
     } else if (op->kind == FL_OP_DEL) {
         mrc = fl_model_delete(ck->model, mb(&op->a));
         if (!mrc) mrc = fl_model_put(ck->mem_keys, mb(&op->a), (fl_model_bytes){ NULL, 0 });
-    } else if (op->kind == FL_OP_DELRANGE) {
+    }
+    if (!mrc && ck->ever && (op->kind == FL_OP_PUT || op->kind == FL_OP_DEL))
+        mrc = fl_model_put(ck->ever, mb(&op->a), (fl_model_bytes){ NULL, 0 }); else if (op->kind == FL_OP_DELRANGE) {
         mrc = fl_model_delete_range(ck->model, mb(&op->a), mb(&op->b));
         if (!mrc && fl_model_compare(mb(&op->a), mb(&op->b)) < 0) mrc = mem_note_rt(ck, op);
     }

@@ -6,7 +6,8 @@
  *
  * "filterlab" is this repository's engine (engine/engine.h), with every
  * optional view -- probe trace, live SSTs, SST truth, stored filter
- * blocks -- so it is checked probe by probe.
+ * blocks -- so it is checked probe by probe.  "rocksdb" is RocksDB
+ * (engine_rocksdb.c), with the live SSTs only.
  */
 #include "check_internal.h"
 
@@ -103,7 +104,7 @@ const fl_engine_ops fl_engine_filterlab = {
 
 /* ---- The list ---------------------------------------------------------------- */
 
-static const fl_engine_ops *const engines[] = { &fl_engine_filterlab };
+static const fl_engine_ops *const engines[] = { &fl_engine_filterlab, &fl_engine_rocksdb };
 
 const fl_engine_ops *fl_engine_find(const char *name) {
     for (size_t i = 0; i < sizeof engines / sizeof *engines; i++)

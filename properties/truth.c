@@ -432,10 +432,12 @@ static int load_sst(fl_checker *ck, const fl_sst_meta *m, bool adopting, ck_sst 
 
 /* Lists the live SSTs; loads the new ones, forgets the gone ones.  Right
  * after an open, an SST not seen before was there already: its writer is
- * unknown, so what it was written with is not checked. */
+ * unknown, so what it was written with is not checked.  An engine without
+ * the SST truth views (RocksDB) only has its list kept. */
 int ck_tree_refresh(fl_checker *ck, bool after_open) {
     bool force = after_open;
     if (!ck->eng->ssts) return FL_OK;             /* the engine shows no SSTs */
+    bool truth = ck->eng->sst_entries && ck->eng->sst_range_tombstones && ck->eng->sst_filter_block;
     fl_metrics m;
     ck->eng->metrics(ck->db, &m);
     uint64_t stamp = m.ssts_written * 1000003u + m.compactions * 7919u + m.flushes;
@@ -462,8 +464,11 @@ int ck_tree_refresh(fl_checker *ck, bool after_open) {
     for (size_t i = 0; i < ck->nmetas && !rc; i++) {
         uint64_t id = ck->metas[i].id;
         live[id] = true;
-        if (!ck->ssts[id]) rc = load_sst(ck, &ck->metas[i], after_open, &ck->ssts[id]);
-        else ck->ssts[id]->level = ck->metas[i].level;
+        if (!ck->ssts[id]) {
+            if (truth) rc = load_sst(ck, &ck->metas[i], after_open, &ck->ssts[id]);
+        } else {
+            ck->ssts[id]->level = ck->metas[i].level;
+        }
     }
     for (size_t id = 0; id < ck->ssts_cap && !rc; id++)
         if (ck->ssts[id] && !live[id]) {

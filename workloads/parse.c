@@ -216,36 +216,22 @@ static int need_end(fl_wl_parser *ps, const char *after) {
 
 /* ---- Options and contexts ----------------------------------------------- */
 
-/* KEY=VALUE: a known key, then a bare value (printable ASCII, no '"') or a
- * quoted one (no NUL: values are C strings). */
-static int decode_option(fl_wl_parser *ps, const fl_wl_token *tok, const char *opname,
-                         fl_wl_option *out, int *index) {
+/* The VALUE of KEY=VALUE (key names it in messages) into out->value. */
+static int decode_option_value(fl_wl_parser *ps, const fl_wl_token *tok, const char *key,
+                               size_t key_len, fl_wl_option *out) {
     char expected[512];
-    const uint8_t *eq = memchr(tok->p, '=', tok->n);
-    if (!eq) {
-        snprintf(expected, sizeof expected, "an option KEY=VALUE of %s (keys: %s)", opname,
-                 fl_wl_option_list());
-        return fail_token(ps, expected, tok->p, tok->n, NULL);
-    }
-    size_t key_len = (size_t)(eq - tok->p);
-    int idx = fl_wl_option_index((const char *)tok->p, key_len);
-    if (idx < 0) {
-        snprintf(expected, sizeof expected, "an option key of %s (one of: %s)", opname,
-                 fl_wl_option_list());
-        return fail_token(ps, expected, tok->p, key_len, NULL);
-    }
-    const uint8_t *v = eq + 1;
+    const uint8_t *v = tok->p + key_len + 1;
     size_t vn = tok->n - key_len - 1;
     if (vn == 0) {
         snprintf(expected, sizeof expected,
                  "a value after \"%s=\" (bare, or quoted: \"\" for an empty value)",
-                 fl_wl_option_keys[idx]);
+                 key);
         return fail_token(ps, expected, tok->p, tok->n, NULL);
     }
     char *value = malloc(vn + 1);
     if (!value) return fail_nomem(ps);
     size_t len;
-    snprintf(expected, sizeof expected, "the value of option %s", fl_wl_option_keys[idx]);
+    snprintf(expected, sizeof expected, "the value of option %s", key);
     if (v[0] == '"') {
         long got = decode_quoted(ps, v, vn, expected, tok, (uint8_t *)value);
         if (got < 0) { free(value); return -1; }
@@ -253,7 +239,7 @@ static int decode_option(fl_wl_parser *ps, const fl_wl_token *tok, const char *o
         if (memchr(value, 0, len)) {
             free(value);
             snprintf(expected, sizeof expected, "a value of option %s without NUL bytes",
-                     fl_wl_option_keys[idx]);
+                     key);
             return fail_token(ps, expected, tok->p, tok->n, NULL);
         }
     } else {
@@ -264,16 +250,45 @@ static int decode_option(fl_wl_parser *ps, const fl_wl_token *tok, const char *o
             snprintf(detail, sizeof detail, " (byte 0x%02x)", v[i]);
             snprintf(expected, sizeof expected,
                      "a value of option %s: bare printable ASCII without '\"', or quoted",
-                     fl_wl_option_keys[idx]);
+                     key);
             return fail_token(ps, expected, tok->p, tok->n, detail);
         }
         memcpy(value, v, vn);
         len = vn;
     }
     value[len] = 0;
-    out->key = strdup(fl_wl_option_keys[idx]);
-    if (!out->key) { free(value); return fail_nomem(ps); }
     out->value = value;
+    return 0;
+}
+
+/* KEY=VALUE: a known key (*index its index) or a rocksdb.* key (*index
+ * -1), then a bare value (printable ASCII, no '"') or a quoted one (no NUL:
+ * values are C strings). */
+static int decode_option(fl_wl_parser *ps, const fl_wl_token *tok, const char *opname,
+                         fl_wl_option *out, int *index) {
+    char expected[512];
+    const uint8_t *eq = memchr(tok->p, '=', tok->n);
+    if (!eq) {
+        snprintf(expected, sizeof expected, "an option KEY=VALUE of %s (keys: %s; or "
+                 "rocksdb.NAME)", opname, fl_wl_option_list());
+        return fail_token(ps, expected, tok->p, tok->n, NULL);
+    }
+    size_t key_len = (size_t)(eq - tok->p);
+    int idx = fl_wl_option_index((const char *)tok->p, key_len);
+    char *key = NULL;
+    if (idx >= 0)
+        key = strdup(fl_wl_option_keys[idx]);
+    else if (fl_wl_option_namespaced((const char *)tok->p, key_len))
+        key = strndup((const char *)tok->p, key_len);
+    else {
+        snprintf(expected, sizeof expected, "an option key of %s (one of: %s) or rocksdb.NAME "
+                 "with NAME of [a-z0-9_]", opname, fl_wl_option_list());
+        return fail_token(ps, expected, tok->p, key_len, NULL);
+    }
+    if (!key) return fail_nomem(ps);
+    int rc = decode_option_value(ps, tok, key, key_len, out);
+    if (rc != 0) { free(key); return rc; }
+    out->key = key;
     *index = idx;
     return 0;
 }
@@ -286,14 +301,18 @@ static int parse_options(fl_wl_parser *ps, fl_op *op) {
         fl_wl_option opt = { NULL, NULL };
         int idx = -1;
         if (decode_option(ps, &tok, opname, &opt, &idx) != 0) return -1;
-        if (seen & (1u << idx)) {
-            free(opt.key);
-            free(opt.value);
+        bool twice = idx >= 0 && (seen & (1u << idx));
+        for (size_t i = 0; idx < 0 && i < op->opt_count; i++)
+            twice |= strcmp(op->opts[i].key, opt.key) == 0;
+        if (twice) {
             char expected[128];
             snprintf(expected, sizeof expected, "each option at most once in %s", opname);
-            return fail(ps, expected, "%s twice", fl_wl_option_keys[idx]);
+            int rc = fail(ps, expected, "%s twice", opt.key);
+            free(opt.key);
+            free(opt.value);
+            return rc;
         }
-        seen |= 1u << idx;
+        if (idx >= 0) seen |= 1u << idx;
         fl_wl_option *grown = realloc(op->opts, (op->opt_count + 1) * sizeof *grown);
         if (!grown) { free(opt.key); free(opt.value); return fail_nomem(ps); }
         op->opts = grown;

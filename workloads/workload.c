@@ -43,6 +43,20 @@ const char *fl_wl_option_list(void) {
            "block_bytes, l0_trigger, max_runs, legacy_filters";
 }
 
+#define NAMESPACE "rocksdb."
+#define NAMESPACE_LEN 8
+#define NAMESPACED_NAME_MAX 64
+
+bool fl_wl_option_namespaced(const char *key, size_t len) {
+    if (len <= NAMESPACE_LEN || len > NAMESPACE_LEN + NAMESPACED_NAME_MAX ||
+        memcmp(key, NAMESPACE, NAMESPACE_LEN) != 0)
+        return false;
+    for (size_t i = NAMESPACE_LEN; i < len; i++)
+        if (!((key[i] >= 'a' && key[i] <= 'z') || (key[i] >= '0' && key[i] <= '9') || key[i] == '_'))
+            return false;
+    return true;
+}
+
 int fl_wl_option_index(const char *key, size_t len) {
     for (int i = 0; fl_wl_option_keys[i]; i++)
         if (strlen(fl_wl_option_keys[i]) == len && memcmp(fl_wl_option_keys[i], key, len) == 0)
@@ -120,7 +134,13 @@ static bool op_valid(const fl_op *op, size_t index) {
             const fl_wl_option *o = &op->opts[i];
             if (!o->key || !o->value) return false;
             int idx = fl_wl_option_index(o->key, strlen(o->key));
-            if (idx < 0 || (seen & (1u << idx))) return false;
+            if (idx < 0) {
+                if (!fl_wl_option_namespaced(o->key, strlen(o->key))) return false;
+                for (size_t j = 0; j < i; j++)
+                    if (strcmp(op->opts[j].key, o->key) == 0) return false;
+                continue;
+            }
+            if (seen & (1u << idx)) return false;
             seen |= 1u << idx;
         }
     }

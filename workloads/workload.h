@@ -11,8 +11,8 @@
  * contexts); only line numbers, comments and spacing may differ.
  *
  * This module is at the bottom of the data flow: it knows nothing of the
- * engine.  It checks option KEYS against the list of SPEC 2.5; option VALUES
- * are the engine's to check.
+ * engine.  It checks option KEYS against the list of SPEC 2.5 (and the
+ * rocksdb.* namespace); option VALUES are the engine's to check.
  */
 #ifndef FL_WORKLOAD_H
 #define FL_WORKLOAD_H
@@ -77,7 +77,10 @@ typedef struct fl_workload {
     fl_op  *ops;
 } fl_workload;
 
-/* The option keys a workload may use (SPEC 2.5), NULL-terminated. */
+/* The option keys a workload may use (SPEC 2.5), NULL-terminated; any key
+ * "rocksdb.NAME" (NAME: 1 to 64 bytes of [a-z0-9_]) may be used too, the
+ * RocksDB engine's own settings (SPEC 9, 15), at most once per op like the
+ * others. */
 extern const char *const fl_wl_option_keys[];
 
 /* Parses text (len bytes, need not be NUL-terminated).  filename is used

@@ -31,7 +31,11 @@ static inline bool fl_wl_bare_value_byte(uint8_t c) {
 
 /* Index of the option key key[0..len) in fl_wl_option_keys, or -1. */
 int fl_wl_option_index(const char *key, size_t len);
-/* "policies, compactor, ..." for messages. */
+/* Whether key[0..len) is a namespaced option key (SPEC 9): "rocksdb." then
+ * 1 to 64 bytes of [a-z0-9_].  Its value is the RocksDB engine's to check. */
+bool fl_wl_option_namespaced(const char *key, size_t len);
+/* "policies, compactor, ..." for messages (the keys of SPEC 2.5; messages
+ * add the rocksdb.NAME namespace). */
 const char *fl_wl_option_list(void);
 /* "open, put, ..." for messages. */
 const char *fl_wl_op_list(void);

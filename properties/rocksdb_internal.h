@@ -1,0 +1,61 @@
+/*
+ * rocksdb_internal.h -- what the RocksDB engine's files share, inside the
+ * properties module only: the mapping of a workload's options onto RocksDB
+ * options (rocksdb_options.c; the table of the README's "Testing RocksDB"),
+ * and filterlab prefix extractors run inside RocksDB as slice transforms
+ * (rocksdb_extractor.c).  engine_rocksdb.c is the engine itself.
+ *
+ * Everything here exists only when filterlab is built with RocksDB
+ * (FL_HAVE_ROCKSDB, set by the Makefile when rocksdb/c.h and librocksdb
+ * are installed).
+ */
+#ifndef FL_ROCKSDB_INTERNAL_H
+#define FL_ROCKSDB_INTERNAL_H
+
+#ifdef FL_HAVE_ROCKSDB
+
+#include "check.h"
+
+#include <rocksdb/c.h>
+
+#pragma GCC visibility push(hidden)
+
+/* One open's worth of RocksDB configuration, made from fl_options. */
+typedef struct fl_rdb_config {
+    rocksdb_options_t *options;       /* for rocksdb_open; owned              */
+    /* The configured prefix extractor as filterlab made it (whether RocksDB
+     * runs its own FixedPrefix/CappedPrefix or this one wrapped): decides
+     * whether a scan_prefix is a prefix-mode read.  NULL without one. */
+    fl_prefix_extractor *extractor;
+    uint64_t memtable_bytes;          /* flush when this much was written     */
+    uint64_t l0_trigger;              /* compact L0 when it holds this many   */
+} fl_rdb_config;
+
+/* Checks opt (filterlab's options and the rocksdb.* ones) and makes the
+ * RocksDB options that express it.  FL_ERR_INVALID with err naming the
+ * option for what RocksDB cannot express or a bad rocksdb.* key or value;
+ * RocksDB's own objections come later, from rocksdb_open.  Extractors are
+ * made through reg and called through calls (which must outlive the
+ * database: RocksDB calls a wrapped extractor from its own threads too). */
+int  fl_rdb_config_make(const fl_registry *reg, fl_calls *calls, const fl_options *opt,
+                        fl_rdb_config *out, char *err, size_t err_len);
+void fl_rdb_config_free(fl_calls *calls, fl_rdb_config *cfg);
+
+/* A RocksDB slice transform running ex (taken over: destroyed through calls
+ * when RocksDB drops the transform), every call through the fl_call_*
+ * wrappers of calls:
+ *   Name()        "filterlab." + the extractor's name, so SSTs written under
+ *                 another extractor are never probed with this one;
+ *   InDomain(k)   prefix_len(POINT k) is Some;
+ *   Transform(k)  k[0..n) for POINT k = Some(n) (the whole key when none:
+ *                 "a key without a prefix shares no seek key's prefix");
+ *   InRange(d)    prefix_len(POINT d) = Some(len(d)), i.e. d is its own
+ *                 prefix (what RocksDB's FixedPrefix and CappedPrefix
+ *                 answer; RocksDB 7.8 never calls it: "DEPRECATED").
+ * NULL when out of memory (ex is destroyed then too). */
+rocksdb_slicetransform_t *fl_rdb_wrap_extractor(fl_calls *calls, fl_prefix_extractor *ex);
+
+#pragma GCC visibility pop
+
+#endif /* FL_HAVE_ROCKSDB */
+#endif /* FL_ROCKSDB_INTERNAL_H */

@@ -1,0 +1,143 @@
+/*
+ * untraced.c -- the checks on what one read did, for an engine without a
+ * probe trace (RocksDB): from its counter deltas, its list of live SSTs,
+ * what the checker knows is in its memtable, and every key ever written.
+ *   P3  the SPEC 6 identities hold; only the read's own kind moved (a get
+ *       point, a scan_prefix prefix; a total-order scan none: it may use
+ *       no filter); the SST filter probes -- so the ones that said no, too
+ *       -- are at most the SSTs whose key range the read covers, as RocksDB
+ *       picks them (point_probe_bound, prefix_probe_bound); a get probes
+ *       the memtable's filter at most once;
+ *   P1  a memtable filter that said no while the memtable holds the key (a
+ *       get) or a key starting with the prefix (a scan_prefix);
+ *   P4  accounting, where the truth is known: when no key that was ever
+ *       written is the key, or starts with the prefix, no SST holds a match,
+ *       so every SST probe that said maybe is a false positive.  The engine
+ *       cannot tell (false_positive must not move); the checker counts them
+ *       into the summary's false_positive.
+ */
+#include "check_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp(const uint8_t *a, size_t al, const uint8_t *b, size_t bl) {
+    size_t n = al < bl ? al : bl;
+    int c = n ? memcmp(a, b, n) : 0;
+    return c ? c : (al > bl) - (al < bl);
+}
+
+static int stop_at_first(void *arg, fl_model_bytes key, fl_model_bytes value) {
+    (void)key; (void)value;
+    *(bool *)arg = true;
+    return 1;
+}
+
+/* Whether some key in m starts with p. */
+static bool has_prefix(const fl_model *m, fl_slice p) {
+    bool found = false;
+    fl_model_scan_prefix(m, (fl_model_bytes){ p.data, p.len }, stop_at_first, &found);
+    return found;
+}
+
+/* Whether the target exists nowhere: no key ever written is it (a get) or
+ * starts with it (a scan_prefix).  Unknown (false) once an existing
+ * database was adopted. */
+static bool absent_everywhere(const fl_checker *ck, bool prefix, fl_slice t) {
+    if (!ck->written_complete || !ck->ever) return false;
+    if (prefix) return !has_prefix(ck->ever, t);
+    return !fl_model_get(ck->ever, (fl_model_bytes){ t.data, t.len }, NULL);
+}
+
+static bool mem_holds(const fl_checker *ck, bool prefix, fl_slice t) {
+    if (prefix) return has_prefix(ck->mem_keys, t);
+    return fl_model_get(ck->mem_keys, (fl_model_bytes){ t.data, t.len }, NULL);
+}
+
+/* The SSTs whose filter one get may probe, each at most once: RocksDB's
+ * FilePicker (version_set.cc) tests every file's key range -- and probes
+ * at most the one covering file of each deeper level -- except when every
+ * file is in L0 and there are at most 3: then it probes them all. */
+static size_t point_probe_bound(const fl_checker *ck, fl_slice k) {
+    size_t n = 0, l0 = 0;
+    bool deeper = false;
+    for (size_t i = 0; i < ck->nmetas; i++) {
+        if (ck->metas[i].level == 0) l0++;
+        else deeper = true;
+        n += fl_sst_covers_key(&ck->metas[i], k);
+    }
+    return !deeper && l0 <= 3 ? l0 : n;
+}
+
+/* The SSTs whose filter one round of a prefix seek may probe, each at most
+ * once: every L0 file, and in each deeper level the file holding the first
+ * key >= the prefix (when one does; the next files are entered at their
+ * first key, without a probe).  A read makes one round unless it reseeks
+ * (RocksDB's DBIter after many hidden versions, its merging iterator past a
+ * range tombstone); every round seeks each source -- the memtable, each L0
+ * file, each deeper level -- at most once, so with more seeks than sources
+ * the bound is the seeks themselves. */
+static size_t prefix_probe_bound(const fl_checker *ck, fl_slice p, uint64_t seeks) {
+    size_t n = 0, sources = 1;               /* the memtable */
+    int level_seen = -1, level_probed = -1;
+    for (size_t i = 0; i < ck->nmetas; i++) {
+        const fl_sst_meta *m = &ck->metas[i];
+        if (m->level == 0) { n++; sources++; continue; }
+        if (m->level != level_seen) { sources++; level_seen = m->level; }
+        if (m->level != level_probed && cmp(m->largest, m->largest_len, p.data, p.len) >= 0) {
+            n++;
+            level_probed = m->level;
+        }
+    }
+    return seeks > sources ? (size_t)seeks : n;
+}
+
+static void check_kind(fl_checker *ck, int k, const fl_filter_counters *b, const fl_filter_counters *c) {
+    const fl_op *op = ck->op;
+    const char *kn = k ? "prefix" : "point";
+    bool mine = op->kind != FL_OP_SCAN && (k == 1) == (op->kind == FL_OP_SCAN_PREFIX);
+    fl_slice t = { op->a.data, op->a.len };
+    if (c->considered != c->unfiltered + c->positive + c->negative)
+        ck_violation(ck, FL_P3, "%s counters: considered %llu != unfiltered %llu + positive %llu + "
+                     "negative %llu", kn, (unsigned long long)c->considered,
+                     (unsigned long long)c->unfiltered, (unsigned long long)c->positive,
+                     (unsigned long long)c->negative);
+    if (c->false_positive > c->positive)
+        ck_violation(ck, FL_P3, "%s counters: false_positive %llu > positive %llu", kn,
+                     (unsigned long long)c->false_positive, (unsigned long long)c->positive);
+    uint64_t d_cons = c->considered - b->considered, d_neg = c->negative - b->negative;
+    uint64_t d_pos = c->positive - b->positive, d_fp = c->false_positive - b->false_positive;
+    uint64_t d_mpos = c->memtable_positive - b->memtable_positive;
+    uint64_t d_mneg = c->memtable_negative - b->memtable_negative;
+    if (!mine) {
+        if (d_cons || d_fp || d_mpos || d_mneg)
+            ck_violation(ck, FL_P3, "%s counters moved (%llu SST and %llu memtable filter probes) on a "
+                         "read that %s", kn, (unsigned long long)d_cons,
+                         (unsigned long long)(d_mpos + d_mneg),
+                         op->kind == FL_OP_SCAN ? "is in total order and may use no filter"
+                                                : "is of the other kind");
+        return;
+    }
+    if (d_fp)
+        ck_violation(ck, FL_P3, "%s false_positive moved by %llu, but the engine cannot know which "
+                     "SSTs held a match", kn, (unsigned long long)d_fp);
+    uint64_t d_seeks = c->seeks - b->seeks;
+    size_t bound = k ? prefix_probe_bound(ck, t, d_seeks) : point_probe_bound(ck, t);
+    if (ck->eng->ssts && d_cons > bound)                 /* (without a list: unknown) */
+        ck_violation(ck, FL_P3, "%llu SST filter probe(s) (%llu said no), but this %s could probe "
+                     "only %zu of the %zu live SST(s)%s", (unsigned long long)d_cons,
+                     (unsigned long long)d_neg, k ? "scan_prefix" : "get", bound, ck->nmetas,
+                     k ? " in the seeks it made" : "");
+    if (!k && d_mpos + d_mneg > 1)
+        ck_violation(ck, FL_P3, "%llu memtable filter probes for one get (the memtable is one)",
+                     (unsigned long long)(d_mpos + d_mneg));
+    if (d_mneg && mem_holds(ck, k == 1, t))
+        ck_violation(ck, FL_P1, "the memtable filter said no, but the memtable holds %s",
+                     k ? "a key with that prefix" : "that key");
+    if (d_pos && absent_everywhere(ck, k == 1, t)) ck->fp_known[k] += d_pos;
+}
+
+void ck_check_read_untraced(fl_checker *ck, const fl_metrics *before, const fl_metrics *after) {
+    check_kind(ck, 0, &before->point, &after->point);
+    check_kind(ck, 1, &before->prefix, &after->prefix);
+}

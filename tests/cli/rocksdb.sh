@@ -1,0 +1,204 @@
+#!/bin/sh
+# rocksdb.sh -- `--engine rocksdb` from the command line (SPEC 15; the
+# README's "Testing RocksDB"):
+#   1. every shipped workload either replays on RocksDB with no violation,
+#      or is refused (exit 2) for a reason the README lists (two policies at
+#      once, Legacy filters, a compactor with other policies); the ones
+#      RocksDB can run give the same result lines as filterlab's engine;
+#   2. generated workloads over every extractor mapping, migrations between
+#      single-policy configurations and the rocksdb.* settings: no
+#      violation, and the same results as filterlab's engine;
+#   3. determinism: the same workload twice gives the same --json (but the
+#      time), the same --results and the same SST files;
+#   4. a plugin extractor (examples/plugins/tenant_extractor.c) runs inside
+#      RocksDB as a slice transform and its prefix filter rules SSTs out; a
+#      broken one is caught inside RocksDB (P7, and P2 for the wrong
+#      results it makes; an n > len answer to RocksDB's own calls counted
+#      in contract_violations), and one that hangs in RocksDB's flush
+#      thread is a finding of the watchdog (P10) that leaves no database
+#      behind;
+#   5. bad input is exit 2 naming the option: a plugin policy, an unknown
+#      rocksdb.* key, a value RocksDB refuses (its own message), malformed
+#      or repeated rocksdb.* keys in the workload;
+#   6. filterlab's engine accepts and ignores rocksdb.* options.
+# Skipped, saying so, only when filterlab was built without RocksDB.
+. "${FL_SRCDIR:-.}/tests/cli/common.inc"
+S=$FL_SRCDIR
+
+printf 'filterlab-workload 1\nput a 1\n' > "$T/probe.wl"
+if ! "$FILTERLAB" replay "$T/probe.wl" --engine rocksdb > /dev/null 2> "$T/probe.err"; then
+    if grep -q "filterlab was built without RocksDB: install librocksdb-dev" "$T/probe.err"; then
+        echo "skipped: $(cat "$T/probe.err")"
+        exit 0
+    fi
+    cat "$T/probe.err" >&2
+    fail "a one-put workload does not run on RocksDB"
+fi
+
+# same_results WL [FLAGS]: replays WL on both engines, which must agree.
+same_results() {
+    wl=$1
+    shift
+    "$FILTERLAB" replay "$wl" --engine rocksdb --results "$T/r.rocks" "$@" > "$T/out" 2> "$T/err" ||
+        { tail -n 5 "$T/err" >&2; fail "$wl on RocksDB: exit $?"; }
+    "$FILTERLAB" replay "$wl" --results "$T/r.fl" "$@" > /dev/null 2>&1 ||
+        fail "$wl on filterlab's engine: exit $?"
+    cmp -s "$T/r.rocks" "$T/r.fl" ||
+        { diff "$T/r.fl" "$T/r.rocks" | head -n 5 >&2; fail "$wl: RocksDB's results differ from filterlab's"; }
+}
+
+# ---- 1. the shipped workloads ------------------------------------------------------
+# Runs whole on RocksDB (the rest stop at an option RocksDB cannot express):
+runs="workloads/basic.wl workloads/tombstones.wl workloads/regress/p9_prefix_only_items.wl
+      workloads/regress/p9_small_count.wl workloads/rocksdb/extractor_migrations.wl
+      workloads/rocksdb/partitioned_filters.wl"
+# RocksDB 7.8.3 aborts on it (FixedPrefix's assertion on a key shorter than
+# the prefix just past a prefix seek; README, "Testing RocksDB"):
+aborts="workloads/scenarios/prefix_only_no_hashes.wl"
+for wl in $runs; do same_results "$S/$wl"; done
+for wl in $(cd "$S" && find workloads -name '*.wl' ! -path 'workloads/gen/*' | sort); do
+    case " $(echo $runs) $aborts " in *" $wl "*) continue ;; esac
+    "$FILTERLAB" replay "$S/$wl" --engine rocksdb > /dev/null 2> "$T/err"
+    rc=$?
+    [ $rc -eq 0 ] && continue
+    [ $rc -eq 2 ] || { tail -n 5 "$T/err" >&2; fail "$wl on RocksDB: exit $rc (0 or 2 expected)"; }
+    grep -Eq "open failed: open: (policies=.*cannot run two policies at once|legacy_filters=1: RocksDB writes no Legacy|compactor=.*cannot run on it)" \
+        "$T/err" || { cat "$T/err" >&2; fail "$wl: refused by RocksDB for no listed reason"; }
+done
+
+# ---- 2. generated workloads -----------------------------------------------------------
+i=0
+for cfg in \
+    'uniform|bloom(bits=10)|rocksdb.filter=ribbon' \
+    'group-suffix|bloom(bits=10,prefix=fixed:5)|rocksdb.partition_filters=1 rocksdb.metadata_block_size=64' \
+    'group-suffix|bloom(bits=10,prefix=fixed:5,whole_key=0)|rocksdb.memtable_prefix_bloom=0.1' \
+    'delimited|bloom(bits=10,prefix=delim::)|rocksdb.memtable_prefix_bloom=0.05 rocksdb.memtable_whole_key_filtering=1' \
+    'delimited|bloom(bits=8,prefix=lastdelim::,whole_key=0)|rocksdb.format_version=4' \
+    'uniform|bloom(bits=10,prefix=capped:4)|rocksdb.optimize_filters_for_hits=1 rocksdb.cache_index_and_filter_blocks=1' \
+    'timeseries|bloom(bits=10,prefix=fixed:5)|rocksdb.extractor=wrapped' \
+    'zipf|bloom(bits=12,prefix=capped:3,whole_key=0)|rocksdb.extractor=wrapped rocksdb.partition_filters=1'; do
+    i=$((i + 1))
+    shape=${cfg%%|*}; rest=${cfg#*|}; pol=${rest%%|*}; extra=${rest#*|}
+    "$FILTERLAB" gen --shape "$shape" --ops 1500 --seed $i --keys 400 --flush-every 60 \
+        --compact-every 500 --reopen-every 500 \
+        --open "policies=\"$pol\" memtable_bytes=3000 sst_bytes=3000 block_bytes=256 l0_trigger=3 $extra" \
+        --reopen "policies=\"$pol\" rocksdb.partition_filters=0" \
+        --reopen 'policies="bloom(bits=10,prefix=fixed:6,whole_key=0)"' \
+        --reopen "policies=\"$pol\"" -o "$T/g$i.wl" || fail "gen $cfg"
+    same_results "$T/g$i.wl"
+done
+
+# ---- 3. determinism ----------------------------------------------------------------------
+for n in 1 2; do
+    "$FILTERLAB" replay "$T/g2.wl" --engine rocksdb --db "$T/d$n" --json --results "$T/det$n.txt" |
+        sed 's/"elapsed_s":[0-9.e+-]*,//' > "$T/det$n.json" || fail "determinism run $n"
+    (cd "$T/d$n" && ls -l *.sst | awk '{ print $5, $9 }') > "$T/det$n.files"
+done
+cmp -s "$T/det1.json" "$T/det2.json" || { diff "$T/det1.json" "$T/det2.json" >&2; fail "--json differs between two runs"; }
+cmp -s "$T/det1.txt" "$T/det2.txt" || fail "--results differ between two runs"
+cmp -s "$T/det1.files" "$T/det2.files" || { diff "$T/det1.files" "$T/det2.files" >&2; fail "the SST files differ"; }
+[ -s "$T/det1.files" ] || fail "no SST files in the RocksDB database"
+grep -q '"flushes":[1-9]' "$T/det1.json" && grep -q '"compactions":[1-9]' "$T/det1.json" ||
+    fail "the determinism workload flushed or compacted nothing: $(cat "$T/det1.json")"
+
+# ---- 4. plugin extractors inside RocksDB ---------------------------------------------------
+build_plugin "$S/examples/plugins/tenant_extractor.c" "$T/tenant.so"
+cat > "$T/tenant.wl" <<'WL'
+filterlab-workload 1
+open policies="bloom(bits=10,prefix=tenant:2)" memtable_bytes=100000 l0_trigger=10
+put acme:users:1 ada
+put acme:users:2 bob
+flush
+put acme:orders:1 widget
+put hooli:users:1 gavin
+flush
+put globex:users:1 hank
+flush
+scan_prefix acme:users:
+scan_prefix acme:pets:
+scan_prefix hooli:
+scan_prefix hooli:users:
+get acme:users:1
+get acme:pets:9
+WL
+same_results "$T/tenant.wl" --plugin "$T/tenant.so"
+"$FILTERLAB" replay "$T/tenant.wl" --plugin "$T/tenant.so" --engine rocksdb --db "$T/tdb" --json > "$T/tenant.json" ||
+    fail "tenant.wl on RocksDB with --db"
+grep -q "^  prefix_extractor=filterlab.tenant2$" "$T"/tdb/OPTIONS-* || fail "RocksDB does not run tenant:2 as its prefix extractor"
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+q = d["prefix"]
+# 9 prefix probes, a prefix seek probing every L0 SST: acme:pets: (nowhere:
+# every maybe is a false positive), acme:users: and hooli:users: (each in
+# one SST: a true maybe there); hooli: has no tenant:2 prefix (total order)
+assert q["considered"] == 9 and q["positive"] + q["negative"] == 9, q
+assert q["positive"] >= 2 and q["negative"] >= 5, q
+assert q["false_positive"] <= q["positive"] - 2, q
+' "$T/tenant.json" || { cat "$T/tenant.json" >&2; fail "tenant:2 ruled out too few SSTs inside RocksDB"; }
+
+build_plugin "$S/tests/mutants/prefix_truncates.c" "$T/trunc.so"
+"$FILTERLAB" replay "$S/tests/mutants/prefix_truncates.wl" --plugin "$T/trunc.so" --engine rocksdb \
+    > /dev/null 2> "$T/trunc.err"
+rc=$?
+[ $rc -eq 1 ] || fail "a broken extractor inside RocksDB: exit $rc, not 1"
+grep -q '^P7 extractor-contract: .*"trunc3"' "$T/trunc.err" || fail "the broken extractor is not reported (P7)"
+grep -q '^P2 results: line 2[0-9] scan_prefix' "$T/trunc.err" ||
+    fail "RocksDB's wrong results under the broken extractor are not reported (P2)"
+
+# an extractor answering n > len: the wrapper inside RocksDB reports it
+# (the database's contract_violations count the calls RocksDB made)
+build_plugin "$S/tests/mutants/len_past_end.c" "$T/past.so"
+"$FILTERLAB" replay "$S/tests/mutants/len_past_end.wl" --plugin "$T/past.so" --engine rocksdb --json \
+    > "$T/past.json" 2> "$T/past.err"
+rc=$?
+[ $rc -eq 1 ] || fail "an extractor answering n > len inside RocksDB: exit $rc, not 1"
+grep -q '^P7 extractor-contract: .*upto/.*must be <= its length' "$T/past.err" || fail "n > len is not reported (P7)"
+grep -q '"contract_violations":[1-9]' "$T/past.json" ||
+    fail "no contract violation counted by the calls RocksDB made: $(cat "$T/past.json")"
+
+build_plugin "$S/tests/plugins/hang.c" "$T/hang.so"
+printf 'filterlab-workload 1\nopen policies="bloom(bits=10,prefix=hangx)"\nput a 1\nflush\nget a\n' > "$T/hang.wl"
+mkdir -p "$T/tmp"
+TMPDIR="$T/tmp" "$FILTERLAB" replay "$T/hang.wl" --plugin "$T/hang.so" --engine rocksdb --no-check \
+    --call-timeout 1 > /dev/null 2> "$T/hang.err"
+rc=$?
+[ $rc -eq 1 ] || fail "an extractor hung in RocksDB's flush: exit $rc, not 1"
+grep -q '^P10 bad-input: line 4 flush: plugin .*hang.so: prefix_len did not return within 1 s' "$T/hang.err" ||
+    { cat "$T/hang.err" >&2; fail "the hung call inside RocksDB is not named"; }
+[ -z "$(ls -A "$T/tmp")" ] || fail "the hung replay left its database behind: $(ls "$T/tmp")"
+
+# ---- 5. bad input --------------------------------------------------------------------------
+# expect_refusal TEXT PATTERN [FLAGS]: exit 2 and a message matching PATTERN
+expect_refusal() {
+    printf 'filterlab-workload 1\n%s\nput a 1\nget a\n' "$1" > "$T/bad.wl"
+    pattern=$2
+    shift 2
+    "$FILTERLAB" replay "$T/bad.wl" --engine rocksdb "$@" > /dev/null 2> "$T/bad.err"
+    rc=$?
+    [ $rc -eq 2 ] || fail "'$(sed -n 2p "$T/bad.wl")': exit $rc, not 2"
+    grep -Eq -- "$pattern" "$T/bad.err" || { cat "$T/bad.err" >&2; fail "'$(sed -n 2p "$T/bad.wl")': no '$pattern'"; }
+}
+build_plugin "$S/examples/plugins/keyrange_policy.c" "$T/keyrange.so"
+expect_refusal 'open policies=keyrange' 'bad.wl:2: open failed: open: policies="keyrange": a plugin filter policy' \
+    --plugin "$T/keyrange.so"
+expect_refusal 'open rocksdb.bloom_bits=1' 'bad.wl:2: open failed: open: unknown option rocksdb.bloom_bits'
+expect_refusal 'open rocksdb.format_version=9' 'RocksDB refused to open .*: Invalid argument: .*format_version'
+expect_refusal 'open rocksdb.Filter=bloom' 'bad.wl:2: expected an option key of open'
+expect_refusal 'open rocksdb.filter=bloom rocksdb.filter=ribbon' 'bad.wl:2: .*rocksdb.filter twice'
+expect_refusal 'open legacy_filters=1' 'legacy_filters=1: RocksDB writes no Legacy'
+
+# ---- 6. filterlab's engine ignores rocksdb.* ---------------------------------------------
+sed -e 's/^#.*/#/' -e 's/ rocksdb\.[a-z_]*=[^ ]*//g' "$S/workloads/rocksdb/partitioned_filters.wl" > "$T/plain.wl"
+! grep -q "rocksdb\." "$T/plain.wl" || fail "could not strip the rocksdb.* options"
+for w in "$S/workloads/rocksdb/partitioned_filters.wl" "$T/plain.wl"; do
+    "$FILTERLAB" replay "$w" --json --results "$T/ign.txt" | sed 's/"elapsed_s":[0-9.e+-]*,//' > "$T/ign.json" ||
+        fail "$w on filterlab's engine"
+    if [ "$w" = "$T/plain.wl" ]; then
+        cmp -s "$T/ign.json" "$T/ign0.json" && cmp -s "$T/ign.txt" "$T/ign0.txt" ||
+            fail "rocksdb.* options changed what filterlab's engine did"
+    else
+        mv "$T/ign.json" "$T/ign0.json"; mv "$T/ign.txt" "$T/ign0.txt"
+    fi
+done
+exit 0

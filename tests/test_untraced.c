@@ -1,0 +1,178 @@
+/*
+ * test_untraced.c -- the checker on an engine without a probe trace
+ * (properties/untraced.c), with filterlab's own engine stripped of its
+ * trace and SST truth views (so these tests run without RocksDB):
+ *   - a clean run has no violation, and its false positives, counted by the
+ *     checker on gets of keys never written, equal the ones the traced
+ *     checker counts probe by probe on the same workload;
+ *   - engines that lie in their counters are caught: more SST probes than
+ *     the get could make (P3), counters moved by a total-order scan (P3),
+ *     a memtable filter that says no while the memtable holds the key
+ *     (P1) -- and the memtable lie is not reported once the key was
+ *     flushed, nor is a false_positive the engine cannot know (P3) missed.
+ */
+#include "test.h"
+#include "../properties/check.h"
+
+#include <stdlib.h>
+
+typedef struct seen { int count, property; unsigned line; char msg[512]; } seen;
+
+static void on_violation(void *arg, int property, unsigned line, const char *msg) {
+    seen *s = arg;
+    if (!s->count++) {
+        s->property = property;
+        s->line = line;
+        snprintf(s->msg, sizeof s->msg, "%s", msg);
+    }
+}
+
+static int run(const fl_engine_ops *eng, const char *text, fl_check_summary *sum, seen *s) {
+    fl_registry *reg;
+    fl_workload w;
+    char err[512];
+    memset(&w, 0, sizeof w);
+    memset(s, 0, sizeof *s);
+    if (fl_registry_new(&reg) != FL_OK) return FL_ERR_NOMEM;
+    if (fl_workload_parse(text, strlen(text), "t.wl", &w, err, sizeof err) != 0) {
+        fl_test_fail(__FILE__, __LINE__, "parse: %s", err);
+        fl_registry_free(reg);
+        return FL_ERR_INVALID;
+    }
+    fl_runner r = { .check = { .engine = eng, .reg = reg, .path = "t.wl", .check = true, .seed = 3,
+                               .no_sync = true, .on_violation = on_violation, .on_violation_arg = s },
+                    .scratch = fl_test_tmpdir() };
+    fl_run_outcome out;
+    int rc = fl_run_workload(&r, &w, &out);
+    if (rc == FL_OK) rc = out.rc;
+    if (rc) fprintf(stderr, "  runner: %s\n", out.error);
+    *sum = out.sum;
+    fl_workload_free(&w);
+    fl_registry_free(reg);
+    return rc;
+}
+
+/* filterlab's engine seen as an engine without a probe trace, which, like
+ * RocksDB, cannot tell which SSTs held a match: no false positives. */
+static void metrics_without_fp(const fl_engine *e, fl_metrics *out) {
+    fl_engine_filterlab.metrics(e, out);
+    out->point.false_positive = out->prefix.false_positive = 0;
+}
+
+static fl_engine_ops untraced(void) {
+    fl_engine_ops e = fl_engine_filterlab;
+    e.name = "filterlab-untraced";
+    e.metrics = metrics_without_fp;
+    e.set_probe_trace = NULL;
+    e.sst_entries = NULL;
+    e.sst_range_tombstones = NULL;
+    e.sst_filter_block = NULL;
+    return e;
+}
+
+/* Three L0 SSTs over the same range, then gets of keys never written. */
+static char *absent_gets(void) {
+    size_t cap = 1 << 20, len = 0;
+    char *t = malloc(cap);
+    len += (size_t)snprintf(t + len, cap - len, "filterlab-workload 1\nopen policies=\"bloom(bits=6)\" "
+                            "memtable_bytes=1000000 l0_trigger=100\n");
+    for (int s = 0; s < 3; s++) {
+        for (int k = s; k < 600; k += 3) len += (size_t)snprintf(t + len, cap - len, "put k%05d v\n", 2 * k);
+        len += (size_t)snprintf(t + len, cap - len, "flush\n");
+    }
+    for (int k = 0; k < 599; k++) len += (size_t)snprintf(t + len, cap - len, "get k%05d\n", 2 * k + 1);
+    return t;
+}
+
+FL_TEST(untraced_clean_run_counts_known_false_positives) {
+    fl_engine_ops eng = untraced();
+    char *text = absent_gets();
+    fl_check_summary traced, plain;
+    seen s;
+    CHECK_OK(run(&fl_engine_filterlab, text, &traced, &s));
+    CHECK_EQ(s.count, 0);
+    CHECK_OK(run(&eng, text, &plain, &s));
+    CHECK_EQ(s.count, 0);
+    if (s.count) fprintf(stderr, "  first violation: %s\n", s.msg);
+    /* the same probes; the checker's count of false positives from "no such
+     * key was ever written" equals the trace's, probe by probe */
+    CHECK_EQ(plain.metrics.point.considered, traced.metrics.point.considered);
+    CHECK_EQ(plain.metrics.point.negative, traced.metrics.point.negative);
+    CHECK(traced.metrics.point.false_positive > 0);
+    CHECK_EQ(plain.metrics.point.false_positive, traced.metrics.point.false_positive);
+    CHECK_EQ(plain.ssts, 3);
+    free(text);
+}
+
+/* ---- Engines that lie ------------------------------------------------------------- */
+
+static int lie_kind;                  /* what the lying engine adds          */
+static uint64_t lie_count;
+enum { LIE_NEGATIVES = 1, LIE_SCAN, LIE_MEMTABLE, LIE_FALSE_POSITIVE };
+
+static int lying_get(fl_engine *e, fl_slice key, const fl_filter_context *ctx, fl_buf *value, bool *found) {
+    if (lie_kind != LIE_SCAN) lie_count++;
+    return fl_engine_filterlab.get(e, key, ctx, value, found);
+}
+
+static int lying_scan(fl_engine *e, fl_slice start, fl_slice end, fl_scan_fn fn, void *arg) {
+    if (lie_kind == LIE_SCAN) lie_count++;
+    return fl_engine_filterlab.scan(e, start, end, fn, arg);
+}
+
+static void lying_metrics(const fl_engine *e, fl_metrics *out) {
+    metrics_without_fp(e, out);
+    switch (lie_kind) {
+    case LIE_NEGATIVES:      out->point.negative += 10 * lie_count; out->point.considered += 10 * lie_count; break;
+    case LIE_SCAN:           out->prefix.negative += lie_count; out->prefix.considered += lie_count; break;
+    case LIE_MEMTABLE:       out->point.memtable_negative += lie_count; break;
+    case LIE_FALSE_POSITIVE: out->point.positive += lie_count; out->point.considered += lie_count;
+                             out->point.false_positive += lie_count; break;
+    }
+}
+
+static int run_liar(int kind, const char *text, seen *s) {
+    fl_engine_ops eng = untraced();
+    eng.get = lying_get;
+    eng.scan = lying_scan;
+    eng.metrics = lying_metrics;
+    lie_kind = kind;
+    lie_count = 0;
+    fl_check_summary sum;
+    return run(&eng, text, &sum, s);
+}
+
+static const char *const SMALL =
+    "filterlab-workload 1\n"
+    "open policies=\"bloom(bits=10)\" memtable_bytes=100000\n"
+    "put a 1\nput b 2\nflush\n"
+    "put c 3\n"
+    "get c\n"                         /* line 7: in the memtable */
+    "get a\n"                         /* line 8: in one SST      */
+    "scan a z\n";                     /* line 9                  */
+
+FL_TEST(untraced_catches_lying_counters) {
+    seen s;
+    CHECK_OK(run_liar(LIE_NEGATIVES, SMALL, &s));
+    CHECK_EQ(s.property, FL_P3);
+    CHECK_EQ(s.line, 7);
+    CHECK_CONTAINS(s.msg, "could probe only");
+
+    CHECK_OK(run_liar(LIE_SCAN, SMALL, &s));
+    CHECK_EQ(s.property, FL_P3);
+    CHECK_EQ(s.line, 9);
+    CHECK_CONTAINS(s.msg, "total order");
+
+    CHECK_OK(run_liar(LIE_FALSE_POSITIVE, SMALL, &s));
+    CHECK_EQ(s.property, FL_P3);
+    CHECK_EQ(s.line, 7);
+    CHECK_CONTAINS(s.msg, "cannot know");
+
+    /* a memtable filter saying no: a false negative while the memtable
+     * holds c (line 7), nothing to say about a (line 8, flushed) */
+    CHECK_OK(run_liar(LIE_MEMTABLE, SMALL, &s));
+    CHECK_EQ(s.property, FL_P1);
+    CHECK_EQ(s.line, 7);
+    CHECK_EQ(s.count, 1);
+    CHECK_CONTAINS(s.msg, "memtable holds that key");
+}
