@@ -79,7 +79,7 @@ $(BUILD)/asan/obj/%.o: %.c
 
 # The libraries filterlab links with, for tests that link a changed object
 # with the others (tests/cli/engine_mutants.sh).
-$(BUILD)/ldlibs: Makefile
+$(BUILD)/ldlibs: Makefile $(BUILD)/config.mk
 	@mkdir -p $(dir $@)
 	@echo '$(LDLIBS)' > $@
 
