@@ -46,8 +46,7 @@ unsigned fl_bloom_probes_for_millibits(uint64_t millibits);
  * probes; 1.0 when lines == 0. */
 double fl_bloom_expected_fp(uint64_t m, uint64_t lines, unsigned k);
 
-/* Bits per key in millibits of a built-in bloom policy. */
-uint64_t fl_bloom_policy_millibits(const fl_filter_policy *policy);
+/* (fl_bloom_policy_millibits is public: engine.h.) */
 
 /* A builder of a whole-key, no-extractor bloom (the Legacy writer). */
 int fl_bloom_legacy_builder(uint64_t millibits, fl_filter_builder **out);
