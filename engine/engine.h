@@ -380,9 +380,9 @@ uint64_t fl_bloom_policy_millibits(const fl_filter_policy *policy);
 typedef int (*fl_subfilter_fn)(void *arg, const char *name, fl_slice data);
 /* Splits a Composite filter block (SPEC 2.6: what fl_db_sst_filter_block
  * gives for format 1) into its named sub-filters, as a reader does.  The
- * whole block is checked before fn is first called: a length past the
- * end, trailing bytes, a NUL in a name or two equal names are
- * FL_ERR_CORRUPT, and fn is never called. */
+ * whole block is checked before fn is first called: fewer than 2 bytes, a
+ * length past the end, trailing bytes, a NUL in a name or two equal names
+ * are FL_ERR_CORRUPT, and fn is never called. */
 int fl_filter_block_split(fl_slice block, fl_subfilter_fn fn, void *arg);
 
 /* Decodes a Legacy filter block (SPEC 2.6: format 0) as a reader does: a
