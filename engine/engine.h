@@ -409,4 +409,59 @@ int fl_db_sst_range_tombstones(fl_db *db, uint64_t id, fl_rtomb_fn fn, void *arg
  * that fails its checksum is FL_ERR_CORRUPT. */
 int fl_db_sst_filter_block(fl_db *db, uint64_t id, fl_buf *out, int *format);
 
+/* ---- Stored bytes, for tools ---------------------------------------------
+ * What a tool that looks at an SST's stored bytes needs (a dump or verify
+ * command, the fuzz harnesses): the block map of an SST file, the
+ * sub-filters of a Composite filter block, the decoding of a Legacy one,
+ * and a built-in bloom's bits per key.  Each decoder checks every length
+ * before reading; none trusts its input. */
+
+/* Bits per key of a built-in bloom policy in integer millibits
+ * (round(bits * 1000), SPEC 5); 0 for any other policy. */
+uint64_t fl_bloom_policy_millibits(const fl_filter_policy *policy);
+
+/* Called with each sub-filter of a Composite filter block, in stored
+ * order: its name (NUL-terminated) and its data, both valid during the
+ * call only.  Nonzero stops the split and is returned. */
+typedef int (*fl_subfilter_fn)(void *arg, const char *name, fl_slice data);
+/* Splits a Composite filter block (SPEC 2.6: what fl_db_sst_filter_block
+ * gives for format 1) into its named sub-filters, as a reader does.  The
+ * whole block is checked before fn is first called: fewer than 2 bytes, a
+ * length past the end, trailing bytes, a NUL in a name or two equal names
+ * are FL_ERR_CORRUPT, and fn is never called. */
+int fl_filter_block_split(fl_slice block, fl_subfilter_fn fn, void *arg);
+
+/* Decodes a Legacy filter block (SPEC 2.6: format 0) as a reader does: a
+ * whole-key bloom with no extractor, whatever the extractor and whole-key
+ * setting of bloom, which must be a built-in bloom policy (else
+ * FL_ERR_INVALID).  The filter answers PREFIX queries true; it belongs to
+ * bloom: pass bloom with it to fl_call_might_match, fl_call_encode,
+ * fl_call_size and fl_call_filter_destroy.  Like fl_call_decode it is
+ * counted as a decode, and bytes it refuses are reported to the context
+ * (FL_ERR_CORRUPT, *out NULL). */
+int fl_call_decode_legacy(fl_calls *calls, const fl_filter_policy *bloom, fl_slice data,
+                          fl_filter **out);
+
+/* One block of an SST file: [offset, offset + len) holds its bytes and the
+ * 8 bytes after them its XXH3-64, big-endian (SPEC 2.6). */
+typedef struct fl_sst_block {
+    const char *kind;            /* "info", "range-tombstone", "index",
+                                    "filter" or "data" (static)             */
+    uint64_t offset, len;
+    uint64_t checksum;           /* the stored checksum                     */
+    uint64_t actual;             /* the checksum of the bytes as they are   */
+} fl_sst_block;
+/* Called with each block; nonzero stops the walk and is returned. */
+typedef int (*fl_sst_block_fn)(void *arg, const fl_sst_block *block);
+/* The blocks an SST file's bytes name, for tools that dump or verify SST
+ * files: the info block (where the footer says), then the range-tombstone,
+ * index and filter blocks (where the info block says; no filter block when
+ * its length is 0), then each data block (where the index says), whether
+ * or not their checksums hold.  A block is reported only when it and its
+ * checksum lie before the footer.  FL_OK when every block named was
+ * reported; FL_ERR_CORRUPT, after reporting what could be located, for a
+ * bad footer (wrong magic or version, too short), an info block or index
+ * that does not decode, or a block out of bounds; or what fn returned. */
+int fl_sst_file_blocks(fl_slice file, fl_sst_block_fn fn, void *arg);
+
 #endif /* FL_ENGINE_H */

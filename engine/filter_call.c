@@ -442,3 +442,23 @@ bool fl_calls_current(const fl_calls *calls, fl_call_now *out, bool details) {
 }
 
 const char *fl_object_kind_name(fl_object_kind kind) { return fl_object_word(kind); }
+
+/* ---- Legacy filter blocks (engine.h, "Stored bytes") ----------------------------- */
+
+int fl_call_decode_legacy(fl_calls *calls, const fl_filter_policy *bloom, fl_slice data,
+                          fl_filter **out) {
+    *out = NULL;
+    if (!fl_policy_is_builtin_bloom(bloom)) return FL_ERR_INVALID;
+    fl_calls *c = fl_resolve(calls);
+    FL_COUNT(c, decode);
+    fl_frame f;
+    fl_begin(&f, c, "decode", FL_OBJECT_POLICY, bloom, NULL);
+    int rc = fl_bloom_legacy_decode(data, out);
+    fl_end(&f);
+    if (rc != FL_OK) {
+        *out = NULL;
+        fl_violation(c, FL_OBJECT_POLICY, bloom, "decode", "decode of a %zu-byte Legacy block failed: %s",
+                     data.len, fl_strerror(rc));
+    }
+    return rc;
+}

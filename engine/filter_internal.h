@@ -49,8 +49,7 @@ double fl_bloom_expected_fp(uint64_t m, uint64_t lines, unsigned k);
 
 /* A built-in bloom policy's extractor (borrowed), or NULL. */
 const fl_prefix_extractor *fl_bloom_policy_extractor(const fl_filter_policy *policy);
-/* Bits per key in millibits of a built-in bloom policy. */
-uint64_t fl_bloom_policy_millibits(const fl_filter_policy *policy);
+/* (fl_bloom_policy_millibits is public: engine.h.) */
 
 /* A builder of a whole-key, no-extractor bloom (the Legacy writer). */
 int fl_bloom_legacy_builder(uint64_t millibits, fl_filter_builder **out);

@@ -16,6 +16,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <xxhash.h>
 
 enum {
     TAG_SMALLEST = 1, TAG_LARGEST = 2, TAG_LARGEST_EXCL = 3, TAG_ENTRIES = 4,
@@ -246,6 +247,18 @@ corrupt:
     return FL_ERR_CORRUPT;
 }
 
+/* The public split (engine.h): parse first, so a malformed block is never
+ * half delivered. */
+int fl_filter_block_split(fl_slice block, fl_subfilter_fn fn, void *arg) {
+    if (!block.data || block.len < 2) return FL_ERR_CORRUPT;     /* an empty fl_buf too */
+    fl_named_filter *f;
+    size_t n;
+    int rc = fl_composite_parse(block, &f, &n);
+    for (size_t i = 0; i < n && rc == FL_OK; i++) rc = fn(arg, f[i].name, f[i].data);
+    if (f) fl_named_filters_free(f, n);
+    return rc;
+}
+
 int fl_composite_encode(const fl_named_filter *f, size_t count, fl_buf *out) {
     if (count > 0xFFFF) return FL_ERR_INVALID;
     int rc = fl_buf_put_be16(out, (uint16_t)count);
@@ -258,4 +271,69 @@ int fl_composite_encode(const fl_named_filter *f, size_t count, fl_buf *out) {
         if (!rc) rc = fl_buf_append(out, f[i].data.data, f[i].data.len);
     }
     return rc;
+}
+
+/* ---- The block map of an SST file (engine.h, "Stored bytes") -----------
+ * The footer locates the info block, the info block the range-tombstone,
+ * index and filter blocks, the index the data blocks.  fl_sst_open reads
+ * the same fields; this walk only reports where they point. */
+
+#define FL_SST_FOOTER 24
+
+typedef struct fl_block_walk {
+    const uint8_t *bytes;
+    uint64_t size;                  /* the bytes before the footer         */
+    fl_sst_block_fn fn;
+    void *arg;
+    int stopped;                    /* what fn returned, when nonzero      */
+    bool out_of_bounds;
+} fl_block_walk;
+
+/* Reports the block at [off, off + len) if it and its checksum lie before
+ * the footer; true when reported and the walk goes on. */
+static bool fl_report_block(fl_block_walk *w, const char *kind, uint64_t off, uint64_t len) {
+    if (w->stopped) return false;
+    if (len > w->size || off > w->size - len || w->size - len - off < 8) {
+        w->out_of_bounds = true;
+        return false;
+    }
+    fl_sst_block b = { kind, off, len, fl_get_be64(w->bytes + off + len),
+                       XXH3_64bits(w->bytes + off, (size_t)len) };
+    w->stopped = w->fn(w->arg, &b);
+    return !w->stopped;
+}
+
+/* The data blocks the index names: [varint key_len][key][varint offset]
+ * [varint len] per entry.  FL_ERR_CORRUPT for a malformed entry. */
+static int fl_report_data_blocks(fl_block_walk *w, const uint8_t *p, const uint8_t *end) {
+    while (p < end && !w->stopped) {
+        uint64_t kl, off, len;
+        if (fl_get_varint(&p, end, &kl) || kl > (uint64_t)(end - p)) return FL_ERR_CORRUPT;
+        p += kl;
+        if (fl_get_varint(&p, end, &off) || fl_get_varint(&p, end, &len)) return FL_ERR_CORRUPT;
+        fl_report_block(w, "data", off, len);
+    }
+    return FL_OK;
+}
+
+int fl_sst_file_blocks(fl_slice file, fl_sst_block_fn fn, void *arg) {
+    if (!file.data || file.len < FL_SST_FOOTER) return FL_ERR_CORRUPT;
+    const uint8_t *foot = file.data + file.len - FL_SST_FOOTER;
+    if (memcmp(foot + 20, "FLST", 4) != 0 || fl_get_be32(foot + 16) != 1) return FL_ERR_CORRUPT;
+    fl_block_walk w = { file.data, file.len - FL_SST_FOOTER, fn, arg, 0, false };
+    uint64_t io = fl_get_be64(foot), il = fl_get_be64(foot + 8);
+    if (!fl_report_block(&w, "info", io, il)) return w.stopped ? w.stopped : FL_ERR_CORRUPT;
+    fl_sst_info info;
+    int rc = fl_sst_info_decode((fl_slice){ file.data + io, (size_t)il }, &info);
+    if (rc) return rc;
+    fl_report_block(&w, "range-tombstone", info.rt_offset, info.rt_len);
+    bool index = fl_report_block(&w, "index", info.index_offset, info.index_len);
+    if (info.filter_len) fl_report_block(&w, "filter", info.filter_offset, info.filter_len);
+    if (index) {
+        const uint8_t *p = file.data + info.index_offset;
+        rc = fl_report_data_blocks(&w, p, p + info.index_len);
+    }
+    fl_sst_info_free(&info);
+    if (w.stopped) return w.stopped;
+    return rc ? rc : w.out_of_bounds ? FL_ERR_CORRUPT : FL_OK;
 }

@@ -9,9 +9,14 @@
  * model's reference extractor; and PREFIX(p) = Some(n) must give
  * POINT(q) = Some(n) for every extension q of p (the longer prefixes of R,
  * and p followed by C, 0x00 or 0xff).  Aborts on any break.
+ *
+ * Every call goes through the engine's wrappers (fl_call_prefix_len,
+ * fl_call_extractor_name, fl_call_extractor_destroy), as the engine makes
+ * it, under a call context of the harness's own: a contract violation
+ * the wrapper catches (n > len, a NULL name) aborts with the wrapper's
+ * description of it and the target.
  */
 #include "fuzz_env.h"
-#include "../engine/filter_internal.h"
 #include "../model/model.h"
 
 #include <stdio.h>
@@ -24,22 +29,35 @@ static const fl_prefix_extractor *ex;
 static fl_model_extractor mex;
 static bool builtin;
 static const char *spec;
+static fl_calls *calls;
+static char violation[1024];         /* the last contract violation, or "" */
 
+/* t NULL: a failure about the extractor itself, not about a target. */
 static void fail(const char *what, const uint8_t *t, size_t len) {
+    if (!t) {
+        fprintf(stderr, "extractor %s: %s\n", spec, what);
+        abort();
+    }
     fprintf(stderr, "extractor %s: %s on target \"", spec, what);
     for (size_t i = 0; i < len; i++) fprintf(stderr, "\\x%02x", t[i]);
     fprintf(stderr, "\" (%zu bytes)\n", len);
     abort();
 }
 
-/* The engine's answer, checked against n <= len and the model's. */
+static void on_violation(void *arg, const fl_contract_violation *v) {
+    (void)arg;
+    snprintf(violation, sizeof violation, "contract violation by %s: %s: %s", v->who, v->method, v->what);
+}
+
+/* The engine's answer through its wrapper, checked for violations (n >
+ * len), determinism and agreement with the model. */
 static bool answer(fl_target_kind kind, const uint8_t *t, size_t len, size_t *n) {
     fl_target target = { kind, { t, len } };
     size_t n2 = 0;
-    bool some = ex->ops->prefix_len(ex, &target, n);
-    if (some && *n > len) fail(kind == FL_TARGET_POINT ? "POINT n > len" : "PREFIX n > len", t, len);
-    if (some != ex->ops->prefix_len(ex, &target, &n2) || (some && n2 != *n))
-        fail("two calls, two answers", t, len);
+    bool some = fl_call_prefix_len(calls, ex, &target, n);
+    if (violation[0]) fail(violation, t, len);
+    if (some != fl_call_prefix_len(calls, ex, &target, &n2) || (some && n2 != *n) || violation[0])
+        fail(violation[0] ? violation : "two calls, two answers", t, len);
     if (builtin) {
         size_t mn = 0;
         bool msome = fl_model_extractor_prefix_len(&mex, (fl_model_target_kind)kind,
@@ -72,12 +90,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     } else {
         spec = user[param % nuser];
     }
+    if (!calls) {
+        if (fl_calls_new(fuzz_registry(), &calls) != FL_OK) abort();
+        fl_calls_set_sink(calls, on_violation, NULL);
+    }
+    violation[0] = 0;
     fl_prefix_extractor *made = NULL;
     char err[1024] = "";
     if (fl_registry_make_extractor(fuzz_registry(), spec, &made, err, sizeof err) != FL_OK) {
         fprintf(stderr, "extractor %s: %s\n", spec, err);
         abort();
     }
+    fl_call_extractor_name(calls, made);
+    if (violation[0]) fail(violation, NULL, 0);
     if (builtin && fl_model_extractor_parse(spec, &mex, err, sizeof err) != FL_MODEL_OK) {
         fprintf(stderr, "the model refuses extractor %s: %s\n", spec, err);
         abort();
@@ -101,6 +126,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             extension(q, i + 2, n);
         }
     }
-    fl_call_extractor_destroy(NULL, made);
+    fl_call_extractor_destroy(calls, made);
     return 0;
 }

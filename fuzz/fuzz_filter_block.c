@@ -1,13 +1,18 @@
 /*
  * fuzz_filter_block.c -- the filter block decoders (SPEC 2.6, 5): crash-only.
  *
- * The input is decoded as a Composite block (fl_composite_parse), as a
- * Legacy block (fl_bloom_legacy_decode), and by each built-in bloom policy
- * below; every sub-filter of a Composite block is decoded by every policy
- * as well, and every filter that decodes is probed (POINT and PREFIX) with
- * a few targets.  The reference model's decoder gets the same bytes.
+ * The input is decoded as a Composite block (fl_filter_block_split), as a
+ * Legacy block (fl_call_decode_legacy) and by each built-in bloom policy
+ * below (fl_call_decode); every sub-filter of a Composite block is decoded
+ * the same ways, and every filter that decodes is probed (POINT and
+ * PREFIX) with a few targets, sized, encoded and destroyed.  The reference
+ * model's decoder gets the same bytes.
+ *
+ * Only the public API (engine.h): the Composite split and the Legacy
+ * decode are the ones a reader uses, and every filter is called through
+ * the fl_call_* wrappers, as the engine calls it.
  */
-#include "../engine/engine_internal.h"
+#include "../engine/engine.h"
 #include "../model/model.h"
 
 #include <stdlib.h>
@@ -42,7 +47,7 @@ static void probe(const fl_filter_policy *policy, fl_filter *f, fl_slice data) {
 
 static void decode_all(fl_slice data) {
     fl_filter *f;
-    if (fl_bloom_legacy_decode(data, &f) == FL_OK) probe(policies[0], f, data);
+    if (fl_call_decode_legacy(calls, policies[0], data, &f) == FL_OK) probe(policies[0], f, data);
     for (size_t i = 0; i < NSPECS; i++)
         if (fl_call_decode(calls, policies[i], data, &f) == FL_OK) probe(policies[i], f, data);
     fl_model_bloom b;
@@ -55,6 +60,13 @@ static void decode_all(fl_slice data) {
 /* Built-in policies refusing corrupt bytes are reported as violations: quiet. */
 static void quiet(void *arg, const fl_contract_violation *v) { (void)arg; (void)v; }
 
+static int each_sub(void *arg, const char *name, fl_slice data) {
+    (void)arg;
+    (void)name;
+    decode_all(data);
+    return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!policies[0]) {
         static fl_registry *reg;
@@ -66,11 +78,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     fl_slice block = { data, size };
     decode_all(block);
-    fl_named_filter *subs;
-    size_t n;
-    if (fl_composite_parse(block, &subs, &n) == FL_OK) {
-        for (size_t i = 0; i < n; i++) decode_all(subs[i].data);
-        fl_named_filters_free(subs, n);
-    }
+    fl_filter_block_split(block, each_sub, NULL);
     return 0;
 }

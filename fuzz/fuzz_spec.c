@@ -10,8 +10,10 @@
  *   - as a policy list: accepted iff it is "none" or every ';'-separated
  *     piece is a bloom spec the model accepts and no two names are equal.
  * A rejection must come with a message.  Aborts on any disagreement.
+ * Only public headers: the millibits of a policy are engine.h's
+ * fl_bloom_policy_millibits.
  */
-#include "../engine/filter_internal.h"
+#include "../engine/engine.h"
 #include "../model/model.h"
 
 #include <stdio.h>

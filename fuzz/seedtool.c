@@ -10,11 +10,17 @@
  *   seedtool specs FILE.wl          every policies=/compactor= value, each
  *                                   of its specs and each prefix= value, one
  *                                   a line
- *   seedtool blocks DIR ID OUT      the filter block of DIR/ID.sst as OUT.blk
- *                                   and each sub-filter's data as OUT-N.sub
+ *   seedtool blocks DIR ID OUT      the filter block of SST ID of the
+ *                                   database DIR as OUT.blk and, when it is
+ *                                   Composite, each sub-filter's data as
+ *                                   OUT-N.sub
+ *
+ * Only public headers: blocks opens DIR as a database with no policies
+ * (fl_db_open), takes the stored block from fl_db_sst_filter_block and
+ * splits it with fl_filter_block_split (engine.h).
  */
 #include "fuzz_ops.h"
-#include "../engine/engine_internal.h"
+#include "../engine/engine.h"
 #include "../model/model.h"
 
 #include <stdio.h>
@@ -144,34 +150,52 @@ static int write_file(const char *path, const uint8_t *data, size_t len) {
     return 0;
 }
 
+typedef struct sub_files { const char *out; size_t n; int rc; } sub_files;
+
+static int write_sub(void *arg, const char *name, fl_slice data) {
+    (void)name;
+    sub_files *s = arg;
+    char path[4096];
+    snprintf(path, sizeof path, "%s-%zu.sub", s->out, s->n++);
+    s->rc |= write_file(path, data.data, data.len);
+    return 0;
+}
+
 static int blocks(const char *dir, uint64_t id, const char *out) {
-    fl_policy_list none = { NULL, 0 };
-    fl_sst_reader *r;
-    uint64_t filter_errors = 0;
+    fl_registry *reg;
+    fl_options opt;
+    fl_db *db;
     char err[1024], path[4096];
-    uint8_t *block;
-    size_t len;
-    if (fl_sst_open(dir, id, &none, NULL, &r, &filter_errors, err, sizeof err) != FL_OK) {
+    if (fl_registry_new(&reg) != FL_OK) return 1;
+    fl_options_init(&opt);
+    opt.sync = false;                  /* a scratch copy: make_corpus.sh's replay */
+    int rc = fl_options_set(&opt, "policies", "none", err, sizeof err);
+    if (rc == FL_OK) rc = fl_db_open(dir, reg, &opt, &db, err, sizeof err);
+    fl_options_free(&opt);
+    if (rc != FL_OK) {
         fprintf(stderr, "seedtool: %s\n", err);
+        fl_registry_free(reg);
         return 1;
     }
-    int rc = 0;
-    if (fl_sst_filter_bytes(r, &block, &len) == 1) {
+    fl_buf block;
+    int format;
+    fl_buf_init(&block);
+    if ((rc = fl_db_sst_filter_block(db, id, &block, &format)) != FL_OK) {
+        fprintf(stderr, "seedtool: %s\n", fl_db_errmsg(db));
+        rc = 1;
+    } else if (block.len > 0) {
         snprintf(path, sizeof path, "%s.blk", out);
-        rc |= write_file(path, block, len);
-        fl_named_filter *subs;
-        size_t n;
-        if (r->info.filter_format == FL_FILTER_COMPOSITE &&
-            fl_composite_parse((fl_slice){ block, len }, &subs, &n) == FL_OK) {
-            for (size_t i = 0; i < n; i++) {
-                snprintf(path, sizeof path, "%s-%zu.sub", out, i);
-                rc |= write_file(path, subs[i].data.data, subs[i].data.len);
-            }
-            fl_named_filters_free(subs, n);
-        }
-        free(block);
+        rc = write_file(path, block.data, block.len);
+        sub_files subs = { out, 0, 0 };
+        if (format == 1) fl_filter_block_split((fl_slice){ block.data, block.len }, write_sub, &subs);
+        rc |= subs.rc;
     }
-    fl_sst_close(r);
+    fl_buf_free(&block);
+    if (fl_db_close(db, err, sizeof err) != FL_OK) {
+        fprintf(stderr, "seedtool: %s\n", err);
+        rc = 1;
+    }
+    fl_registry_free(reg);
     return rc;
 }
 
