@@ -129,6 +129,10 @@ struct fl_checker {
     uint64_t generation;              /* bumps at every open                */
     fl_model *model;
     fl_model *mem_keys;               /* entries in the engine's memtable   */
+    bool mem_under_old_options;       /* a set_options since it was emptied:
+                                         its filter may be keyed by an older
+                                         extractor (RocksDB's memtable keeps
+                                         the one it was made with)          */
     size_t nmem_rts; ck_rt *mem_rts;
     /* the tree */
     ck_sst **ssts; size_t ssts_cap;   /* by id                              */
@@ -137,6 +141,8 @@ struct fl_checker {
     /* the running read */
     const fl_op *op;
     fl_target_kind want_kind;         /* the filter target it should ask, 0: none */
+    const struct ck_policy *want_extractor; /* a prefix-mode seek: the policy
+                                         whose extractor gave want_target  */
     fl_slice want_target;             /* (borrowed from op)                 */
     ck_seen *events; size_t nevents, events_cap;
     bool event_overflow;
@@ -187,6 +193,10 @@ bool ck_sst_holds_prefix(const ck_sst *s, const uint8_t *p, size_t plen);
 bool ck_sst_rt_covers(const ck_sst *s, const uint8_t *k, size_t klen);
 /* The reader-side reference filter of sub i (decoded lazily), or NULL. */
 const fl_model_bloom *ck_sub_reference(fl_checker *ck, ck_sst *s, size_t i);
+
+/* checker.c: the extractor in force for a prefix-mode seek (policy p's) on
+ * POINT k, from the model's reference extractor where it knows it. */
+bool ck_seek_prefix_len(fl_checker *ck, const ck_policy *p, const uint8_t *k, size_t klen, size_t *m);
 
 /* probes.c */
 void ck_probe(void *arg, const fl_probe_event *ev);

@@ -175,6 +175,7 @@ static void mem_clear(fl_checker *ck) {
     free(ck->mem_rts);
     ck->mem_rts = NULL;
     ck->nmem_rts = 0;
+    ck->mem_under_old_options = false;
 }
 
 static void add_counters(fl_filter_counters *a, const fl_filter_counters *b) {
@@ -401,8 +402,7 @@ static int cmp_item(void *arg, fl_model_bytes key, fl_model_bytes value) {
  * that has one, as the engine takes it): its answer for POINT k -- from the
  * model's reference extractor when the model knows it, else from the
  * checker's own call of the policy's extractor. */
-static bool seek_prefix_len(fl_checker *ck, const ck_policy *p, const uint8_t *k, size_t klen,
-                            size_t *m) {
+bool ck_seek_prefix_len(fl_checker *ck, const ck_policy *p, const uint8_t *k, size_t klen, size_t *m) {
     if (p->bloom && p->bloom_cfg.has_extractor)
         return fl_model_extractor_prefix_len(&p->bloom_cfg.extractor, FL_MODEL_POINT,
                                              (fl_model_bytes){ k, klen }, m);
@@ -422,7 +422,7 @@ static int seek_item(void *arg, fl_model_bytes key, fl_model_bytes value) {
     seek_cmp *s = arg;
     if (s->ex) {
         size_t m;
-        if (!seek_prefix_len(s->c.ck, s->ex, key.data, key.len, &m) || m != s->p.len ||
+        if (!ck_seek_prefix_len(s->c.ck, s->ex, key.data, key.len, &m) || m != s->p.len ||
             (m && memcmp(key.data, s->p.data, m) != 0))
             return 1;                 /* the first entry of another prefix ends it */
     }
@@ -434,6 +434,7 @@ static int seek_item(void *arg, fl_model_bytes key, fl_model_bytes value) {
  * mode the policy whose extractor gave the prefix. */
 static const ck_policy *read_target(fl_checker *ck, const fl_op *op) {
     ck->want_kind = 0;
+    ck->want_extractor = NULL;
     ck->want_target = (fl_slice){ op->a.data, op->a.len };
     if (op->kind == FL_OP_GET) ck->want_kind = FL_TARGET_POINT;
     else if (op->kind == FL_OP_SCAN_PREFIX) ck->want_kind = FL_TARGET_PREFIX;
@@ -441,9 +442,10 @@ static const ck_policy *read_target(fl_checker *ck, const fl_op *op) {
         return NULL;
     const ck_policy *p = ck_config_first_extractor(ck->writer);
     size_t m;
-    if (!p || !seek_prefix_len(ck, p, op->a.data, op->a.len, &m)) return NULL;
+    if (!p || !ck_seek_prefix_len(ck, p, op->a.data, op->a.len, &m)) return NULL;
     ck->want_kind = FL_TARGET_PREFIX;
     ck->want_target.len = m;
+    ck->want_extractor = p;
     return p;
 }
 
@@ -612,6 +614,7 @@ static int run_set_options(fl_checker *ck, const fl_op *op) {
         return ck_fail(ck, rc, "%s", err[0] ? err : fl_strerror(rc));
     if (rc || !ck->cfg.check) return rc;
     ck->generation++;
+    ck->mem_under_old_options = true;
     return configs_for(ck);
 }
 

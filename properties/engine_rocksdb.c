@@ -63,6 +63,7 @@
 
 typedef struct rdb {
     rocksdb_t *db;
+    const fl_registry *reg;           /* for set_options                    */
     fl_rdb_config cfg;
     fl_calls *calls;                  /* opt->calls, or own_calls           */
     fl_calls *own_calls;
@@ -350,6 +351,80 @@ static int rdb_scan(fl_engine *x, fl_slice start, fl_slice end, fl_scan_fn fn, v
     return rc;
 }
 
+/* The seek op (SPEC 9): prefix mode -- prefix_same_as_start, no total
+ * order seek -- when asked for and KEY is in the domain of the extractor in
+ * force; otherwise total order.  Up to n entries, from Seek(KEY) forward or
+ * SeekForPrev(KEY) backward, as RocksDB returns them: which entries end a
+ * prefix-mode read is RocksDB's to decide, and the checker's to judge. */
+static int rdb_seek(fl_engine *x, fl_slice key, bool backward, uint32_t n, int prefix_mode,
+                    const fl_filter_context *ctx, fl_scan_fn fn, void *arg) {
+    rdb *e = of(x);
+    (void)ctx;
+    size_t m = 0;
+    fl_target t = { FL_TARGET_POINT, key };
+    bool in_prefix = prefix_mode != 0 && e->cfg.extractor && fl_call_prefix_len(e->calls, e->cfg.extractor, &t, &m);
+    rocksdb_readoptions_t *ro = rocksdb_readoptions_create();
+    if (in_prefix) rocksdb_readoptions_set_prefix_same_as_start(ro, 1);
+    else rocksdb_readoptions_set_total_order_seek(ro, 1);
+    /* a prefix-mode read is counted as a prefix read; total order uses none */
+    rocksdb_perfcontext_t *pc = perf_begin();
+    rocksdb_iterator_t *it = rocksdb_create_iterator(e->db, ro);
+    if (backward) rocksdb_iter_seek_for_prev(it, (const char *)key.data, key.len);
+    else rocksdb_iter_seek(it, (const char *)key.data, key.len);
+    for (uint32_t i = 0; i < n && rocksdb_iter_valid(it); i++) {
+        size_t kl, vl;
+        const char *k = rocksdb_iter_key(it, &kl), *v = rocksdb_iter_value(it, &vl);
+        fl_slice ks = { (const uint8_t *)(k ? k : ""), kl }, vs = { (const uint8_t *)(v ? v : ""), vl };
+        if (fn(arg, ks, vs)) break;
+        if (i + 1 < n) {
+            if (backward) rocksdb_iter_prev(it);
+            else rocksdb_iter_next(it);
+        }
+    }
+    char *rerr = NULL;
+    rocksdb_iter_get_error(it, &rerr);
+    rocksdb_iter_destroy(it);
+    perf_end(pc, &e->metrics.prefix);
+    rocksdb_readoptions_destroy(ro);
+    return rerr ? fail(e, rc_of(rerr), backward ? "seek_for_prev" : "seek", rerr) : FL_OK;
+}
+
+/* ---- Changing options while open --------------------------------------------------------- */
+
+/* set_options: the new options mapped like an open's; what changed goes to
+ * RocksDB's SetOptions in one call, which takes all of it or none (RocksDB
+ * says which option it cannot change on an open database: filter_policy,
+ * whole_key_filtering, format_version, ...).  The engine's own thresholds
+ * (memtable_bytes, l0_trigger) change with it. */
+static int rdb_set_options(fl_engine *x, const fl_options *opt, char *err, size_t err_len) {
+    rdb *e = of(x);
+    fl_rdb_config next;
+    fl_rdb_changes ch;
+    int rc = fl_rdb_config_make(e->reg, e->calls, opt, &next, err, err_len);
+    if (rc) return rc;
+    if ((rc = fl_rdb_config_changes(&e->cfg, &next, &ch, err, err_len))) {
+        fl_rdb_config_free(e->calls, &next);
+        return rc;
+    }
+    if (ch.count) {
+        char *rerr = NULL;
+        rocksdb_set_options(e->db, (int)ch.count, ch.keys, ch.values, &rerr);
+        if (rerr) {
+            size_t used = (size_t)snprintf(err, err_len, "RocksDB refused SetOptions(");
+            for (size_t i = 0; i < ch.count && used < err_len; i++)
+                used += (size_t)snprintf(err + used, err_len - used, "%s%s=%s", i ? ", " : "", ch.keys[i],
+                                         ch.values[i]);
+            if (used < err_len) snprintf(err + used, err_len - used, "): %s", rerr);
+            rocksdb_free(rerr);
+            fl_rdb_config_free(e->calls, &next);
+            return FL_ERR_INVALID;
+        }
+    }
+    fl_rdb_config_free(e->calls, &e->cfg);
+    e->cfg = next;
+    return FL_OK;
+}
+
 /* ---- Opening and closing ---------------------------------------------------------------- */
 
 static void release(rdb *e) {
@@ -369,6 +444,7 @@ static int rdb_open(const char *dir, const fl_registry *reg, const fl_options *o
     *out = NULL;
     rdb *e = calloc(1, sizeof *e);
     if (!e) return FL_ERR_NOMEM;
+    e->reg = reg;
     e->calls = opt->calls;
     if (!e->calls && fl_calls_new(reg, &e->own_calls) != FL_OK) {
         free(e);
@@ -441,6 +517,8 @@ const fl_engine_ops fl_engine_rocksdb = {
     .get = rdb_get,
     .scan_prefix = rdb_scan_prefix,
     .scan = rdb_scan,
+    .seek = rdb_seek,
+    .set_options = rdb_set_options,
     .metrics = rdb_metrics,
     .ssts = rdb_ssts,
 };

@@ -20,6 +20,16 @@
 
 #pragma GCC visibility push(hidden)
 
+/* One RocksDB option as SetOptions names it ("prefix_extractor",
+ * "write_buffer_size"; a block-based table option as "table.NAME") and its
+ * value in RocksDB's option-string syntax. */
+typedef struct fl_rdb_setting {
+    const char *name;
+    char value[560];
+} fl_rdb_setting;
+
+#define FL_RDB_SETTINGS 16
+
 /* One open's worth of RocksDB configuration, made from fl_options. */
 typedef struct fl_rdb_config {
     rocksdb_options_t *options;       /* for rocksdb_open; owned              */
@@ -29,6 +39,12 @@ typedef struct fl_rdb_config {
     fl_prefix_extractor *extractor;
     uint64_t memtable_bytes;          /* flush when this much was written     */
     uint64_t l0_trigger;              /* compact L0 when it holds this many   */
+    /* Every RocksDB option the mapping sets, by name: what set_options
+     * compares to find what a change changes.  A filterlab extractor run
+     * inside RocksDB has the value "filterlab:" + its spec -- not a value
+     * SetOptions can take. */
+    fl_rdb_setting settings[FL_RDB_SETTINGS];
+    size_t nsettings;
 } fl_rdb_config;
 
 /* Checks opt (filterlab's options and the rocksdb.* ones) and makes the
@@ -40,6 +56,20 @@ typedef struct fl_rdb_config {
 int  fl_rdb_config_make(const fl_registry *reg, fl_calls *calls, const fl_options *opt,
                         fl_rdb_config *out, char *err, size_t err_len);
 void fl_rdb_config_free(fl_calls *calls, fl_rdb_config *cfg);
+
+/* The changes from one configuration to the next as rocksdb_set_options
+ * takes them: keys[i] = values[i], table options gathered into one
+ * "block_based_table_factory" = "{NAME=VALUE;...}".  FL_ERR_INVALID with
+ * err naming the option when a change cannot be made by name (a filterlab
+ * extractor inside RocksDB).  The strings live in *out. */
+typedef struct fl_rdb_changes {
+    size_t count;
+    const char *keys[FL_RDB_SETTINGS];
+    const char *values[FL_RDB_SETTINGS];
+    char table[2048];
+} fl_rdb_changes;
+int  fl_rdb_config_changes(const fl_rdb_config *from, const fl_rdb_config *to, fl_rdb_changes *out,
+                           char *err, size_t err_len);
 
 /* A RocksDB slice transform running ex (taken over: destroyed through calls
  * when RocksDB drops the transform), every call through the fl_call_*

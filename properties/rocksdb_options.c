@@ -36,6 +36,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,8 +44,24 @@
 #define DEFAULT_BITS 10.0
 #define DEFAULT_FORMAT_VERSION 5
 #define MAX_BLOOM_RATIO 0.25           /* RocksDB clamps larger ratios to this */
+#define DEFAULT_METADATA_BLOCK 4096   /* RocksDB's metadata_block_size  */
 #define WRITE_BUFFER_SLACK ((uint64_t)64 << 20)
 #define WRITE_BUFFER_MAX ((uint64_t)64 << 30)   /* RocksDB clips to 64 GiB */
+
+/* Notes one option the mapping set, as SetOptions would name it. */
+static void note(fl_rdb_config *cfg, const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void note(fl_rdb_config *cfg, const char *name, const char *fmt, ...) {
+    if (cfg->nsettings == FL_RDB_SETTINGS) return;       /* (sized for all of them) */
+    fl_rdb_setting *st = &cfg->settings[cfg->nsettings++];
+    va_list ap;
+    st->name = name;
+    va_start(ap, fmt);
+    vsnprintf(st->value, sizeof st->value, fmt, ap);
+    va_end(ap);
+}
+
+static const char *tf(bool b) { return b ? "true" : "false"; }
 
 /* ---- rocksdb.* settings -------------------------------------------------------- */
 
@@ -231,6 +248,7 @@ static int set_extractor(const fl_registry *reg, fl_calls *calls, const rdb_poli
         size_t n = (size_t)strtoull(name + (fixed ? 5 : 6), NULL, 10);
         if (fixed) rocksdb_options_set_prefix_extractor(o, rocksdb_slicetransform_create_fixed_prefix(n));
         else *capped_n = n;
+        note(cfg, "prefix_extractor", "rocksdb.%sPrefix.%zu", fixed ? "Fixed" : "Capped", n);
         return FL_OK;
     }
     if ((rc = fl_registry_make_extractor(reg, pol->extractor, &theirs, perr, sizeof perr))) {
@@ -240,11 +258,12 @@ static int set_extractor(const fl_registry *reg, fl_calls *calls, const rdb_poli
     rocksdb_slicetransform_t *t = fl_rdb_wrap_extractor(calls, theirs);
     if (!t) return FL_ERR_NOMEM;
     rocksdb_options_set_prefix_extractor(o, t);
+    note(cfg, "prefix_extractor", "filterlab:%s", pol->extractor);
     return FL_OK;
 }
 
 static void set_table(const rdb_policy *pol, const rdb_settings *s, const fl_options *opt,
-                      rocksdb_options_t *o) {
+                      rocksdb_options_t *o, fl_rdb_config *cfg) {
     rocksdb_block_based_table_options_t *t = rocksdb_block_based_options_create();
     rocksdb_block_based_options_set_block_size(t, (size_t)opt->block_bytes);
     rocksdb_block_based_options_set_format_version(t, s->format_version);
@@ -264,9 +283,20 @@ static void set_table(const rdb_policy *pol, const rdb_settings *s, const fl_opt
     rocksdb_block_based_options_set_cache_index_and_filter_blocks(t, s->cache_index_and_filter_blocks);
     rocksdb_options_set_block_based_table_factory(o, t);
     rocksdb_block_based_options_destroy(t);
+    note(cfg, "table.block_size", "%llu", (unsigned long long)opt->block_bytes);
+    note(cfg, "table.format_version", "%d", s->format_version);
+    if (!pol->filter) note(cfg, "table.filter_policy", "nullptr");
+    else note(cfg, "table.filter_policy", s->ribbon ? "ribbonfilter:%.17g" : "bloomfilter:%.17g:false", pol->bits);
+    note(cfg, "table.whole_key_filtering", "%s", tf(pol->whole_key));
+    note(cfg, "table.partition_filters", "%s", tf(s->partition_filters));
+    note(cfg, "table.index_type", "%s", s->partition_filters ? "kTwoLevelIndexSearch" : "kBinarySearch");
+    note(cfg, "table.metadata_block_size", "%llu",
+         (unsigned long long)(s->metadata_block_size ? s->metadata_block_size : DEFAULT_METADATA_BLOCK));
+    note(cfg, "table.cache_index_and_filter_blocks", "%s", tf(s->cache_index_and_filter_blocks));
 }
 
-static void set_engine_defaults(const fl_options *opt, const rdb_settings *s, rocksdb_options_t *o) {
+static void set_engine_defaults(const fl_options *opt, const rdb_settings *s, rocksdb_options_t *o,
+                                fl_rdb_config *cfg) {
     uint64_t wb = opt->memtable_bytes > (WRITE_BUFFER_MAX - WRITE_BUFFER_SLACK) / 16
                       ? WRITE_BUFFER_MAX : WRITE_BUFFER_SLACK + 16 * opt->memtable_bytes;
     int l0 = opt->l0_trigger > INT_MAX / 4 ? INT_MAX / 4 : (int)opt->l0_trigger;
@@ -285,6 +315,12 @@ static void set_engine_defaults(const fl_options *opt, const rdb_settings *s, ro
     rocksdb_options_set_memtable_prefix_bloom_size_ratio(o, s->memtable_prefix_bloom);
     rocksdb_options_set_memtable_whole_key_filtering(o, s->memtable_whole_key_filtering);
     rocksdb_options_set_optimize_filters_for_hits(o, s->optimize_filters_for_hits);
+    note(cfg, "write_buffer_size", "%llu", (unsigned long long)wb);
+    note(cfg, "level0_file_num_compaction_trigger", "%d", l0);
+    note(cfg, "target_file_size_base", "%llu", (unsigned long long)opt->sst_bytes);
+    note(cfg, "memtable_prefix_bloom_size_ratio", "%.17g", s->memtable_prefix_bloom);
+    note(cfg, "memtable_whole_key_filtering", "%s", tf(s->memtable_whole_key_filtering));
+    note(cfg, "optimize_filters_for_hits", "%s", tf(s->optimize_filters_for_hits));
 }
 
 /* ---- Checking and making ---------------------------------------------------------- */
@@ -347,11 +383,11 @@ int fl_rdb_config_make(const fl_registry *reg, fl_calls *calls, const fl_options
     if (!rc) rc = policy_parse(reg, calls, "policies", opt->policies, &pol, err, err_len);
     if (rc) return rc;
     rocksdb_options_t *o = rocksdb_options_create();
-    set_engine_defaults(opt, &s, o);
-    set_table(&pol, &s, opt, o);
+    set_engine_defaults(opt, &s, o, out);
+    set_table(&pol, &s, opt, o, out);
     size_t capped = 0;
-    if (pol.filter && pol.has_extractor &&
-        (rc = set_extractor(reg, calls, &pol, &s, o, out, &capped, err, err_len))) {
+    if (!(pol.filter && pol.has_extractor)) note(out, "prefix_extractor", "nullptr");
+    else if ((rc = set_extractor(reg, calls, &pol, &s, o, out, &capped, err, err_len))) {
         rocksdb_options_destroy(o);
         fl_rdb_config_free(calls, out);
         return rc;
@@ -375,6 +411,41 @@ int fl_rdb_config_make(const fl_registry *reg, fl_calls *calls, const fl_options
     out->options = o;
     out->memtable_bytes = opt->memtable_bytes;
     out->l0_trigger = opt->l0_trigger;
+    return FL_OK;
+}
+
+int fl_rdb_config_changes(const fl_rdb_config *from, const fl_rdb_config *to, fl_rdb_changes *out,
+                          char *err, size_t err_len) {
+    memset(out, 0, sizeof *out);
+    size_t used = 0;
+    for (size_t i = 0; i < to->nsettings; i++) {
+        const fl_rdb_setting *n = &to->settings[i], *o = NULL;
+        for (size_t j = 0; j < from->nsettings && !o; j++)
+            if (strcmp(from->settings[j].name, n->name) == 0) o = &from->settings[j];
+        if (o && strcmp(o->value, n->value) == 0) continue;
+        if (strcmp(n->name, "prefix_extractor") == 0 &&
+            (strncmp(n->value, "filterlab:", 10) == 0 || (o && strncmp(o->value, "filterlab:", 10) == 0))) {
+            snprintf(err, err_len, "policies: the prefix extractor changes from %s to %s, but RocksDB's "
+                     "SetOptions takes an extractor only by name (rocksdb.FixedPrefix.N, "
+                     "rocksdb.CappedPrefix.N, nullptr): a filterlab extractor inside RocksDB (delim, "
+                     "lastdelim, a plugin, rocksdb.extractor=wrapped) changes only with a reopen",
+                     o ? o->value : "none", n->value);
+            return FL_ERR_INVALID;
+        }
+        if (strncmp(n->name, "table.", 6) == 0) {
+            int k = snprintf(out->table + used, sizeof out->table - used, "%s%s=%s", used ? ";" : "{",
+                             n->name + 6, n->value);
+            if (k > 0 && (size_t)k < sizeof out->table - used) used += (size_t)k;
+            continue;
+        }
+        out->keys[out->count] = n->name;
+        out->values[out->count++] = n->value;
+    }
+    if (used && used + 2 <= sizeof out->table) {
+        strcat(out->table, "}");
+        out->keys[out->count] = "block_based_table_factory";
+        out->values[out->count++] = out->table;
+    }
     return FL_OK;
 }
 

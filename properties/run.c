@@ -353,22 +353,70 @@ static void child_abandon(void *arg, const fl_run_outcome *so_far) {
     _exit(0);
 }
 
-/* Reads the child's outcome, ending the child at an interruption or two
- * seconds past the deadline; false when none came. */
-static bool receive(const fl_runner *r, pid_t pid, int fd, fl_run_outcome *out, int *killed_for) {
+/* The tail of what the child wrote to stderr (also passed on to ours as it
+ * comes): a library that aborts says why there first -- RocksDB's failed
+ * assertion, for one. */
+typedef struct err_tail {
+    char buf[2048];
+    size_t len;
+} err_tail;
+
+static void tail_add(err_tail *t, const char *p, size_t n) {
+    if (n >= sizeof t->buf) {
+        p += n - sizeof t->buf;
+        n = sizeof t->buf;
+    }
+    if (t->len + n > sizeof t->buf) {
+        size_t drop = t->len + n - sizeof t->buf;
+        memmove(t->buf, t->buf + drop, t->len - drop);
+        t->len -= drop;
+    }
+    memcpy(t->buf + t->len, p, n);
+    t->len += n;
+}
+
+/* The last non-empty line of the tail, without its newline. */
+static void tail_last_line(const err_tail *t, char *out, size_t cap) {
+    size_t end = t->len;
+    while (end > 0 && (t->buf[end - 1] == '\n' || t->buf[end - 1] == '\r')) end--;
+    size_t start = end;
+    while (start > 0 && t->buf[start - 1] != '\n') start--;
+    size_t n = end - start < cap - 1 ? end - start : cap - 1;
+    memcpy(out, t->buf + start, n);
+    out[n] = 0;
+}
+
+/* Reads the child's outcome (fd) and its stderr (efd) until both end,
+ * ending the child at an interruption or two seconds past the deadline;
+ * false when no whole outcome came. */
+static bool receive(const fl_runner *r, pid_t pid, int fd, int efd, fl_run_outcome *out, err_tail *tail,
+                    int *killed_for) {
     size_t got = 0;
     *killed_for = 0;
-    while (got < sizeof *out) {
-        struct pollfd pfd = { fd, POLLIN, 0 };
-        int n = poll(&pfd, 1, 100);
+    bool out_open = true, err_open = efd >= 0;
+    while (out_open || err_open) {
+        struct pollfd pfd[2] = { { out_open ? fd : -1, POLLIN, 0 }, { err_open ? efd : -1, POLLIN, 0 } };
+        int n = poll(pfd, 2, 100);
         if (n < 0 && errno != EINTR) break;
-        if (n > 0) {
-            ssize_t k = read(fd, (char *)out + got, sizeof *out - got);
+        if (n > 0 && (pfd[0].revents & (POLLIN | POLLHUP | POLLERR))) {
+            ssize_t k = got < sizeof *out ? read(fd, (char *)out + got, sizeof *out - got) : 0;
             if (k < 0 && errno == EINTR) continue;
-            if (k <= 0) break;
-            got += (size_t)k;
-            continue;
+            if (k <= 0) out_open = false;
+            else got += (size_t)k;
         }
+        if (n > 0 && (pfd[1].revents & (POLLIN | POLLHUP | POLLERR))) {
+            char buf[4096];
+            ssize_t k = read(efd, buf, sizeof buf);
+            if (k < 0 && errno == EINTR) continue;
+            if (k <= 0) {
+                err_open = false;
+            } else {
+                tail_add(tail, buf, (size_t)k);
+                for (ssize_t w = 0, m; w < k; w += m)   /* passed on as it comes */
+                    if ((m = write(STDERR_FILENO, buf + w, (size_t)(k - w))) <= 0) break;
+            }
+        }
+        if (n > 0) continue;
         int sig = r->interrupt ? *r->interrupt : 0;
         if (sig || (r->deadline > 0 && fl_now() >= r->deadline + 2.0)) {
             *killed_for = sig ? sig : -1;
@@ -388,10 +436,14 @@ static int run_isolated(const fl_runner *r, const fl_workload *w, fl_run_outcome
     st.out = out;
     if (make_dir(&st) != FL_OK) return FL_ERR_IO;
     shared *sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    int fds[2] = { -1, -1 };
-    if (sh == MAP_FAILED || pipe(fds) != 0) {
+    int fds[2] = { -1, -1 }, efds[2] = { -1, -1 };
+    if (sh == MAP_FAILED || pipe(fds) != 0 || pipe(efds) != 0) {
         snprintf(out->error, sizeof out->error, "cannot start an isolated run: %s", strerror(errno));
         out->rc = FL_ERR_IO;
+        for (int i = 0; i < 2; i++) {
+            if (fds[i] >= 0) close(fds[i]);
+            if (efds[i] >= 0) close(efds[i]);
+        }
         if (sh != MAP_FAILED) munmap(sh, sizeof *sh);
         if (st.temp) fl_remove_tree(st.dir);
         return FL_ERR_IO;
@@ -401,6 +453,9 @@ static int run_isolated(const fl_runner *r, const fl_workload *w, fl_run_outcome
     pid_t pid = fork();
     if (pid == 0) {
         close(fds[0]);
+        close(efds[0]);
+        dup2(efds[1], STDERR_FILENO);    /* the parent passes it on, and keeps its tail */
+        close(efds[1]);
         signal(SIGINT, SIG_IGN);         /* the parent decides */
         signal(SIGTERM, SIG_IGN);
         signal(SIGHUP, SIG_IGN);
@@ -418,8 +473,10 @@ static int run_isolated(const fl_runner *r, const fl_workload *w, fl_run_outcome
         _exit(0);
     }
     close(fds[1]);
+    close(efds[1]);
     if (pid < 0) {
         close(fds[0]);
+        close(efds[0]);
         munmap(sh, sizeof *sh);
         if (st.temp) fl_remove_tree(st.dir);
         snprintf(out->error, sizeof out->error, "cannot fork: %s", strerror(errno));
@@ -427,8 +484,10 @@ static int run_isolated(const fl_runner *r, const fl_workload *w, fl_run_outcome
         return FL_ERR_IO;
     }
     int killed_for;
-    bool got = receive(r, pid, fds[0], out, &killed_for);
+    err_tail tail = { .len = 0 };
+    bool got = receive(r, pid, fds[0], efds[0], out, &tail, &killed_for);
     close(fds[0]);
+    close(efds[0]);
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     size_t at = __atomic_load_n(&sh->at, __ATOMIC_RELAXED);
@@ -453,13 +512,17 @@ static int run_isolated(const fl_runner *r, const fl_workload *w, fl_run_outcome
     out->crashed = true;
     out->stopped = true;
     out->line = at < w->count ? w->ops[at].line : 0;
+    char said[1024];
+    tail_last_line(&tail, said, sizeof said);
     if (WIFSIGNALED(status))
-        snprintf(out->message, sizeof out->message, "P10 %s: %s%sthe run died with signal %d (%s)%s%s",
+        snprintf(out->message, sizeof out->message, "P10 %s: %s%sthe run died with signal %d (%s)%s%s%s%s",
                  fl_property_name(FL_P10), where, where[0] ? ": " : "", WTERMSIG(status),
-                 strsignal(WTERMSIG(status)), call[0] ? " in a call of " : "", call);
+                 strsignal(WTERMSIG(status)), call[0] ? " in a call of " : "", call,
+                 said[0] ? "; its last words on stderr: " : "", said);
     else
-        snprintf(out->message, sizeof out->message, "P10 %s: %s%sthe run exited with status %d",
-                 fl_property_name(FL_P10), where, where[0] ? ": " : "", WEXITSTATUS(status));
+        snprintf(out->message, sizeof out->message, "P10 %s: %s%sthe run exited with status %d%s%s",
+                 fl_property_name(FL_P10), where, where[0] ? ": " : "", WEXITSTATUS(status),
+                 said[0] ? "; its last words on stderr: " : "", said);
     return FL_OK;
 }
 

@@ -49,9 +49,32 @@ static bool absent_everywhere(const fl_checker *ck, bool prefix, fl_slice t) {
     return !fl_model_get(ck->ever, (fl_model_bytes){ t.data, t.len }, NULL);
 }
 
-static bool mem_holds(const fl_checker *ck, bool prefix, fl_slice t) {
-    if (prefix) return has_prefix(ck->mem_keys, t);
-    return fl_model_get(ck->mem_keys, (fl_model_bytes){ t.data, t.len }, NULL);
+/* A key of the memtable whose extracted prefix (policy p's, in force) is
+ * exactly the seek's prefix. */
+typedef struct same_prefix { fl_checker *ck; fl_slice p; bool found; } same_prefix;
+
+static int note_same_prefix(void *arg, fl_model_bytes key, fl_model_bytes value) {
+    same_prefix *s = arg;
+    size_t m;
+    (void)value;
+    s->found = ck_seek_prefix_len(s->ck, s->ck->want_extractor, key.data, key.len, &m) && m == s->p.len;
+    return s->found;
+}
+
+/* Whether the memtable's filter must say maybe: it holds the key (a get),
+ * a key starting with the prefix (a scan_prefix: all of them have the
+ * prefix RocksDB seeks), or for a prefix-mode seek a key whose prefix is
+ * the seek key's -- unless a set_options came since the memtable was
+ * emptied: RocksDB's memtable filter stays keyed by the extractor the
+ * memtable was made with, and asks that one, so its answer is about
+ * another prefix (what it costs shows in the results: P2). */
+static bool mem_holds(fl_checker *ck, bool prefix, fl_slice t) {
+    if (!prefix) return fl_model_get(ck->mem_keys, (fl_model_bytes){ t.data, t.len }, NULL);
+    if (!ck->want_extractor) return has_prefix(ck->mem_keys, t);
+    if (ck->mem_under_old_options) return false;
+    same_prefix s = { ck, t, false };
+    fl_model_scan_prefix(ck->mem_keys, (fl_model_bytes){ t.data, t.len }, note_same_prefix, &s);
+    return s.found;
 }
 
 /* The SSTs whose filter one get may probe, each at most once: RocksDB's
@@ -72,19 +95,21 @@ static size_t point_probe_bound(const fl_checker *ck, fl_slice k) {
 /* The SSTs whose filter one round of a prefix seek may probe, each at most
  * once: every L0 file, and in each deeper level the file holding the first
  * key >= the prefix (when one does; the next files are entered at their
- * first key, without a probe).  A read makes one round unless it reseeks
+ * first key, without a probe) -- backward (SeekForPrev), the file it lands
+ * in, which is the last one when the key is past them all, so any one file
+ * of each deeper level.  A read makes one round unless it reseeks
  * (RocksDB's DBIter after many hidden versions, its merging iterator past a
  * range tombstone); every round seeks each source -- the memtable, each L0
  * file, each deeper level -- at most once, so with more seeks than sources
  * the bound is the seeks themselves. */
-static size_t prefix_probe_bound(const fl_checker *ck, fl_slice p, uint64_t seeks) {
+static size_t prefix_probe_bound(const fl_checker *ck, fl_slice p, bool backward, uint64_t seeks) {
     size_t n = 0, sources = 1;               /* the memtable */
     int level_seen = -1, level_probed = -1;
     for (size_t i = 0; i < ck->nmetas; i++) {
         const fl_sst_meta *m = &ck->metas[i];
         if (m->level == 0) { n++; sources++; continue; }
         if (m->level != level_seen) { sources++; level_seen = m->level; }
-        if (m->level != level_probed && cmp(m->largest, m->largest_len, p.data, p.len) >= 0) {
+        if (m->level != level_probed && (backward || cmp(m->largest, m->largest_len, p.data, p.len) >= 0)) {
             n++;
             level_probed = m->level;
         }
@@ -95,8 +120,9 @@ static size_t prefix_probe_bound(const fl_checker *ck, fl_slice p, uint64_t seek
 static void check_kind(fl_checker *ck, int k, const fl_filter_counters *b, const fl_filter_counters *c) {
     const fl_op *op = ck->op;
     const char *kn = k ? "prefix" : "point";
-    bool mine = op->kind != FL_OP_SCAN && (k == 1) == (op->kind == FL_OP_SCAN_PREFIX);
-    fl_slice t = { op->a.data, op->a.len };
+    bool mine = ck->want_kind && (k == 1) == (ck->want_kind == FL_TARGET_PREFIX);
+    bool backward = op->kind == FL_OP_SEEK_FOR_PREV;
+    fl_slice t = ck->want_target;
     if (c->considered != c->unfiltered + c->positive + c->negative)
         ck_violation(ck, FL_P3, "%s counters: considered %llu != unfiltered %llu + positive %llu + "
                      "negative %llu", kn, (unsigned long long)c->considered,
@@ -114,19 +140,19 @@ static void check_kind(fl_checker *ck, int k, const fl_filter_counters *b, const
             ck_violation(ck, FL_P3, "%s counters moved (%llu SST and %llu memtable filter probes) on a "
                          "read that %s", kn, (unsigned long long)d_cons,
                          (unsigned long long)(d_mpos + d_mneg),
-                         op->kind == FL_OP_SCAN ? "is in total order and may use no filter"
-                                                : "is of the other kind");
+                         !ck->want_kind ? "is in total order and may use no filter"
+                                        : "is of the other kind");
         return;
     }
     if (d_fp)
         ck_violation(ck, FL_P3, "%s false_positive moved by %llu, but the engine cannot know which "
                      "SSTs held a match", kn, (unsigned long long)d_fp);
     uint64_t d_seeks = c->seeks - b->seeks;
-    size_t bound = k ? prefix_probe_bound(ck, t, d_seeks) : point_probe_bound(ck, t);
+    size_t bound = k ? prefix_probe_bound(ck, t, backward, d_seeks) : point_probe_bound(ck, t);
     if (ck->eng->ssts && d_cons > bound)                 /* (without a list: unknown) */
         ck_violation(ck, FL_P3, "%llu SST filter probe(s) (%llu said no), but this %s could probe "
                      "only %zu of the %zu live SST(s)%s", (unsigned long long)d_cons,
-                     (unsigned long long)d_neg, k ? "scan_prefix" : "get", bound, ck->nmetas,
+                     (unsigned long long)d_neg, fl_op_name(op->kind), bound, ck->nmetas,
                      k ? " in the seeks it made" : "");
     if (!k && d_mpos + d_mneg > 1)
         ck_violation(ck, FL_P3, "%llu memtable filter probes for one get (the memtable is one)",

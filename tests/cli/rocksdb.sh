@@ -51,7 +51,8 @@ same_results() {
 # Runs whole on RocksDB (the rest stop at an option RocksDB cannot express):
 runs="workloads/basic.wl workloads/tombstones.wl workloads/regress/p9_prefix_only_items.wl
       workloads/regress/p9_small_count.wl workloads/rocksdb/extractor_migrations.wl
-      workloads/rocksdb/partitioned_filters.wl"
+      workloads/rocksdb/partitioned_filters.wl workloads/rocksdb/set_options.wl
+      workloads/scenarios/seeks.wl"
 # RocksDB 7.8.3 aborts on it (FixedPrefix's assertion on a key shorter than
 # the prefix just past a prefix seek; README, "Testing RocksDB"):
 aborts="workloads/scenarios/prefix_only_no_hashes.wl"
@@ -65,6 +66,14 @@ for wl in $(cd "$S" && find workloads -name '*.wl' ! -path 'workloads/gen/*' | s
     grep -Eq "open failed: open: (policies=.*cannot run two policies at once|legacy_filters=1: RocksDB writes no Legacy|compactor=.*cannot run on it)" \
         "$T/err" || { cat "$T/err" >&2; fail "$wl: refused by RocksDB for no listed reason"; }
 done
+
+# The abort is a finding of the run (P10), with RocksDB's assertion text
+# from its stderr, and the replay goes on to report it (exit 1, not 134).
+"$FILTERLAB" replay "$S/workloads/scenarios/prefix_only_no_hashes.wl" --engine rocksdb > /dev/null 2> "$T/err"
+rc=$?
+[ $rc -eq 1 ] || { tail -n 5 "$T/err" >&2; fail "the RocksDB abort: exit $rc, not 1 (a finding)"; }
+grep -q "^P10 bad-input: line [0-9]* scan_prefix abcd: the run died with signal 6 (Aborted); its last words on stderr: .*slice.cc:57: .*FixedPrefixTransform::Transform.*Assertion .InDomain(src). failed" "$T/err" ||
+    { cat "$T/err" >&2; fail "the RocksDB abort is not reported with its assertion"; }
 
 # ---- 2. generated workloads -----------------------------------------------------------
 i=0
@@ -187,6 +196,30 @@ expect_refusal 'open rocksdb.format_version=9' 'RocksDB refused to open .*: Inva
 expect_refusal 'open rocksdb.Filter=bloom' 'bad.wl:2: expected an option key of open'
 expect_refusal 'open rocksdb.filter=bloom rocksdb.filter=ribbon' 'bad.wl:2: .*rocksdb.filter twice'
 expect_refusal 'open legacy_filters=1' 'legacy_filters=1: RocksDB writes no Legacy'
+
+# set_options: what RocksDB's SetOptions cannot change is its refusal, named;
+# a filterlab extractor inside RocksDB cannot be set by name at all.
+printf 'filterlab-workload 1\nopen policies="bloom(bits=10,prefix=fixed:2)"\nput aa1 1\nset_options policies="bloom(bits=7,prefix=fixed:2)"\nget aa1\n' > "$T/so1.wl"
+"$FILTERLAB" replay "$T/so1.wl" --engine rocksdb > /dev/null 2> "$T/so.err"
+rc=$?
+[ $rc -eq 2 ] || fail "set_options of the bits: exit $rc, not 2"
+grep -q 'so1.wl:4: set_options failed: RocksDB refused SetOptions(block_based_table_factory={filter_policy=bloomfilter:7:false}): Invalid argument: Option not changeable: filter_policy' "$T/so.err" ||
+    { cat "$T/so.err" >&2; fail "set_options of the bits: not RocksDB's refusal"; }
+printf 'filterlab-workload 1\nopen policies="bloom(bits=10,prefix=delim::)"\nput a:1 1\nset_options policies="bloom(bits=10,prefix=fixed:2)"\nget a:1\n' > "$T/so2.wl"
+"$FILTERLAB" replay "$T/so2.wl" --engine rocksdb > /dev/null 2> "$T/so.err"
+rc=$?
+[ $rc -eq 2 ] || fail "set_options from a wrapped extractor: exit $rc, not 2"
+grep -q 'so2.wl:4: set_options failed: policies: the prefix extractor changes from filterlab:delim:: to rocksdb.FixedPrefix.2, but RocksDB.s SetOptions takes an extractor only by name' "$T/so.err" ||
+    { cat "$T/so.err" >&2; fail "set_options from a wrapped extractor: no clear refusal"; }
+# ...and what it can change, it changes: the newest OPTIONS file says so.
+printf 'filterlab-workload 1\nopen policies="bloom(bits=10,prefix=fixed:2)" memtable_bytes=5000\nput aa1 1\nset_options policies="bloom(bits=10,prefix=capped:3)" memtable_bytes=7000 sst_bytes=12345 l0_trigger=7 rocksdb.memtable_prefix_bloom=0.125\nput ab1 2\nseek a n=2\n' > "$T/so3.wl"
+"$FILTERLAB" replay "$T/so3.wl" --engine rocksdb --db "$T/so3" > /dev/null 2> "$T/so.err" || { cat "$T/so.err" >&2; fail "set_options on RocksDB"; }
+opts=$(ls "$T/so3"/OPTIONS-* | sort | tail -n 1)
+for want in 'prefix_extractor=rocksdb.CappedPrefix.3' 'target_file_size_base=12345' \
+            'level0_file_num_compaction_trigger=7' 'memtable_prefix_bloom_size_ratio=0.125000' \
+            "write_buffer_size=$((64 * 1048576 + 16 * 7000))"; do
+    grep -q "^ *$want\$" "$opts" || { grep -E 'prefix_extractor|target_file|level0_file_num|prefix_bloom|write_buffer_size' "$opts" >&2; fail "set_options did not set $want"; }
+done
 
 # ---- 6. filterlab's engine ignores rocksdb.* ---------------------------------------------
 sed -e 's/^#.*/#/' -e 's/ rocksdb\.[a-z_]*=[^ ]*//g' "$S/workloads/rocksdb/partitioned_filters.wl" > "$T/plain.wl"
