@@ -205,7 +205,8 @@ static void json_kind(FILE *f, const char *name, const fl_filter_counters *c) {
     json_rate(f, (double)c->false_positive, (double)(c->false_positive + c->negative));
     fputs(",\"expected_fp_rate\":", f);
     json_rate(f, c->expected_fp_sum, (double)c->expected_probes);
-    fputc('}', f);
+    fprintf(f, ",\"memtable_positive\":%" PRIu64 ",\"memtable_negative\":%" PRIu64 ",\"seeks\":%" PRIu64 "}",
+            c->memtable_positive, c->memtable_negative, c->seeks);
 }
 
 static void print_json(const fl_replay *r, const fl_check_summary *sum, double elapsed) {

@@ -97,6 +97,12 @@ for cfg in \
     same_results "$T/g$i.wl"
 done
 
+# The memtable bloom's and the seeks' counters reach --json.
+"$FILTERLAB" replay "$S/workloads/rocksdb/set_options.wl" --engine rocksdb --json 2> /dev/null > "$T/so.json" ||
+    fail "set_options.wl --json"
+grep -Eq '"prefix":\{[^}]*"memtable_positive":[1-9][0-9]*,"memtable_negative":[1-9][0-9]*,"seeks":[1-9]' "$T/so.json" ||
+    fail "no memtable or seek counters in --json: $(cat "$T/so.json")"
+
 # ---- 3. determinism ----------------------------------------------------------------------
 for n in 1 2; do
     "$FILTERLAB" replay "$T/g2.wl" --engine rocksdb --db "$T/d$n" --json --results "$T/det$n.txt" |
