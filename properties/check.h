@@ -170,6 +170,8 @@ typedef struct fl_check_config {
     const char *dir;             /* the database directory                     */
     const char *path;            /* the workload file, for messages            */
     bool        check;           /* false: run the engine alone (--no-check)   */
+    bool        quiet;           /* with check false: broken plugin contracts
+                                    are not printed (a run for its metrics)    */
     FILE       *results;         /* one line per read (SPEC 11), or NULL       */
     FILE       *messages;        /* violation and warning lines, or NULL       */
     uint64_t    max_shown;       /* at most this many violation lines printed  */

@@ -201,6 +201,10 @@ bool ck_seek_prefix_len(fl_checker *ck, const ck_policy *p, const uint8_t *k, si
 /* probes.c */
 void ck_probe(void *arg, const fl_probe_event *ev);
 void ck_check_read(fl_checker *ck, const fl_metrics *before, const fl_metrics *after);
+/* The SPEC 6 identities of one kind's counters (kn "point" or "prefix"):
+ * considered = unfiltered + positive + negative, false_positive <=
+ * positive; each break a P3 violation. */
+void ck_check_identities(fl_checker *ck, const char *kn, const fl_filter_counters *c);
 
 /* untraced.c: what ck_check_read does for an engine without a probe trace */
 void ck_check_read_untraced(fl_checker *ck, const fl_metrics *before, const fl_metrics *after);

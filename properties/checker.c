@@ -138,6 +138,8 @@ bool fl_checker_current_call(const fl_checker *ck, fl_call_now *out, bool detail
 
 /* ---- Lifecycle --------------------------------------------------------------- */
 
+static void drop_contract(void *arg, const fl_contract_violation *v) { (void)arg; (void)v; }
+
 int fl_checker_new(const fl_check_config *cfg, fl_checker **out) {
     *out = NULL;
     fl_checker *ck = calloc(1, sizeof *ck);
@@ -157,10 +159,14 @@ int fl_checker_new(const fl_check_config *cfg, fl_checker **out) {
         fl_checker_free(ck);
         return FL_ERR_NOMEM;
     }
-    /* with checks off, violations are the engine's business: printed */
+    /* with checks off, violations are the engine's business: printed,
+     * unless the run is only for its metrics */
     if (cfg->check) {
         fl_calls_set_sink(ck->db_calls, on_contract, ck);
         fl_calls_set_sink(ck->own_calls, on_contract, ck);
+    } else if (cfg->quiet) {
+        fl_calls_set_sink(ck->db_calls, drop_contract, NULL);
+        fl_calls_set_sink(ck->own_calls, drop_contract, NULL);
     }
     ck->opt.calls = ck->db_calls;
     *out = ck;

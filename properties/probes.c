@@ -310,6 +310,17 @@ static void check_expected(fl_checker *ck, const fl_filter_counters *b, const fl
                      "summing to %.17g", kn, (unsigned long long)dp, ds, (unsigned long long)probes, sum);
 }
 
+void ck_check_identities(fl_checker *ck, const char *kn, const fl_filter_counters *c) {
+    if (c->considered != c->unfiltered + c->positive + c->negative)
+        ck_violation(ck, FL_P3, "%s counters: considered %llu != unfiltered %llu + positive %llu + "
+                     "negative %llu", kn, (unsigned long long)c->considered,
+                     (unsigned long long)c->unfiltered, (unsigned long long)c->positive,
+                     (unsigned long long)c->negative);
+    if (c->false_positive > c->positive)
+        ck_violation(ck, FL_P3, "%s counters: false_positive %llu > positive %llu", kn,
+                     (unsigned long long)c->false_positive, (unsigned long long)c->positive);
+}
+
 void ck_check_read(fl_checker *ck, const fl_metrics *before, const fl_metrics *after) {
     if (!ck->eng->set_probe_trace) {
         ck_check_read_untraced(ck, before, after);
@@ -333,14 +344,7 @@ void ck_check_read(fl_checker *ck, const fl_metrics *before, const fl_metrics *a
         const fl_filter_counters *b = k ? &before->prefix : &before->point;
         const fl_filter_counters *c = k ? &after->prefix : &after->point;
         const char *kn = k ? "prefix" : "point";
-        if (c->considered != c->unfiltered + c->positive + c->negative)
-            ck_violation(ck, FL_P3, "%s counters: considered %llu != unfiltered %llu + positive %llu + "
-                         "negative %llu", kn, (unsigned long long)c->considered,
-                         (unsigned long long)c->unfiltered, (unsigned long long)c->positive,
-                         (unsigned long long)c->negative);
-        if (c->false_positive > c->positive)
-            ck_violation(ck, FL_P3, "%s counters: false_positive %llu > positive %llu", kn,
-                         (unsigned long long)c->false_positive, (unsigned long long)c->positive);
+        ck_check_identities(ck, kn, c);
         bool mine = ck->want_kind && (k == 1) == prefix;
         fl_filter_counters zero = { 0 };
         const fl_filter_counters *t = mine ? &tally : &zero;

@@ -39,7 +39,7 @@ static bool flush_points(const fl_trial_env *env, const fl_workload *w, uint8_t 
     if (log == MAP_FAILED) return false;
     memset(log, 0, size);
     fl_runner r = {
-        .check = { .engine = env->engine, .reg = env->reg, .path = "pin", .check = false,
+        .check = { .engine = env->engine, .reg = env->reg, .path = "pin", .check = false, .quiet = true,
                    .seed = env->seed, .no_sync = true },
         .scratch = env->scratch, .call_timeout = env->call_timeout, .deadline = env->deadline,
         .interrupt = env->interrupt, .isolate = true, .after_op = note_flush, .after_op_arg = log,

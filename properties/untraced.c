@@ -123,14 +123,7 @@ static void check_kind(fl_checker *ck, int k, const fl_filter_counters *b, const
     bool mine = ck->want_kind && (k == 1) == (ck->want_kind == FL_TARGET_PREFIX);
     bool backward = op->kind == FL_OP_SEEK_FOR_PREV;
     fl_slice t = ck->want_target;
-    if (c->considered != c->unfiltered + c->positive + c->negative)
-        ck_violation(ck, FL_P3, "%s counters: considered %llu != unfiltered %llu + positive %llu + "
-                     "negative %llu", kn, (unsigned long long)c->considered,
-                     (unsigned long long)c->unfiltered, (unsigned long long)c->positive,
-                     (unsigned long long)c->negative);
-    if (c->false_positive > c->positive)
-        ck_violation(ck, FL_P3, "%s counters: false_positive %llu > positive %llu", kn,
-                     (unsigned long long)c->false_positive, (unsigned long long)c->positive);
+    ck_check_identities(ck, kn, c);
     uint64_t d_cons = c->considered - b->considered, d_neg = c->negative - b->negative;
     uint64_t d_pos = c->positive - b->positive, d_fp = c->false_positive - b->false_positive;
     uint64_t d_mpos = c->memtable_positive - b->memtable_positive;

@@ -7,7 +7,6 @@
  * known values are given to 7 significant digits or better).
  */
 #include "test.h"
-#include "../engine/filter_internal.h"
 #include "../reports/report.h"
 #include "../model/model.h"
 
