@@ -10,7 +10,7 @@
  * hashes changes (extractor, whole-key), never with bits.
  *
  * The spec language is the engine's (SPEC 10 is silent on the details, so
- * both sides accept exactly the same strings; tests/test_model.c checks it):
+ * both sides accept exactly the same strings; tests/test_model_filters.c checks it):
  * blanks (space, tab) may surround the spec, each argument, its '=' and its
  * value; arguments split at ',' outside parentheses; the parentheses must
  * balance; bits= and whole_key= values may be written with \xNN escapes; a
