@@ -26,13 +26,14 @@ ASANFL   := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-saniti
 # librocksdb are there (ROCKSDB := 1).  It is remade at every run, after
 # .ci/deps.sh has installed whatever is missing, and rewritten only when
 # what it says changes (make then starts over with it).  With RocksDB,
-# every build (plain, ASan, fuzz) compiles -DFL_HAVE_ROCKSDB and links
+# every build (plain, ASan, fuzz) compiles -DFL_HAVE_ROCKSDB (and the
+# version its rocksdb/version.h says, FL_ROCKSDB_VERSION) and links
 # -lrocksdb; without it the RocksDB engine and bench group say how to get it.
 ifneq ($(MAKECMDGOALS),clean)
 include $(BUILD)/config.mk
 endif
 ifeq ($(ROCKSDB),1)
-BASE     += -DFL_HAVE_ROCKSDB
+BASE     += -DFL_HAVE_ROCKSDB -DFL_ROCKSDB_VERSION='"$(ROCKSDB_VERSION)"'
 LDLIBS   += -lrocksdb
 endif
 ROCKSDB_USERS := properties/engine_rocksdb properties/rocksdb_options properties/rocksdb_extractor \
@@ -62,7 +63,12 @@ $(BUILD)/config.mk: FORCE
 	@mkdir -p $(dir $@)
 	@if printf '#include <rocksdb/c.h>\n' | $(CC) -E -x c - > /dev/null 2>&1 && \
 	    [ -f "$$($(CC) -print-file-name=librocksdb.so)" ]; then \
-	    echo 'ROCKSDB := 1'; else echo 'ROCKSDB :='; fi > $@.new
+	    dir=$$(printf '#include <rocksdb/c.h>\n' | $(CC) -E -x c - | \
+	           sed -n 's|^# [0-9]* "\(.*\)/c\.h".*|\1|p' | head -n 1); \
+	    echo 'ROCKSDB := 1'; \
+	    printf 'ROCKSDB_VERSION := %s\n' "$$(sed -n 's/^#define ROCKSDB_\(MAJOR\|MINOR\|PATCH\) *\([0-9]*\).*/\2/p' \
+	        "$$dir/version.h" 2> /dev/null | paste -sd. -)"; \
+	    else echo 'ROCKSDB :='; fi > $@.new
 	@cmp -s $@.new $@ || mv $@.new $@; rm -f $@.new
 
 # What compiles differently with RocksDB is rebuilt when config.mk changes.

@@ -5,6 +5,7 @@
  */
 #include "cli.h"
 #include "../engine/filter.h"
+#include "../properties/check.h"      /* fl_rocksdb_version */
 
 #include <stdio.h>
 #include <string.h>
@@ -76,8 +77,9 @@ int main(int argc, char **argv) {
         return FL_EXIT_OK;
     }
     if (strcmp(first, "--version") == 0) {
-        printf("filterlab %s (filter ABI %d, workload format 1)\n",
-               FILTERLAB_VERSION, FL_FILTER_ABI_VERSION);
+        const char *rocks = fl_rocksdb_version();
+        printf("filterlab %s (filter ABI %d, workload format 1, %s%s)\n", FILTERLAB_VERSION,
+               FL_FILTER_ABI_VERSION, rocks ? "RocksDB " : "built without RocksDB", rocks ? rocks : "");
         return FL_EXIT_OK;
     }
     const struct command *cmd = find_command(first);

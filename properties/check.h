@@ -151,6 +151,9 @@ extern const fl_engine_ops fl_engine_rocksdb;
  * without RocksDB: install librocksdb-dev (apt-get install
  * librocksdb-dev) and rebuild". */
 const char *fl_rocksdb_unavailable(void);
+/* "7.8.3": the RocksDB filterlab was built with (its headers' version,
+ * those of the library it links), or NULL when built without. */
+const char *fl_rocksdb_version(void);
 /* The engine of that name, or NULL; fl_engine_names lists them. */
 const fl_engine_ops *fl_engine_find(const char *name);
 void fl_engine_names(char *out, size_t cap);

@@ -525,6 +525,12 @@ const fl_engine_ops fl_engine_rocksdb = {
 
 const char *fl_rocksdb_unavailable(void) { return NULL; }
 
+/* (rocksdb/version.h is C++: the Makefile reads the version from it) */
+#ifndef FL_ROCKSDB_VERSION
+#define FL_ROCKSDB_VERSION "unknown"
+#endif
+const char *fl_rocksdb_version(void) { return FL_ROCKSDB_VERSION[0] ? FL_ROCKSDB_VERSION : "unknown"; }
+
 #else /* !FL_HAVE_ROCKSDB */
 
 static int rdb_open(const char *dir, const fl_registry *reg, const fl_options *opt, fl_engine **out,
@@ -539,5 +545,7 @@ static int rdb_open(const char *dir, const fl_registry *reg, const fl_options *o
 const fl_engine_ops fl_engine_rocksdb = { .name = "rocksdb", .open = rdb_open };
 
 const char *fl_rocksdb_unavailable(void) { return MISSING; }
+
+const char *fl_rocksdb_version(void) { return NULL; }
 
 #endif /* FL_HAVE_ROCKSDB */

@@ -28,7 +28,7 @@ typedef struct fl_rdb_setting {
     char value[560];
 } fl_rdb_setting;
 
-#define FL_RDB_SETTINGS 16
+#define FL_RDB_SETTINGS 24
 
 /* One open's worth of RocksDB configuration, made from fl_options. */
 typedef struct fl_rdb_config {

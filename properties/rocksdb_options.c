@@ -21,7 +21,8 @@
  *                                 engine runs that compaction itself
  *   min_filter_keys 0 or 1, legacy_filters 0, compactor = policies,
  *   max_runs any                  accepted: they change nothing in RocksDB
- *   rocksdb.*                     see rdb_settings below
+ *   rocksdb.*                     see rdb_settings below (index_shortening
+ *                                 by options string: no C API setter)
  * What RocksDB cannot express -- two policies at once, a plugin policy, a
  * compactor with other policies than the writer's, Legacy filters, a
  * min_filter_keys above 1 -- is an error naming the option, and so is an
@@ -75,11 +76,12 @@ typedef struct rdb_settings {
     bool optimize_filters_for_hits;
     bool cache_index_and_filter_blocks;
     bool wrapped;                      /* rocksdb.extractor=wrapped           */
+    const char *index_shortening;      /* RocksDB's name of the mode          */
 } rdb_settings;
 
 #define KNOWN_KEYS "partition_filters, metadata_block_size, format_version, memtable_prefix_bloom, " \
                    "memtable_whole_key_filtering, filter, optimize_filters_for_hits, "                  \
-                   "cache_index_and_filter_blocks, extractor"
+                   "cache_index_and_filter_blocks, extractor, index_shortening"
 
 static int bad_value(const char *key, const char *value, const char *expected, char *err, size_t len) {
     snprintf(err, len, "option rocksdb.%s: expected %s, got \"%s\"", key, expected, value);
@@ -135,6 +137,14 @@ static int one_setting(rdb_settings *s, const char *k, const char *v, char *err,
         if (!parse_flag(v, &s->optimize_filters_for_hits)) return bad_value(k, v, "0 or 1", err, len);
     } else if (strcmp(k, "cache_index_and_filter_blocks") == 0) {
         if (!parse_flag(v, &s->cache_index_and_filter_blocks)) return bad_value(k, v, "0 or 1", err, len);
+    } else if (strcmp(k, "index_shortening") == 0) {
+        static const char *const modes[][2] = { { "none", "kNoShortening" },
+                                                 { "separators", "kShortenSeparators" },
+                                                 { "successor", "kShortenSeparatorsAndSuccessor" } };
+        size_t i = 0;
+        while (i < 3 && strcmp(v, modes[i][0]) != 0) i++;
+        if (i == 3) return bad_value(k, v, "none, separators or successor", err, len);
+        s->index_shortening = modes[i][1];
     } else if (strcmp(k, "extractor") == 0) {
         if (strcmp(v, "native") && strcmp(v, "wrapped"))
             return bad_value(k, v, "native or wrapped", err, len);
@@ -149,6 +159,7 @@ static int one_setting(rdb_settings *s, const char *k, const char *v, char *err,
 static int settings_parse(const fl_options *opt, rdb_settings *s, char *err, size_t len) {
     memset(s, 0, sizeof *s);
     s->format_version = DEFAULT_FORMAT_VERSION;
+    s->index_shortening = "kShortenSeparators";          /* RocksDB's default */
     for (size_t i = 0; i < opt->rocksdb_count; i++) {
         int rc = one_setting(s, opt->rocksdb[i].key, opt->rocksdb[i].value, err, len);
         if (rc) return rc;
@@ -293,6 +304,7 @@ static void set_table(const rdb_policy *pol, const rdb_settings *s, const fl_opt
     note(cfg, "table.metadata_block_size", "%llu",
          (unsigned long long)(s->metadata_block_size ? s->metadata_block_size : DEFAULT_METADATA_BLOCK));
     note(cfg, "table.cache_index_and_filter_blocks", "%s", tf(s->cache_index_and_filter_blocks));
+    note(cfg, "table.index_shortening", "%s", s->index_shortening);
 }
 
 static void set_engine_defaults(const fl_options *opt, const rdb_settings *s, rocksdb_options_t *o,
@@ -392,16 +404,21 @@ int fl_rdb_config_make(const fl_registry *reg, fl_calls *calls, const fl_options
         fl_rdb_config_free(calls, out);
         return rc;
     }
-    if (capped) {
-        /* the C API of 7.8 has no CappedPrefix constructor: by name */
-        char spec[64], *rerr = NULL;
-        snprintf(spec, sizeof spec, "prefix_extractor=rocksdb.CappedPrefix.%zu", capped);
+    /* What the C API of 7.8 has no setter for -- the CappedPrefix extractor,
+     * index_shortening -- by name (a table option given so is merged into
+     * the table factory set above) */
+    char spec[256] = "", *rerr = NULL;
+    if (capped) snprintf(spec, sizeof spec, "prefix_extractor=rocksdb.CappedPrefix.%zu;", capped);
+    if (strcmp(s.index_shortening, "kShortenSeparators") != 0)
+        snprintf(spec + strlen(spec), sizeof spec - strlen(spec),
+                 "block_based_table_factory={index_shortening=%s};", s.index_shortening);
+    if (spec[0]) {
         rocksdb_options_t *with = rocksdb_options_create();
         rocksdb_get_options_from_string(o, spec, with, &rerr);
         rocksdb_options_destroy(o);
         o = with;
         if (rerr) {
-            snprintf(err, err_len, "policies: RocksDB refused %s: %s", spec, rerr);
+            snprintf(err, err_len, "RocksDB refused %s: %s", spec, rerr);
             rocksdb_free(rerr);
             rocksdb_options_destroy(o);
             fl_rdb_config_free(calls, out);

@@ -295,13 +295,15 @@ FL_TEST(rocksdb_sizes_and_rocksdb_settings) {
         { "l0_trigger", "7" }, { "rocksdb.partition_filters", "1" }, { "rocksdb.metadata_block_size", "128" },
         { "rocksdb.format_version", "4" }, { "rocksdb.memtable_prefix_bloom", "0.05" },
         { "rocksdb.memtable_whole_key_filtering", "1" }, { "rocksdb.optimize_filters_for_hits", "1" },
-        { "rocksdb.cache_index_and_filter_blocks", "1" }, { NULL, NULL } };
+        { "rocksdb.cache_index_and_filter_blocks", "1" }, { "rocksdb.index_shortening", "none" },
+        { NULL, NULL } };
     CHECK_OK(fill(dir, kv, 10, NULL, err, sizeof err));
     static const char *const want[] = {
         "target_file_size_base=3000", "block_size=512", "level0_file_num_compaction_trigger=7",
         "partition_filters=true", "index_type=kTwoLevelIndexSearch", "metadata_block_size=128",
         "format_version=4", "memtable_prefix_bloom_size_ratio=0.050000", "memtable_whole_key_filtering=true",
         "optimize_filters_for_hits=true", "cache_index_and_filter_blocks=true",
+        "index_shortening=kNoShortening", "filter_policy=bloomfilter", /* merged, not replaced */
         /* always */
         "disable_auto_compactions=true", "max_background_jobs=1", "max_subcompactions=1",
         "compression=kNoCompression",
@@ -313,6 +315,7 @@ FL_TEST(rocksdb_sizes_and_rocksdb_settings) {
         "partition_filters=false", "index_type=kBinarySearch", "memtable_prefix_bloom_size_ratio=0.000000",
         "memtable_whole_key_filtering=false", "optimize_filters_for_hits=false",
         "cache_index_and_filter_blocks=false", "level0_file_num_compaction_trigger=4",
+        "index_shortening=kShortenSeparators",
     };
     for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++) CHECK(recorded(plain, defaults[i]));
 }
@@ -396,6 +399,8 @@ FL_TEST(rocksdb_refuses_what_it_cannot_express) {
         { { { "rocksdb.cache_index_and_filter_blocks", "-1" } }, FL_ERR_INVALID,
           { "rocksdb.cache_index_and_filter_blocks", "0 or 1" } },
         { { { "rocksdb.extractor", "plugin" } }, FL_ERR_INVALID, { "rocksdb.extractor", "native or wrapped" } },
+        { { { "rocksdb.index_shortening", "short" } }, FL_ERR_INVALID,
+          { "rocksdb.index_shortening", "none, separators or successor" } },
         /* RocksDB's own word */
         { { { "rocksdb.format_version", "9" } }, FL_ERR_INVALID, { "RocksDB refused", "format_version" } },
     };

@@ -57,7 +57,7 @@ runs="workloads/basic.wl workloads/tombstones.wl workloads/regress/p9_prefix_onl
 # the prefix just past a prefix seek; README, "Testing RocksDB"):
 aborts="workloads/scenarios/prefix_only_no_hashes.wl"
 for wl in $runs; do same_results "$S/$wl"; done
-for wl in $(cd "$S" && find workloads -name '*.wl' ! -path 'workloads/gen/*' | sort); do
+for wl in $(cd "$S" && find workloads -name '*.wl' ! -path 'workloads/gen/*' ! -path 'workloads/regress/rocksdb/*' | sort); do
     case " $(echo $runs) $aborts " in *" $wl "*) continue ;; esac
     "$FILTERLAB" replay "$S/$wl" --engine rocksdb > /dev/null 2> "$T/err"
     rc=$?
@@ -227,7 +227,33 @@ for want in 'prefix_extractor=rocksdb.CappedPrefix.3' 'target_file_size_base=123
     grep -q "^ *$want\$" "$opts" || { grep -E 'prefix_extractor|target_file|level0_file_num|prefix_bloom|write_buffer_size' "$opts" >&2; fail "set_options did not set $want"; }
 done
 
-# ---- 6. filterlab's engine ignores rocksdb.* ---------------------------------------------
+# ---- 6. RocksDB's own bugs ------------------------------------------------------------------
+# Each workloads/regress/rocksdb/*.wl reproduces a RocksDB bug fixed upstream
+# in the release its "# fixed-in: X.Y.Z" line names: on an older RocksDB the
+# checker must still report it (exit 1 and a P2 or P10 finding); on that
+# release or newer it must pass -- and says so.
+rocks=$("$FILTERLAB" --version | sed -n 's/.*RocksDB \([0-9.]*\)).*/\1/p')
+[ -n "$rocks" ] || fail "filterlab --version names no RocksDB: $("$FILTERLAB" --version)"
+older() {   # older A B: version A < version B
+    [ "$1" != "$2" ] && [ "$(printf '%s\n%s\n' "$1" "$2" | sort -t. -k1,1n -k2,2n -k3,3n | head -n 1)" = "$1" ]
+}
+for wl in "$S"/workloads/regress/rocksdb/*.wl; do
+    fixed=$(sed -n 's/^# fixed-in: *//p' "$wl")
+    [ -n "$fixed" ] || fail "$wl has no '# fixed-in:' line"
+    "$FILTERLAB" replay "$wl" --engine rocksdb > /dev/null 2> "$T/err"
+    rc=$?
+    if older "$rocks" "$fixed"; then
+        [ $rc -eq 1 ] && grep -Eq '^P(2|10) ' "$T/err" ||
+            { tail -n 3 "$T/err" >&2; fail "$(basename "$wl"): RocksDB $rocks has the bug fixed in $fixed, but the checker did not report it (exit $rc)"; }
+    else
+        [ $rc -eq 0 ] || { tail -n 3 "$T/err" >&2; fail "$(basename "$wl"): RocksDB $rocks is past the fix ($fixed) and still fails"; }
+        echo "$(basename "$wl"): RocksDB $rocks has the fix of $fixed: passes"
+    fi
+    # and filterlab's engine, the same workload without RocksDB, passes
+    "$FILTERLAB" replay "$wl" > /dev/null 2>&1 || fail "$(basename "$wl") fails on filterlab's engine"
+done
+
+# ---- 7. filterlab's engine ignores rocksdb.* ---------------------------------------------
 sed -e 's/^#.*/#/' -e 's/ rocksdb\.[a-z_]*=[^ ]*//g' "$S/workloads/rocksdb/partitioned_filters.wl" > "$T/plain.wl"
 ! grep -q "rocksdb\." "$T/plain.wl" || fail "could not strip the rocksdb.* options"
 for w in "$S/workloads/rocksdb/partitioned_filters.wl" "$T/plain.wl"; do
