@@ -391,10 +391,12 @@ static int cmp_item(void *arg, fl_model_bytes key, fl_model_bytes value) {
     const uint8_t *ek = p + 16, *ev = p + 16 + kl;
     if (kl != key.len || (kl && memcmp(ek, key.data, kl)) || vl != value.len ||
         (vl && memcmp(ev, value.data, vl))) {
-        char ek_s[160] = "";
+        char ek_s[160] = "", ev_s[160] = "";
         ck_str(ek_s, sizeof ek_s, ek, (size_t)kl);
+        ck_str(ev_s, sizeof ev_s, ev, (size_t)vl);
         ck_str(v, sizeof v, value.data, value.len);
-        ck_violation(ck, FL_P2, "item %zu: the engine returned %s, the model %s=%s", c->at + 1, ek_s, k, v);
+        ck_violation(ck, FL_P2, "item %zu: the engine returned %s=%s, the model %s=%s", c->at + 1, ek_s, ev_s,
+                     k, v);
         c->reported = true;
         return 1;
     }
