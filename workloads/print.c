@@ -28,8 +28,11 @@ static size_t quoted_byte(uint8_t c, char out[4]) {
     }
 }
 
+/* Bare unless empty, holding a byte that needs quoting, or the word
+ * `none`: a results line says `-> none` for a missing key, so a value
+ * `none` prints quoted and the two never look alike. */
 static bool bytes_bare(const uint8_t *data, size_t len) {
-    if (len == 0) return false;
+    if (len == 0 || (len == 4 && memcmp(data, "none", 4) == 0)) return false;
     for (size_t i = 0; i < len; i++)
         if (!fl_wl_bare_byte(data[i])) return false;
     return true;

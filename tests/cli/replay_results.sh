@@ -79,6 +79,12 @@ if ! cmp -s "$T/expected" "$T/out2"; then
 fi
 tail -n +"$((n + 1))" "$T/stdout2" | grep -q '^{"ops":29,' || fail "no JSON object after the results"
 
+# A value "none" never reads like a missing key: it is quoted.
+printf 'filterlab-workload 1\nput k none\nget k\nget j\nscan_prefix k\n' > "$T/none.wl"
+"$FILTERLAB" replay "$T/none.wl" --results "$T/none.txt" > /dev/null || fail "replay of none.wl failed"
+printf '3 get k -> "none"\n4 get j -> none\n5 scan_prefix k -> k="none"\n' > "$T/none.want"
+cmp -s "$T/none.txt" "$T/none.want" || { diff "$T/none.want" "$T/none.txt" >&2; fail "a value 'none' prints like a missing key"; }
+
 # A workload without reads writes an empty results file.
 printf 'filterlab-workload 1\nput a 1\n' > "$T/noreads.wl"
 "$FILTERLAB" replay "$T/noreads.wl" --results "$T/empty" > /dev/null || fail "replay of a write-only workload failed"
