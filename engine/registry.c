@@ -240,6 +240,17 @@ static const fl_kind_entry *fl_lookup(const fl_registry *reg, bool policy, const
 
 /* ---- Making objects ---------------------------------------------------- */
 
+/* A spec whose syntax is the other sort's ("fixed:3" as a policy,
+ * "bloom(bits=3)" as an extractor) most likely names a kind of that sort:
+ * then that is the error to report (fl_lookup's), not the syntax. */
+static bool fl_other_sort(const fl_registry *reg, bool policy, const char *spec, const char *kind,
+                          size_t len, char *err, size_t err_len) {
+    const fl_kind_entry *e = len ? fl_find_kind(reg, kind, len) : NULL;
+    if (!e || (e->policy != NULL) == policy) return false;
+    fl_lookup(reg, policy, spec, kind, len, err, err_len);
+    return true;
+}
+
 /* Checks abi_version, ops and required methods of a new object. */
 static int fl_check_object(const fl_kind_entry *e, bool policy, int abi_version,
                            bool ops_ok, void (*destroy)(void *), void *obj,
@@ -299,6 +310,7 @@ int fl_registry_make_policy(const fl_registry *reg, const char *spec,
     while (fl_is_blank(*s)) s++;
     while (end > s && fl_is_blank(end[-1])) end--;
     size_t kind_len = fl_kind_span(s);
+    if (fl_other_sort(reg, true, spec, s, kind_len, err, err_len)) return FL_ERR_NOTFOUND;
     if (kind_len == 0 || kind_len > FL_KIND_MAX) {
         fl_errf(err, err_len, "policy spec '%s': expected KIND or KIND(ARG=VALUE,...), with "
                 "KIND 1-31 bytes of [A-Za-z0-9_-]%s", spec,
@@ -369,6 +381,7 @@ int fl_registry_make_extractor(const fl_registry *reg, const char *spec,
         return FL_ERR_INVALID;
     }
     size_t kind_len = fl_kind_span(spec);
+    if (fl_other_sort(reg, false, spec, spec, kind_len, err, err_len)) return FL_ERR_NOTFOUND;
     if (kind_len == 0 || kind_len > FL_KIND_MAX || (spec[kind_len] && spec[kind_len] != ':')) {
         fl_errf(err, err_len, "extractor spec '%s': expected KIND or KIND:ARGS (e.g. fixed:3, "
                 "delim:\\x3a), with KIND 1-31 bytes of [A-Za-z0-9_-]", spec);
