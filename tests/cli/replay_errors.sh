@@ -84,6 +84,8 @@ expect 2 "usage:" ""
 expect 2 "usage:" nosuchcommand
 for c in replay gen check report bench; do
     expect 0 "$c" --help
+    # a user has no tracker: help texts cite none
+    ! "$FILTERLAB" "$c" --help 2>&1 | grep -Eiq "issue [0-9]" || fail "$c --help cites a tracker issue"
 done
 expect 0 "usage:" -h
 expect 0 "usage:" help
