@@ -19,6 +19,7 @@
 #include "../properties/check.h"
 
 #include <errno.h>
+#include <sys/stat.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -64,6 +65,7 @@ static void usage(FILE *f) {
         "\n"
         "  --results FILE      write one line per read op to FILE (\"-\" = stdout)\n"
         "  --json              print the summary as one JSON object on stdout\n"
+        "                      (then --results needs a file, not -)\n"
         "  --db DIR            use the database in DIR (created if missing, kept);\n"
         "                      default: a temporary directory, removed at the end\n"
         "  --plugin SO         load a filter policy / prefix extractor plugin first\n"
@@ -127,6 +129,14 @@ static int parse_args(int argc, char **argv, replay_args *a) {
         a->workload = s;
     }
     if (!a->workload) return bad_usage("missing the workload", "FILE.wl");
+    if (a->json && a->results && strcmp(a->results, "-") == 0)
+        return bad_usage("--json and --results - both write stdout (it stays one JSON document):",
+                         "give --results a file");
+    struct stat in, out;
+    if (a->results && strcmp(a->results, "-") != 0 && strcmp(a->workload, "-") != 0 &&
+        stat(a->workload, &in) == 0 && stat(a->results, &out) == 0 && in.st_dev == out.st_dev &&
+        in.st_ino == out.st_ino)
+        return bad_usage("--results would overwrite the workload it reads:", a->results);
     return -1;
 }
 
