@@ -313,9 +313,9 @@ static int replay_run(fl_replay *r) {
             return FL_EXIT_USAGE;
         }
     }
-    if (fl_workload_load(a->workload, r->wl, err, sizeof err) != 0) {
+    if ((rc = fl_workload_load_until(a->workload, &fl_cli_stop, r->wl, err, sizeof err)) != 0) {
         fprintf(stderr, "%s\n", *err ? err : "filterlab replay: cannot load the workload");
-        return FL_EXIT_USAGE;
+        return rc == -2 ? 128 + fl_cli_stop : FL_EXIT_USAGE;
     }
     if (preflight(r) != FL_OK) return FL_EXIT_USAGE;
     if (a->db && fl_mkdir_p(a->db) != 0) {

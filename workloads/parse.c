@@ -10,6 +10,9 @@
 #include "workload_internal.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -522,8 +525,17 @@ static void parser_free(fl_wl_parser *ps) {
     free(ps->desc);
 }
 
+static int parse_text(const char *text, size_t len, const char *filename,
+                      const volatile sig_atomic_t *stop, fl_workload *out, char *err, size_t err_len);
+
 int fl_workload_parse(const char *text, size_t len, const char *filename,
                       fl_workload *out, char *err, size_t err_len) {
+    return parse_text(text, len, filename, NULL, out, err, err_len);
+}
+
+/* fl_workload_parse, seeing *stop every 4,096 lines: then -2. */
+static int parse_text(const char *text, size_t len, const char *filename,
+                      const volatile sig_atomic_t *stop, fl_workload *out, char *err, size_t err_len) {
     fl_wl_parser ps;
     memset(&ps, 0, sizeof ps);
     ps.file = filename ? filename : "<input>";
@@ -543,6 +555,11 @@ int fl_workload_parse(const char *text, size_t len, const char *filename,
         const uint8_t *end = nl ? nl : t + len;
         pos = (size_t)(end - t) + (nl ? 1 : 0);
         ps.line++;
+        if (stop && (ps.line & 4095) == 0 && *stop) {
+            if (err && err_len) snprintf(err, err_len, "%s:%u: reading stopped by a signal", ps.file, ps.line);
+            parser_free(&ps);
+            return -2;
+        }
         while (end > start && end[-1] == '\r') end--;     /* CRLF endings */
 
         const uint8_t *first = start;
@@ -579,27 +596,36 @@ int fl_workload_parse(const char *text, size_t len, const char *filename,
 
 /* ---- Files -------------------------------------------------------------- */
 
-/* Reads all of f into a malloc'd buffer; -1 with errno set on failure. */
-static int read_all(FILE *f, char **data, size_t *len) {
-    size_t cap = 1 << 16, n = 0;
+/* Reads all of fd into a malloc'd buffer, within the limits of
+ * workload.h, polling so that *stop (when given) is seen within 0.1 s even
+ * while a pipe is silent.  0, or -1 with errno set (EFBIG: a limit, then
+ * *line is the line that broke it; EINTR: *stop was set). */
+static int read_all(int fd, const volatile sig_atomic_t *stop, char **data, size_t *len,
+                    unsigned long *line) {
+    size_t cap = 1 << 16, n = 0, line_start = 0;
     char *buf = malloc(cap);
+    *line = 1;
     if (!buf) return -1;
     for (;;) {
+        if (stop && *stop) { free(buf); errno = EINTR; return -1; }
         if (n == cap) {
             char *grown = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
             if (!grown) { free(buf); errno = ENOMEM; return -1; }
             buf = grown;
             cap *= 2;
         }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
+        struct pollfd pfd = { fd, POLLIN, 0 };
+        int ready = stop ? poll(&pfd, 1, 100) : 1;
+        if (ready == 0 || (ready < 0 && errno == EINTR)) continue;
+        size_t want = cap - n < ((size_t)1 << 20) ? cap - n : (size_t)1 << 20;
+        ssize_t got = read(fd, buf + n, want);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) { int e = errno; free(buf); errno = e; return -1; }
         if (got == 0) break;
-    }
-    if (ferror(f)) {
-        int saved = errno ? errno : EIO;
-        free(buf);
-        errno = saved;
-        return -1;
+        for (size_t i = n; i < n + (size_t)got; i++)
+            if (buf[i] == '\n') { line_start = i + 1; ++*line; }
+        n += (size_t)got;
+        if (n - line_start > FL_WL_MAX_LINE || n > FL_WL_MAX_FILE) { free(buf); errno = EFBIG; return -1; }
     }
     *data = buf;
     *len = n;
@@ -607,6 +633,11 @@ static int read_all(FILE *f, char **data, size_t *len) {
 }
 
 int fl_workload_load(const char *path, fl_workload *out, char *err, size_t err_len) {
+    return fl_workload_load_until(path, NULL, out, err, err_len);
+}
+
+int fl_workload_load_until(const char *path, const volatile sig_atomic_t *stop, fl_workload *out,
+                           char *err, size_t err_len) {
     if (out) memset(out, 0, sizeof *out);
     if (!path || !out) {
         if (err && err_len) snprintf(err, err_len, "no workload file given");
@@ -615,19 +646,29 @@ int fl_workload_load(const char *path, fl_workload *out, char *err, size_t err_l
     bool use_stdin = strcmp(path, "-") == 0;
     const char *name = use_stdin ? "<stdin>" : path;
     errno = 0;
-    FILE *f = use_stdin ? stdin : fopen(path, "rb");
+    int fd = use_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
     char *data = NULL;
     size_t len = 0;
-    int rc = f ? read_all(f, &data, &len) : -1;
+    unsigned long line = 0;
+    int rc = fd >= 0 ? read_all(fd, stop, &data, &len, &line) : -1;
     int saved = errno;
-    if (f && !use_stdin) fclose(f);
+    if (fd >= 0 && !use_stdin) close(fd);
     if (rc != 0) {
-        if (err && err_len)
-            snprintf(err, err_len, "%s: cannot read workload: %s", name,
-                     strerror(saved ? saved : EIO));
+        if (saved == EINTR) {
+            if (err && err_len) snprintf(err, err_len, "%s: reading stopped by a signal", name);
+            return -2;
+        }
+        if (err && err_len) {
+            if (saved == EFBIG)
+                snprintf(err, err_len, "%s:%lu: the workload is too large: a line may hold at most %zu "
+                         "MiB and a workload %zu MiB", name, line, FL_WL_MAX_LINE >> 20,
+                         FL_WL_MAX_FILE >> 20);
+            else
+                snprintf(err, err_len, "%s: cannot read workload: %s", name, strerror(saved ? saved : EIO));
+        }
         return -1;
     }
-    rc = fl_workload_parse(data, len, name, out, err, err_len);
+    rc = parse_text(data, len, name, stop, out, err, err_len);
     free(data);
     return rc;
 }

@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <signal.h>
 #include <stdio.h>
 
 typedef enum fl_op_kind {
@@ -88,8 +89,20 @@ extern const char *const fl_wl_option_keys[];
  * "FILE:LINE: expected ..., got ..." and *out left empty; 0 on success. */
 int  fl_workload_parse(const char *text, size_t len, const char *filename,
                        fl_workload *out, char *err, size_t err_len);
-/* Reads and parses a file ("-" is stdin). */
+/* The limits of a workload file, checked while reading: a line of at most
+ * 64 MiB (a value is at most 1 MiB, SPEC 9, even quoted at 4 bytes a
+ * byte), a file of at most 1 GiB (about 50 million ops of the generator's
+ * shapes). */
+#define FL_WL_MAX_LINE ((size_t)64 << 20)
+#define FL_WL_MAX_FILE ((size_t)1 << 30)
+
+/* Reads and parses a file ("-" is stdin): 0, or -1 with err set ("FILE:
+ * LINE: ..." for a line or file over the limits). */
 int  fl_workload_load(const char *path, fl_workload *out, char *err, size_t err_len);
+/* The same, and stops reading within 0.1 s of *stop becoming nonzero (a
+ * signal's flag), even on a silent pipe: then -2. */
+int  fl_workload_load_until(const char *path, const volatile sig_atomic_t *stop, fl_workload *out,
+                            char *err, size_t err_len);
 void fl_workload_free(fl_workload *w);
 
 /* Writes the description as comment lines (before the header, where

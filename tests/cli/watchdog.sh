@@ -130,4 +130,28 @@ grep -q "interrupted (signal 15) after [0-9]* of 5 ops" "$T/r4.err" ||
 # gen and bench stop too, leaving no temporary output or scratch
 stop gen INT 130 1 "$T/g.err" "$FILTERLAB" gen --shape uniform --ops 100000000 -o "$T/tmp/big.wl"
 stop bench TERM 143 1.5 "$T/b.err" "$FILTERLAB" bench --only filter --big-keys 50000000 --runs 1
+
+# ---- endless and silent input ------------------------------------------------------------
+# An endless stream is refused at the line limit, in bounded memory...
+"$FILTERLAB" replay /dev/zero > /dev/null 2> "$T/z.err"
+rc=$?
+[ $rc -eq 2 ] || fail "replay /dev/zero: exit $rc, expected 2"
+grep -q "^/dev/zero:1: the workload is too large: a line may hold at most 64 MiB" "$T/z.err" ||
+    fail "replay /dev/zero: $(cat "$T/z.err")"
+# ...and a signal stops the reading of a pipe that says nothing.
+mkfifo "$T/fifo"
+sleep 20 > "$T/fifo" &
+writer=$!
+"$FILTERLAB" replay - < "$T/fifo" > /dev/null 2> "$T/p.err" &
+pid=$!
+sleep 0.5
+t0=$(now)
+kill -TERM $pid
+wait $pid
+rc=$?
+took=$(since "$t0")
+kill $writer 2> /dev/null
+[ $rc -eq 143 ] || fail "replay of a silent pipe after SIGTERM: exit $rc, expected 143"
+le "$took" 1.2 || fail "replay of a silent pipe took $took s to stop"
+grep -q "<stdin>: reading stopped by a signal" "$T/p.err" || fail "no word of the stop: $(cat "$T/p.err")"
 exit 0
