@@ -39,6 +39,23 @@ int  fl_cli_bad_usage(const char *command, void (*usage)(FILE *), const char *fm
 int  fl_cli_flag(int argc, char **argv, int *i, const char *const *names, size_t count,
                  size_t *which, const char **val);
 
+/* output.c: a file a command writes ("-": stdout).  A regular or absent
+ * target is written to a temporary file beside it and renamed over it at a
+ * successful close; an input of the run (inputs[]) or a directory is
+ * refused; a device, a FIFO or a symbolic link is refused unless force,
+ * and then written directly.  Both return 0 or 2 (the message printed,
+ * naming cmd, flag and target).  close(keep false) discards a temporary
+ * file: the target stays as it was. */
+typedef struct fl_cli_out {
+    FILE *f;
+    const char *target;
+    char tmp[4096];             /* the temporary file, or ""               */
+    bool direct;                /* written in place (stdout, --force)      */
+} fl_cli_out;
+int fl_cli_out_open(fl_cli_out *o, const char *cmd, const char *flag, const char *target, bool force,
+                    const char *const *inputs, size_t ninputs);
+int fl_cli_out_close(fl_cli_out *o, const char *cmd, const char *flag, bool keep);
+
 /* SIGINT, SIGTERM and SIGHUP set fl_cli_stop to the signal's number (the
  * runner stops between ops, or abandons a stuck op a second later);
  * SIGPIPE is ignored. */

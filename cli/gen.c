@@ -32,7 +32,7 @@ static void usage(FILE *f) {
         "                            prefix_absent=5,scan=4,seek=4]\n"
         "                     [--flush-every N] [--compact-every N] [--reopen-every N]\n"
         "                     [--open OPTIONS] [--reopen OPTIONS]... [--ctx-rate X]\n"
-        "                     [--edge-rate X] [--values MIN:MAX] [--words FILE] [-o FILE]\n"
+        "                     [--edge-rate X] [--values MIN:MAX] [--words FILE] [-o FILE] [--force]\n"
         "\n"
         "Writes a workload (format 1) of the given key shape, deterministic from the\n"
         "options: the same options give the same bytes.\n"
@@ -77,7 +77,11 @@ static void usage(FILE *f) {
         "                     them (default 0.25; 0 turns it off)\n"
         "  --values MIN:MAX   value lengths in bytes (default 4:32)\n"
         "  --words FILE       the word list of --shape words\n"
-        "  -o FILE            write to FILE instead of stdout\n"
+        "  -o FILE            write to FILE instead of stdout: a new or regular file\n"
+        "                     is written whole or left as it was (a temporary file\n"
+        "                     beside it, renamed at the end)\n"
+        "  --force            also write to a device, FIFO or symbolic link (in\n"
+        "                     place); never over the word list or a directory\n"
         "  -h, --help         this text\n"
         "\n"
         "Example:\n"
@@ -154,6 +158,8 @@ static int parse_mix(const char *text, fl_gen_options *o) {
 typedef struct gen_args {
     fl_gen_options opt;
     const char    *output;
+    const char    *words;           /* the word list read (an input)   */
+    bool           force;           /* --force: see fl_cli_out_open    */
     const char   **reopens;
     bool           have_shape;
     /* the raw option values, applied once the shape is known */
@@ -225,6 +231,7 @@ static int parse_args(int argc, char **argv, gen_args *a) {
             usage(stdout);
             return FL_EXIT_OK;
         }
+        if (strcmp(s, "--force") == 0) { a->force = true; continue; }
         size_t which = nvalued;
         int m = fl_cli_flag(argc, argv, &i, valued, nvalued, &which, &val);
         if (m < 0) return bad_usage("%s needs an argument", valued[which]);
@@ -255,6 +262,7 @@ static int parse_args(int argc, char **argv, gen_args *a) {
             return bad_usage("%s needs a non-empty argument", name);
         *slot = val;
     }
+    a->words = words;
     if (!shape) return bad_usage("missing --shape SHAPE (uniform, zipf, group-suffix, delimited, "
                                  "timeseries, adversarial, words)");
     fl_gen_shape sh;
@@ -323,26 +331,15 @@ int fl_cli_gen(int argc, char **argv) {
     int status = parse_args(argc, argv, &a);
     if (status >= 0) { free(a.reopens); return status; }
 
-    char tmp[4096] = "";
     gen_out out = { stdout, argc, argv, &a.opt, false, false };
-    bool to_file = a.output && strcmp(a.output, "-") != 0;
-    if (to_file) {
-        if (snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", a.output) >= (int)sizeof tmp) {
-            free(a.reopens);
-            return bad_usage("-o: path too long");
-        }
-        int fd = mkstemp(tmp);
-        mode_t mask = umask(0);             /* mkstemp makes 0600: give the usual mode */
-        umask(mask);
-        if (fd >= 0) fchmod(fd, 0666 & ~mask);
-        if (fd < 0 || !(out.f = fdopen(fd, "w"))) {
-            fprintf(stderr, "filterlab gen: -o %s: cannot create the file: %s\n", a.output,
-                    strerror(errno));
-            if (fd >= 0) { close(fd); unlink(tmp); }
-            free(a.reopens);
-            return FL_EXIT_USAGE;
-        }
+    fl_cli_out file;
+    const char *inputs[] = { a.words };
+    if ((status = fl_cli_out_open(&file, "gen", "-o", a.output ? a.output : "-", a.force, inputs, 1))) {
+        free(a.reopens);
+        return status;
     }
+    out.f = file.f;
+    bool atomic = !file.direct;                  /* a temporary file, renamed at the end */
     uint32_t lens[8];
     size_t nlens = 0;
     fl_prefix_lengths(a.opt.open_options, lens, &nlens, 8);
@@ -356,30 +353,23 @@ int fl_cli_gen(int argc, char **argv) {
     char err[1024] = "";
     int rc = fl_gen_workload(&a.opt, NULL, err, sizeof err);
     if (rc == 0 && !out.started) write_op(&out, NULL);   /* --ops 0: the header alone */
-    bool write_error = out.write_failed || fflush(out.f) != 0 || ferror(out.f);
-    bool renamed = false;
-    if (to_file) {
-        write_error |= fclose(out.f) != 0;
-        if (rc == 0 && !write_error) {
-            if (rename(tmp, a.output) == 0) renamed = true;
-            else fprintf(stderr, "filterlab gen: -o %s: %s\n", a.output, strerror(errno));
-        }
-        if (!renamed) unlink(tmp);
-    }
-    const char *where = to_file ? a.output : "stdout";
+    bool done = rc == 0 && !out.write_failed && !fl_cli_stop;
+    int closed = fl_cli_out_close(&file, "gen", "-o", done);
+    bool write_error = out.write_failed || closed != FL_EXIT_OK;
+    const char *where = a.output && strcmp(a.output, "-") != 0 ? a.output : "stdout";
     free(a.reopens);
     if (fl_cli_stop) {
         fprintf(stderr, "filterlab gen: interrupted (signal %d)%s\n", (int)fl_cli_stop,
-                to_file ? "; nothing written" : "");
+                atomic ? "; nothing written" : "");
         return 128 + fl_cli_stop;
     }
     if (write_error) {
-        fprintf(stderr, "filterlab gen: %s: write error\n", where);
+        if (closed == FL_EXIT_OK) fprintf(stderr, "filterlab gen: %s: write error\n", where);
         return FL_EXIT_USAGE;
     }
     if (rc != 0) {
         fprintf(stderr, "filterlab gen: %s\n", *err ? err : "generation failed");
         return FL_EXIT_USAGE;
     }
-    return !to_file || renamed ? FL_EXIT_OK : FL_EXIT_USAGE;
+    return FL_EXIT_OK;
 }

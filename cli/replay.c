@@ -19,7 +19,6 @@
 #include "../properties/check.h"
 
 #include <errno.h>
-#include <sys/stat.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -37,7 +36,7 @@ typedef struct replay_args {
     const char  *workload, *results, *db, *engine;
     const char **plugins;
     size_t       plugin_count;
-    bool         json, no_check;
+    bool         json, no_check, force;
     double       call_timeout;
 } replay_args;
 
@@ -48,6 +47,7 @@ typedef struct fl_replay {
     fl_workload *wl;
     fl_registry *reg;
     FILE        *results;           /* NULL without --results               */
+    fl_cli_out   results_out;       /* where they go (output.c)              */
     char         repro[8192];       /* the command that replays it          */
     bool         progress;          /* a progress line may be on stderr     */
     size_t       progress_width;
@@ -56,14 +56,18 @@ typedef struct fl_replay {
 
 static void usage(FILE *f) {
     fprintf(f,
-        "usage: filterlab replay FILE.wl [--results FILE] [--json] [--db DIR]\n"
+        "usage: filterlab replay FILE.wl [--results FILE [--force]] [--json] [--db DIR]\n"
         "                        [--plugin SO]... [--no-check] [--call-timeout SEC]\n"
         "                        [--engine NAME]\n"
         "\n"
         "Runs the workload FILE.wl (\"-\" reads stdin) against the engine, checks\n"
         "every filter probe, and prints a summary of the filter metrics.\n"
         "\n"
-        "  --results FILE      write one line per read op to FILE (\"-\" = stdout)\n"
+        "  --results FILE      write one line per read op to FILE (\"-\" = stdout);\n"
+        "                      written whole when the run goes through every op,\n"
+        "                      else not at all (FILE stays as it was)\n"
+        "  --force             --results may write to a device, FIFO or symbolic\n"
+        "                      link (in place); never over the workload\n"
         "  --json              print the summary as one JSON object on stdout\n"
         "                      (then --results needs a file, not -)\n"
         "  --db DIR            use the database in DIR (created if missing, kept);\n"
@@ -108,6 +112,7 @@ static int parse_args(int argc, char **argv, replay_args *a) {
             }
             if (strcmp(s, "--json") == 0) { a->json = true; continue; }
             if (strcmp(s, "--no-check") == 0) { a->no_check = true; continue; }
+            if (strcmp(s, "--force") == 0) { a->force = true; continue; }
             size_t which = 0;
             int m = fl_cli_flag(argc, argv, &i, valued, sizeof valued / sizeof *valued, &which, &val);
             if (m < 0) return bad_usage("missing value for", valued[which]);
@@ -132,11 +137,6 @@ static int parse_args(int argc, char **argv, replay_args *a) {
     if (a->json && a->results && strcmp(a->results, "-") == 0)
         return bad_usage("--json and --results - both write stdout (it stays one JSON document):",
                          "give --results a file");
-    struct stat in, out;
-    if (a->results && strcmp(a->results, "-") != 0 && strcmp(a->workload, "-") != 0 &&
-        stat(a->workload, &in) == 0 && stat(a->results, &out) == 0 && in.st_dev == out.st_dev &&
-        in.st_ino == out.st_ino)
-        return bad_usage("--results would overwrite the workload it reads:", a->results);
     return -1;
 }
 
@@ -323,11 +323,10 @@ static int replay_run(fl_replay *r) {
         return FL_EXIT_USAGE;
     }
     if (a->results) {
-        r->results = strcmp(a->results, "-") == 0 ? stdout : fopen(a->results, "w");
-        if (!r->results) {
-            fprintf(stderr, "filterlab replay: --results %s: %s\n", a->results, strerror(errno));
-            return FL_EXIT_USAGE;
-        }
+        const char *inputs[] = { a->workload };
+        int st = fl_cli_out_open(&r->results_out, "replay", "--results", a->results, a->force, inputs, 1);
+        if (st) return st;
+        r->results = r->results_out.f;
     }
     make_repro(r);
     r->start = fl_now();
@@ -363,17 +362,9 @@ static int replay_run(fl_replay *r) {
         fprintf(stderr, "%s\n", out.error);
         return FL_EXIT_USAGE;
     }
-    if (r->results && r->results != stdout) {
-        FILE *f = r->results;
-        r->results = NULL;
-        if (ferror(f) | fclose(f)) {
-            fprintf(stderr, "filterlab replay: --results %s: write error\n", a->results);
-            return FL_EXIT_USAGE;
-        }
-    } else if (r->results && ferror(r->results)) {
-        fprintf(stderr, "filterlab replay: --results -: write error\n");
-        return FL_EXIT_USAGE;
-    }
+    /* the run went through every op: the results are whole, and kept */
+    r->results = NULL;
+    if (fl_cli_out_close(&r->results_out, "replay", "--results", true) != FL_EXIT_OK) return FL_EXIT_USAGE;
     if (a->json) print_json(r, &out.sum, out.elapsed);
     else print_summary(r, &out.sum, out.elapsed);
     if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -403,7 +394,12 @@ int fl_cli_replay(int argc, char **argv) {
     r.wl = &w;
     fl_cli_catch_stops();
     status = replay_run(&r);
-    if (r.results && r.results != stdout) fclose(r.results);
+    /* results of a run that did not go through every op are not kept */
+    if (r.results_out.f && r.results_out.tmp[0])
+        fprintf(stderr, "filterlab replay: --results %s: not written: the run did not go through "
+                "every op\n", args.results);
+    if (fl_cli_out_close(&r.results_out, "replay", "--results", false) != FL_EXIT_OK && status < 2)
+        status = FL_EXIT_USAGE;
     fl_workload_free(&w);
     if (r.reg) fl_registry_free(r.reg);
     free(args.plugins);

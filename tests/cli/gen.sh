@@ -114,4 +114,36 @@ expect_usage "reopen options 2: expected at least one option" --shape uniform --
 expect_usage "the op mix has no weight" --shape uniform --mix put=0
 expect_usage "/nonexistent/words: cannot read the word list" --shape words --words /nonexistent/words
 expect_usage "wamerican" --shape words --words /nonexistent/words
+# ---- output targets (cli/output.c) ----------------------------------------------------------
+# a symbolic link, a FIFO, a directory, a device and the word list are never
+# replaced; a regular target is replaced whole; write errors are errors
+mkdir -p "$T/o"
+printf 'old\n' > "$T/o/real.wl"
+ln -s real.wl "$T/o/link.wl"
+mkfifo "$T/o/fifo"
+printf 'alpha\nbeta\ngamma\n' > "$T/o/words"
+refused() {   # refused TARGET PATTERN [ARGS...]
+    target=$1 pattern=$2
+    shift 2
+    "$FILTERLAB" gen --shape uniform --ops 5 -o "$target" "$@" > /dev/null 2> "$T/o/err"
+    rc=$?
+    [ $rc -eq 2 ] || fail "gen -o $target: exit $rc, expected 2"
+    grep -q -- "$pattern" "$T/o/err" || fail "gen -o $target: $(cat "$T/o/err")"
+}
+refused "$T/o/link.wl" "is a symbolic link"
+[ -L "$T/o/link.wl" ] && [ "$(cat "$T/o/real.wl")" = old ] || fail "gen -o replaced a symbolic link"
+refused "$T/o/fifo" "is a FIFO"
+[ -p "$T/o/fifo" ] || fail "gen -o replaced a FIFO"
+refused "$T/o" "is a directory"
+refused /dev/full "is a device (--force writes to it anyway)"
+[ -c /dev/full ] || fail "gen -o replaced /dev/full"
+refused /dev/full "No space left on device" --force
+"$FILTERLAB" gen --shape words --words "$T/o/words" --ops 5 -o "$T/o/words" > /dev/null 2> "$T/o/err"
+[ $? -eq 2 ] && grep -q "is an input of this run" "$T/o/err" || fail "gen -o over its word list: $(cat "$T/o/err")"
+[ "$(wc -l < "$T/o/words")" -eq 3 ] || fail "gen -o overwrote its word list"
+"$FILTERLAB" gen --shape uniform --ops 5 > /dev/full 2> "$T/o/err"
+[ $? -eq 2 ] && grep -q "stdout: No space left on device" "$T/o/err" || fail "gen > /dev/full: $(cat "$T/o/err")"
+"$FILTERLAB" gen --shape uniform --ops 5 -o "$T/o/real.wl" || fail "gen -o a regular file"
+grep -q "^filterlab-workload 1" "$T/o/real.wl" || fail "gen -o did not replace a regular file"
+[ -z "$(ls "$T/o" | grep '\.tmp\.')" ] || fail "gen left a temporary file: $(ls "$T/o")"
 exit 0

@@ -71,12 +71,19 @@ empty_tmp "replay (hung build)"
 for how in crash:11 abort:6; do
     mode=${how%%:*} sig=${how#*:}
     printf 'filterlab-workload 1\nopen policies="hang(in=%s)"\nput a 1\nflush\nget a\nget b\n' "$mode" > "$T/$mode.wl"
-    TMPDIR=$T/tmp "$FILTERLAB" replay "$T/$mode.wl" --plugin "$T/hang.so" > /dev/null 2> "$T/$mode.err"
+    printf 'earlier results\n' > "$T/$mode.results"
+    TMPDIR=$T/tmp "$FILTERLAB" replay "$T/$mode.wl" --plugin "$T/hang.so" --results "$T/$mode.results" \
+        > /dev/null 2> "$T/$mode.err"
     rc=$?
     [ $rc -eq 1 ] || { cat "$T/$mode.err" >&2; fail "replay with a plugin that dies ($mode): exit $rc, expected 1"; }
     grep -q "^P10 bad-input: line [0-9]* [a-z]*.*: the run died with signal $sig (.*) in a call of plugin $T/hang.so: might_match" "$T/$mode.err" ||
         fail "the $mode is not reported with the signal, op, line and plugin: $(head -2 "$T/$mode.err")"
     grep -q "replay: filterlab replay $T/$mode.wl --plugin $T/hang.so\$" "$T/$mode.err" || fail "no repro line after the $mode"
+    # the results of a run that died are not half written: the file is as it was
+    [ "$(cat "$T/$mode.results")" = "earlier results" ] || fail "the $mode left half-written results"
+    grep -q "results $T/$mode.results: not written: the run did not go through every op" "$T/$mode.err" ||
+        fail "no word of the results not written after the $mode"
+    [ -z "$(ls "$T" | grep "$mode.results.tmp")" ] || fail "the $mode left a temporary results file"
     empty_tmp "replay ($mode)"
 done
 
