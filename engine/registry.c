@@ -30,12 +30,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A message longer than err holds loses its middle, not its end: the end
+ * is where the culprit is named ("...: unknown policy kind 'nosuch'"). */
 void fl_errf(char *err, size_t err_len, const char *fmt, ...) {
     if (!err || err_len == 0) return;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err, err_len, fmt, ap);
+    int n = vsnprintf(err, err_len, fmt, ap);
     va_end(ap);
+    if (n < 0 || (size_t)n < err_len || err_len < 64) return;
+    char *all = malloc((size_t)n + 1);
+    if (!all) return;
+    va_start(ap, fmt);
+    vsnprintf(all, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    static const char gap[] = " [...] ";
+    size_t room = err_len - 1 - (sizeof gap - 1), head = room * 2 / 5, tail = room - head;
+    memcpy(err, all, head);
+    memcpy(err + head, gap, sizeof gap - 1);
+    memcpy(err + head + sizeof gap - 1, all + (size_t)n - tail, tail + 1);
+    free(all);
+}
+
+/* s as a message quotes it: whole up to 120 bytes, else its start and its
+ * end around " ... " (in buf). */
+static const char *fl_shown(const char *s, char *buf, size_t cap) {
+    size_t len = strlen(s);
+    if (len <= 120 || cap < 128) return s;
+    snprintf(buf, cap, "%.56s ... %s", s, s + len - 56);
+    return buf;
 }
 
 static bool fl_is_blank(char c) { return c == ' ' || c == '\t'; }
@@ -479,7 +502,9 @@ int fl_policy_list_split(const char *list, fl_spec_fn fn, void *arg, char *err, 
         fl_trim_blanks(&a, &b);
         index++;
         if (a == b || (b - a == 4 && memcmp(a, "none", 4) == 0)) {
-            fl_errf(err, err_len, "policy list '%s': spec %zu is %s", list, index,
+            char shown[160];
+            fl_errf(err, err_len, "policy list '%s': spec %zu is %s", fl_shown(list, shown, sizeof shown),
+                    index,
                     a == b ? "empty (a ';' with nothing before or after it)"
                            : "'none', which must be the whole list");
             return FL_ERR_INVALID;
@@ -595,11 +620,12 @@ static int fl_list_add(void *arg, const char *one, size_t index) {
         list->items = items;
         lb->cap = cap;
     }
-    char perr[1024] = "";
+    char perr[1024] = "", shown[160];
     fl_filter_policy *policy = NULL;
     int rc = fl_registry_make_policy(lb->reg, one, &policy, perr, sizeof perr);
     if (rc != FL_OK) {
-        fl_errf(lb->err, lb->err_len, "policy list '%s', spec %zu: %s", lb->spec, index, perr);
+        fl_errf(lb->err, lb->err_len, "policy list '%s', spec %zu: %s",
+                fl_shown(lb->spec, shown, sizeof shown), index, perr);
         return rc;
     }
     list->items[list->count++] = policy;
@@ -608,7 +634,7 @@ static int fl_list_add(void *arg, const char *one, size_t index) {
         if (strcmp(fl_call_policy_name(lb->calls, list->items[i]), name) == 0) {
             fl_errf(lb->err, lb->err_len, "policy list '%s': spec %zu '%s' has the name '%s', "
                     "already used by spec %zu; two policies may not share a name",
-                    lb->spec, index, one, name, i + 1);
+                    fl_shown(lb->spec, shown, sizeof shown), index, one, name, i + 1);
             return FL_ERR_INVALID;
         }
     }

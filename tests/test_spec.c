@@ -112,6 +112,35 @@ FL_TEST(spec_bad_policies) {
     fl_registry_free(reg);
 }
 
+/* A message longer than the caller's buffer keeps its end, where the
+ * culprit is named, and loses its middle; a long list is quoted shortened. */
+FL_TEST(spec_long_messages_keep_the_culprit) {
+    fl_registry *reg = NULL;
+    CHECK_OK(fl_registry_new(&reg));
+    static char spec[5000], list[20000];
+    memcpy(spec, "nosuch(x=", 9);
+    memset(spec + 9, 'y', 3000);
+    strcpy(spec + 3009, ")");
+    char err[1024];
+    fl_filter_policy *p = NULL;
+    CHECK_RC(fl_registry_make_policy(reg, spec, &p, err, sizeof err), FL_ERR_NOTFOUND);
+    CHECK(strlen(err) < sizeof err);
+    CHECK_CONTAINS(err, "policy spec 'nosuch(x=yyy");
+    CHECK_CONTAINS(err, " [...] ");
+    CHECK_CONTAINS(err, "unknown policy kind 'nosuch'; known policy kinds: bloom");
+    size_t used = 0;
+    for (int i = 1; i <= 300; i++)
+        used += (size_t)snprintf(list + used, sizeof list - used, "bloom(bits=10,prefix=fixed:%d);", i);
+    strcpy(list + used, "nosuch");
+    fl_policy_list pl = { NULL, 0 };
+    CHECK_RC(fl_policy_list_parse(reg, NULL, list, &pl, err, sizeof err), FL_ERR_NOTFOUND);
+    CHECK_CONTAINS(err, "spec 301: policy spec 'nosuch': unknown policy kind 'nosuch'");
+    CHECK_CONTAINS(err, " ... ");
+    CHECK(strlen(err) < 400);
+    fl_policy_list_free(NULL, &pl);
+    fl_registry_free(reg);
+}
+
 FL_TEST(spec_bad_bits) {
     fl_registry *reg = NULL;
     CHECK_OK(fl_registry_new(&reg));
