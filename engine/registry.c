@@ -27,6 +27,7 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,22 +122,50 @@ void fl_registry_free(fl_registry *reg) {
 
 /* ---- Origins ------------------------------------------------------------- */
 
+/* The origins are a hash table by object address (open addressing, linear
+ * probing, cap a power of two at most 3/4 full; removal shifts the run
+ * back so no tombstones build up): a list of thousands of policies makes
+ * and destroys each object in constant time. */
+static size_t fl_origin_home(const fl_origins *o, const void *obj) {
+    uint64_t h = (uint64_t)(uintptr_t)obj * 0x9E3779B97F4A7C15ull;
+    return (size_t)(h >> 32) & (o->cap - 1);
+}
+
 static fl_origin *fl_find_origin(const fl_origins *o, const void *obj) {
-    for (size_t i = o->count; i-- > 0;)
+    if (!o->cap) return NULL;
+    for (size_t i = fl_origin_home(o, obj);; i = (i + 1) & (o->cap - 1)) {
+        if (!o->items[i].obj) return NULL;
         if (o->items[i].obj == obj) return &o->items[i];
-    return NULL;
+    }
+}
+
+static bool fl_origins_grow(fl_origins *o) {
+    size_t cap = o->cap ? 2 * o->cap : 64;
+    fl_origin *old = o->items, *n = calloc(cap, sizeof *n);
+    if (!n) return false;
+    size_t old_cap = o->cap;
+    o->items = n;
+    o->cap = cap;
+    for (size_t i = 0; i < old_cap; i++) {
+        if (!old[i].obj) continue;
+        size_t j = fl_origin_home(o, old[i].obj);
+        while (n[j].obj) j = (j + 1) & (cap - 1);
+        n[j] = old[i];
+    }
+    free(old);
+    return true;
 }
 
 void fl_registry_note_origin(const fl_registry *reg, const void *obj, const fl_kind_entry *e) {
     fl_origins *o = reg->origins;
     pthread_mutex_lock(&o->lock);
     fl_origin *slot = fl_find_origin(o, obj);     /* a reused address */
-    if (!slot && o->count == o->cap) {
-        size_t cap = o->cap ? 2 * o->cap : 16;
-        fl_origin *n = realloc(o->items, cap * sizeof *n);
-        if (n) { o->items = n; o->cap = cap; }
+    if (!slot && ((o->count + 1) * 4 <= o->cap * 3 || fl_origins_grow(o))) {
+        size_t j = fl_origin_home(o, obj);
+        while (o->items[j].obj) j = (j + 1) & (o->cap - 1);
+        slot = &o->items[j];
+        o->count++;
     }
-    if (!slot && o->count < o->cap) slot = &o->items[o->count++];
     if (slot) *slot = (fl_origin){ obj, (size_t)(e - reg->kinds), false };
     pthread_mutex_unlock(&o->lock);
 }
@@ -145,7 +174,19 @@ void fl_registry_forget(const fl_registry *reg, const void *obj) {
     fl_origins *o = reg->origins;
     pthread_mutex_lock(&o->lock);
     fl_origin *slot = fl_find_origin(o, obj);
-    if (slot) *slot = o->items[--o->count];
+    if (slot) {
+        /* backward shift: move up every later entry of the run that may */
+        size_t i = (size_t)(slot - o->items), mask = o->cap - 1;
+        for (size_t j = (i + 1) & mask; o->items[j].obj; j = (j + 1) & mask) {
+            size_t home = fl_origin_home(o, o->items[j].obj);
+            if (((j - home) & mask) >= ((j - i) & mask)) {
+                o->items[i] = o->items[j];
+                i = j;
+            }
+        }
+        o->items[i] = (fl_origin){ NULL, 0, false };
+        o->count--;
+    }
     pthread_mutex_unlock(&o->lock);
 }
 
@@ -600,6 +641,11 @@ void fl_policy_list_free(fl_calls *calls, fl_policy_list *list) {
     list->count = 0;
 }
 
+/* The names of a list's policies so far: a hash set (open addressing, a
+ * power-of-two cap at most half full), so a duplicate is found in
+ * constant time however long the list. */
+typedef struct fl_name_slot { char *name; size_t index; } fl_name_slot;
+
 typedef struct fl_list_build {
     const fl_registry *reg;
     fl_calls *calls;
@@ -608,7 +654,47 @@ typedef struct fl_list_build {
     size_t cap;
     char *err;
     size_t err_len;
+    fl_name_slot *names;
+    size_t names_cap;
 } fl_list_build;
+
+static size_t fl_name_hash(const char *s) {
+    uint64_t h = 0xcbf29ce484222325ull;                  /* FNV-1a */
+    for (; *s; s++) h = (h ^ (uint8_t)*s) * 0x100000001b3ull;
+    return (size_t)(h ^ (h >> 32));
+}
+
+/* The slot of name: holding it, or empty where it goes. */
+static fl_name_slot *fl_name_slot_of(fl_name_slot *t, size_t cap, const char *name) {
+    size_t i = fl_name_hash(name) & (cap - 1);
+    while (t[i].name && strcmp(t[i].name, name) != 0) i = (i + 1) & (cap - 1);
+    return &t[i];
+}
+
+/* Adds name (index: its spec's number); the earlier spec's number when the
+ * name is taken, 0 when added, SIZE_MAX when out of memory. */
+static size_t fl_name_add(fl_list_build *lb, const char *name, size_t index) {
+    if ((lb->list.count + 1) * 2 > lb->names_cap) {
+        size_t cap = lb->names_cap ? 2 * lb->names_cap : 16;
+        fl_name_slot *t = calloc(cap, sizeof *t);
+        if (!t) return SIZE_MAX;
+        for (size_t i = 0; i < lb->names_cap; i++)
+            if (lb->names[i].name) *fl_name_slot_of(t, cap, lb->names[i].name) = lb->names[i];
+        free(lb->names);
+        lb->names = t;
+        lb->names_cap = cap;
+    }
+    fl_name_slot *slot = fl_name_slot_of(lb->names, lb->names_cap, name);
+    if (slot->name) return slot->index;
+    if (!(slot->name = strdup(name))) return SIZE_MAX;
+    slot->index = index;
+    return 0;
+}
+
+static void fl_names_free(fl_list_build *lb) {
+    for (size_t i = 0; i < lb->names_cap; i++) free(lb->names[i].name);
+    free(lb->names);
+}
 
 static int fl_list_add(void *arg, const char *one, size_t index) {
     fl_list_build *lb = arg;
@@ -628,15 +714,15 @@ static int fl_list_add(void *arg, const char *one, size_t index) {
                 fl_shown(lb->spec, shown, sizeof shown), index, perr);
         return rc;
     }
-    list->items[list->count++] = policy;
     const char *name = fl_call_policy_name(lb->calls, policy);
-    for (size_t i = 0; i + 1 < list->count; i++) {
-        if (strcmp(fl_call_policy_name(lb->calls, list->items[i]), name) == 0) {
-            fl_errf(lb->err, lb->err_len, "policy list '%s': spec %zu '%s' has the name '%s', "
-                    "already used by spec %zu; two policies may not share a name",
-                    fl_shown(lb->spec, shown, sizeof shown), index, one, name, i + 1);
-            return FL_ERR_INVALID;
-        }
+    size_t earlier = fl_name_add(lb, name, index);
+    list->items[list->count++] = policy;
+    if (earlier == SIZE_MAX) return FL_ERR_NOMEM;
+    if (earlier) {
+        fl_errf(lb->err, lb->err_len, "policy list '%s': spec %zu '%s' has the name '%s', "
+                "already used by spec %zu; two policies may not share a name",
+                fl_shown(lb->spec, shown, sizeof shown), index, one, name, earlier);
+        return FL_ERR_INVALID;
     }
     return FL_OK;
 }
@@ -649,8 +735,9 @@ int fl_policy_list_parse(const fl_registry *reg, fl_calls *calls, const char *sp
         fl_errf(err, err_len, "no registry given");
         return FL_ERR_INVALID;
     }
-    fl_list_build lb = { reg, calls, spec, { NULL, 0 }, 0, err, err_len };
+    fl_list_build lb = { reg, calls, spec, { NULL, 0 }, 0, err, err_len, NULL, 0 };
     int rc = fl_policy_list_split(spec, fl_list_add, &lb, err, err_len);
+    fl_names_free(&lb);
     if (rc != FL_OK) {
         fl_policy_list_free(calls, &lb.list);
         return rc;
