@@ -8,12 +8,15 @@
 #   make bench      benchmarks (medians, ratios measured in one run)
 #   make asan       the ASan+UBSan build in build/asan/
 #   make install    PREFIX=/usr/local: bin/filterlab, include/filterlab/filter.h,
-#                   lib/libfilterlab.a
+#                   lib/libfilterlab.a, lib/pkgconfig/filterlab.pc (a plugin
+#                   builds with `cc -shared -fPIC $(pkg-config --cflags
+#                   filterlab) my.c -o my.so`)
 #   make clean
 
 CC       ?= cc
 ASAN_CC  ?= clang
 PREFIX   ?= /usr/local
+VERSION  := 0.1.0
 BUILD    := build
 OPT      ?= -O2
 CFLAGS   ?=
@@ -70,6 +73,10 @@ $(BUILD)/config.mk: FORCE
 	        "$$dir/version.h" 2> /dev/null | paste -sd. -)"; \
 	    else echo 'ROCKSDB :='; fi > $@.new
 	@cmp -s $@.new $@ || mv $@.new $@; rm -f $@.new
+
+# The version, in one place: --version and filterlab.pc.
+$(BUILD)/obj/cli/main.o $(BUILD)/asan/obj/cli/main.o: BASE += -DFILTERLAB_VERSION='"$(VERSION)"'
+$(BUILD)/obj/cli/main.o $(BUILD)/asan/obj/cli/main.o: Makefile
 
 # What compiles differently with RocksDB is rebuilt when config.mk changes.
 $(ROCKSDB_USERS:%=$(BUILD)/obj/%.o) $(ROCKSDB_USERS:%=$(BUILD)/asan/obj/%.o) \
@@ -130,10 +137,16 @@ bench: all
 	$(BUILD)/filterlab bench --runs $(BENCH_RUNS) --csv bench/out/results.csv $(BENCH_ARGS)
 
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include/filterlab $(DESTDIR)$(PREFIX)/lib
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include/filterlab $(DESTDIR)$(PREFIX)/lib \
+	    $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 755 $(BUILD)/filterlab $(DESTDIR)$(PREFIX)/bin/filterlab
 	install -m 644 engine/filter.h $(DESTDIR)$(PREFIX)/include/filterlab/filter.h
 	install -m 644 $(BUILD)/libfilterlab.a $(DESTDIR)$(PREFIX)/lib/libfilterlab.a
+	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include/filterlab' 'libdir=$${prefix}/lib' '' \
+	    'Name: filterlab' 'Description: the filter plugin ABI of filterlab (filter.h); plugins link against nothing' \
+	    'Version: $(VERSION)' 'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lfilterlab' \
+	    'Libs.private: $(LDLIBS)' > $(DESTDIR)$(PREFIX)/lib/pkgconfig/filterlab.pc
+	chmod 644 $(DESTDIR)$(PREFIX)/lib/pkgconfig/filterlab.pc
 
 clean:
 	rm -rf $(BUILD)

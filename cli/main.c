@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#define FILTERLAB_VERSION "0.1.0"
+#ifndef FILTERLAB_VERSION
+#error "FILTERLAB_VERSION comes from the Makefile (VERSION)"
+#endif
 
 typedef int (*command_fn)(int argc, char **argv);
 
