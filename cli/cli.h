@@ -56,6 +56,23 @@ int fl_cli_out_open(fl_cli_out *o, const char *cmd, const char *flag, const char
                     const char *const *inputs, size_t ninputs);
 int fl_cli_out_close(fl_cli_out *o, const char *cmd, const char *flag, bool keep);
 
+/* junit.c: JUnit XML to path (through fl_cli_out: "-" is stdout; force
+ * and inputs as there) -- one test suite of n cases.  A case failed when
+ * failure (its message) is set -- type names the property, details the
+ * text (the finding, seed, reproduction line) -- skipped when skipped
+ * (details: why).  0 or 2 (said on stderr). */
+typedef struct fl_junit_case {
+    const char *classname;      /* "filterlab.replay", "filterlab.check"  */
+    const char *name;           /* "P1 no-false-negative", "trial 17"     */
+    double time;                /* seconds                                */
+    const char *failure;        /* NULL: it passed (or was skipped)       */
+    const char *type;           /* "P1 no-false-negative"                 */
+    const char *details;
+    bool skipped;
+} fl_junit_case;
+int fl_cli_junit_write(const char *cmd, const char *path, bool force, const char *const *inputs,
+                       size_t ninputs, const char *suite, const fl_junit_case *cases, size_t n);
+
 /* SIGINT, SIGTERM and SIGHUP set fl_cli_stop to the signal's number (the
  * runner stops between ops, or abandons a stuck op a second later);
  * SIGPIPE is ignored. */

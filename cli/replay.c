@@ -33,7 +33,7 @@ _Static_assert(FL_WL_CTX_MAX == FL_FILTER_CONTEXT_BYTES, "workload ctx and filte
 #define DEFAULT_CALL_TIMEOUT 10.0   /* seconds                              */
 
 typedef struct replay_args {
-    const char  *workload, *results, *db, *engine;
+    const char  *workload, *results, *db, *engine, *junit;
     const char **plugins;
     size_t       plugin_count;
     bool         json, no_check, force;
@@ -58,7 +58,7 @@ static void usage(FILE *f) {
     fprintf(f,
         "usage: filterlab replay FILE.wl [--results FILE [--force]] [--json] [--db DIR]\n"
         "                        [--plugin SO]... [--no-check] [--call-timeout SEC]\n"
-        "                        [--engine NAME]\n"
+        "                        [--engine NAME] [--junit FILE]\n"
         "\n"
         "Runs the workload FILE.wl (\"-\" reads stdin) against the engine, checks\n"
         "every filter probe, and prints a summary of the filter metrics.\n"
@@ -78,6 +78,9 @@ static void usage(FILE *f) {
         "  --call-timeout SEC  a plugin call that does not return within SEC\n"
         "                      seconds is a finding (P10); default 10\n"
         "  --engine NAME       the engine under test (default filterlab)\n"
+        "  --junit FILE        also write JUnit XML for CI: one test case per\n"
+        "                      property, failed with its first violation and the\n"
+        "                      line that replays it\n"
         "  -h, --help          this text\n"
         "\n"
         "A broken plugin contract is a property violation (P7 extractor, P11\n"
@@ -97,7 +100,7 @@ static int bad_usage(const char *what, const char *arg) {
 /* -1: go on and run; otherwise the exit status. */
 static int parse_args(int argc, char **argv, replay_args *a) {
     static const char *const valued[] = { "--results", "--db", "--plugin", "--call-timeout",
-                                          "--engine" };
+                                          "--engine", "--junit" };
     bool options_done = false;
     a->call_timeout = DEFAULT_CALL_TIMEOUT;
     a->plugins = calloc((size_t)argc + 1, sizeof *a->plugins);
@@ -126,7 +129,8 @@ static int parse_args(int argc, char **argv, replay_args *a) {
                 if (!fl_cli_parse_seconds(val, &a->call_timeout))
                     return bad_usage("--call-timeout needs seconds, got", val);
                 break;
-            default: a->engine = val; break;
+            case 4: a->engine = val; break;
+            default: a->junit = val; break;
             }
             continue;
         }
@@ -134,6 +138,8 @@ static int parse_args(int argc, char **argv, replay_args *a) {
         a->workload = s;
     }
     if (!a->workload) return bad_usage("missing the workload", "FILE.wl");
+    if (a->junit && strcmp(a->junit, "-") == 0 && (a->json || (a->results && strcmp(a->results, "-") == 0)))
+        return bad_usage("--junit - shares stdout with --json or --results -:", "give --junit a file");
     if (a->json && a->results && strcmp(a->results, "-") == 0)
         return bad_usage("--json and --results - both write stdout (it stays one JSON document):",
                          "give --results a file");
@@ -289,6 +295,40 @@ static void make_repro(fl_replay *r) {
     }
 }
 
+/* --junit: one case per property P1-P11 -- failed with its first violation
+ * and the reproduction line, passed, or (when the run did not go through
+ * every op: why) skipped.  Returns status, or 2 if the file cannot be
+ * written. */
+static int finish(fl_replay *r, const fl_run_outcome *out, int status, const char *unfinished) {
+    const replay_args *a = r->a;
+    if (!a->junit) return status;
+    fl_junit_case cases[FL_PROPERTY_COUNT];
+    char names[FL_PROPERTY_COUNT][64], details[FL_PROPERTY_COUNT][9000];
+    size_t n = 0;
+    for (int p = FL_P1; p < FL_PROPERTY_COUNT; p++, n++) {
+        snprintf(names[n], sizeof names[n], "P%d %s", p, fl_property_name(p));
+        const char *first = out->first_of[p];
+        uint64_t count = out->sum.by_property[p];
+        snprintf(details[n], sizeof details[n], "%s\n%" PRIu64 " violation(s) of P%d in %s\nreplay: %s",
+                 first, count ? count : 1, p, r->path, r->repro);
+        cases[n] = (fl_junit_case){ .classname = "filterlab.replay", .name = names[n],
+                                    .time = p == FL_P1 ? out->elapsed : 0 };
+        if (first[0]) {
+            cases[n].failure = first;
+            cases[n].type = names[n];
+            cases[n].details = details[n];
+        } else if (unfinished) {
+            cases[n].skipped = true;
+            cases[n].details = unfinished;
+        }
+    }
+    char suite[4200];
+    snprintf(suite, sizeof suite, "filterlab replay %s", r->path);
+    const char *inputs[] = { a->workload, a->results };
+    int rc = fl_cli_junit_write("replay", a->junit, a->force, inputs, a->results ? 2 : 1, suite, cases, n);
+    return rc ? rc : status;
+}
+
 static int replay_run(fl_replay *r) {
     const replay_args *a = r->a;
     char err[4096] = "";
@@ -351,16 +391,18 @@ static int replay_run(fl_replay *r) {
         fprintf(stderr, "%s: interrupted (signal %d) after %zu of %zu ops%s%s\n", r->path,
                 out.signal, out.ops_run, r->wl->count, out.message[0] ? ", during " : "",
                 out.message);
-        return 128 + out.signal;
+        return finish(r, &out, 128 + out.signal, "the replay was stopped by a signal");
     }
     if (out.hang || out.crashed) {
         fprintf(stderr, "%s\n%s: %s; replay: %s\n", out.message, r->path,
                 out.hang ? "a plugin call did not return" : "the run died", r->repro);
-        return FL_EXIT_VIOLATION;
+        return finish(r, &out, FL_EXIT_VIOLATION,
+                      out.hang ? "the run ended at a plugin call that did not return (P10)"
+                               : "the run died (P10)");
     }
     if (out.rc != FL_OK) {
         fprintf(stderr, "%s\n", out.error);
-        return FL_EXIT_USAGE;
+        return finish(r, &out, FL_EXIT_USAGE, out.error);
     }
     /* the run went through every op: the results are whole, and kept */
     r->results = NULL;
@@ -374,9 +416,9 @@ static int replay_run(fl_replay *r) {
     if (out.sum.violations) {
         fprintf(stderr, "%s: %" PRIu64 " violation%s; replay: %s\n", r->path, out.sum.violations,
                 out.sum.violations == 1 ? "" : "s", r->repro);
-        return FL_EXIT_VIOLATION;
+        return finish(r, &out, FL_EXIT_VIOLATION, NULL);
     }
-    return FL_EXIT_OK;
+    return finish(r, &out, FL_EXIT_OK, NULL);
 }
 
 int fl_cli_replay(int argc, char **argv) {

@@ -251,6 +251,8 @@ typedef struct fl_run_outcome {
     int      property;           /* the first violation's, 0 if none         */
     unsigned line;
     char     message[4096];
+    /* the first violation of each property (by its number), cut to fit */
+    char     first_of[FL_PROPERTY_COUNT][512];
     size_t   ops_run;            /* ops run (or begun, when stopped)          */
     bool     stopped;            /* stop_early, on_op, the deadline or an
                                     interruption                              */

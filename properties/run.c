@@ -63,8 +63,18 @@ typedef struct run_state {
 
 /* ---- The first violation --------------------------------------------------------- */
 
+/* The first violation of a property, kept (cut to fit) for reports. */
+static void note_first(fl_run_outcome *o, int property, const char *message) {
+    if (property <= 0 || property >= FL_PROPERTY_COUNT || o->first_of[property][0]) return;
+    size_t n = strlen(message), cap = sizeof o->first_of[property];
+    if (n >= cap) n = cap - 1;
+    memcpy(o->first_of[property], message, n);
+    o->first_of[property][n] = 0;
+}
+
 static void on_violation(void *arg, int property, unsigned line, const char *message) {
     run_state *st = arg;
+    note_first(st->out, property, message);
     if (!st->out->property) {
         st->out->property = property;
         st->out->line = line;
@@ -120,6 +130,7 @@ static void hang_finding(run_state *st, const fl_call_now *call, double stuck, f
     snprintf(f->message, sizeof f->message,
              "P10 %s: %s%s%s did not return within %.3g s%s (%s; --call-timeout SEC sets the limit)",
              fl_property_name(FL_P10), where, where[0] ? ": " : "", subject, stuck, target, call->who);
+    note_first(f, FL_P10, f->message);
 }
 
 static void *watchdog(void *arg) {
@@ -523,6 +534,7 @@ static int run_isolated(const fl_runner *r, const fl_workload *w, fl_run_outcome
         snprintf(out->message, sizeof out->message, "P10 %s: %s%sthe run exited with status %d%s%s",
                  fl_property_name(FL_P10), where, where[0] ? ": " : "", WEXITSTATUS(status),
                  said[0] ? "; its last words on stderr: " : "", said);
+    note_first(out, FL_P10, out->message);
     return FL_OK;
 }
 
