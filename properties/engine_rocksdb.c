@@ -52,6 +52,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MISSING "filterlab was built without RocksDB: install librocksdb-dev " \
                 "(apt-get install librocksdb-dev) and rebuild"
@@ -439,9 +440,25 @@ static void release(rdb *e) {
     free(e);
 }
 
+/* The process whose RocksDB started its background threads (process-wide,
+ * at the first open).  fork() copies RocksDB's thread pool without its
+ * threads, so in a child of such a process a flush waits forever: the
+ * child refuses to open instead (the runner's isolated runs fork from
+ * processes that never opened RocksDB themselves). */
+static pid_t threads_of;
+
 static int rdb_open(const char *dir, const fl_registry *reg, const fl_options *opt, fl_engine **out,
                     char *err, size_t err_len) {
     *out = NULL;
+    pid_t me = getpid();
+    if (threads_of && threads_of != me) {
+        snprintf(err, err_len, "RocksDB was opened in process %ld before it forked this one (%ld): "
+                 "RocksDB's background threads do not survive fork(), so a flush here would wait "
+                 "forever; run RocksDB only in a process, or the children of a process, that has not "
+                 "opened it", (long)threads_of, (long)me);
+        return FL_ERR_INVALID;
+    }
+    threads_of = me;
     rdb *e = calloc(1, sizeof *e);
     if (!e) return FL_ERR_NOMEM;
     e->reg = reg;

@@ -12,6 +12,8 @@
 
 #include <dirent.h>
 #include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #define MISSING "filterlab was built without RocksDB: install librocksdb-dev " \
                 "(apt-get install librocksdb-dev) and rebuild"
@@ -322,6 +324,29 @@ FL_TEST(rocksdb_sizes_and_rocksdb_settings) {
 
 /* memtable_bytes: the engine flushes once that many bytes (key + value +
  * 24 per entry) were written; l0_trigger: then compacts L0 away. */
+/* A child forked after this process opened RocksDB would hang in its
+ * first flush (RocksDB's threads do not survive fork): it refuses to open,
+ * saying why, instead. */
+FL_TEST(rocksdb_refuses_to_open_after_fork) {
+    fl_registry *reg;
+    CHECK_OK(fl_registry_new(&reg));
+    fl_engine *e = NULL;
+    char err[1024] = "";
+    CHECK_OK(open_with(subdir("before_fork"), reg, NULL, &e, err, sizeof err));
+    if (e) fl_engine_rocksdb.close(e, err, sizeof err);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        alarm(10);
+        int rc = open_with(subdir("after_fork"), reg, NULL, &e, err, sizeof err);
+        _exit(rc == FL_ERR_INVALID && !e && strstr(err, "do not survive fork()") ? 0 : 1);
+    }
+    int status = -1;
+    CHECK(pid > 0 && waitpid(pid, &status, 0) == pid);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    fl_registry_free(reg);
+}
+
 FL_TEST(rocksdb_flush_and_compaction_thresholds) {
     fl_registry *reg;
     CHECK_OK(fl_registry_new(&reg));
