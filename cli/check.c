@@ -22,7 +22,8 @@ static void usage(FILE *f) {
         "usage: filterlab check [--time SEC | --trials N] [--seed S] [--trial T]\n"
         "                       [--plugin SO]... [--policy SPEC]... [--extractor SPEC]...\n"
         "                       [--out DIR] [--shard I/N] [--ops N] [--shrink-time SEC]\n"
-        "                       [--call-timeout SEC] [--engine NAME]\n"
+        "                       [--call-timeout SEC] [--engine NAME] [--known FILE]\n"
+        "       filterlab check --trial T [--seed S] [...] --print\n"
         "\n"
         "Generates random trials (a configuration of policies, options and\n"
         "migrations, and a workload of some shape), deterministically from the\n"
@@ -46,24 +47,40 @@ static void usage(FILE *f) {
         "  --call-timeout SEC  a plugin call that does not return within SEC seconds\n"
         "                      is a finding (P10); default 10\n"
         "  --engine NAME       the engine under test (default filterlab)\n"
+        "  --known FILE        known upstream bugs of the engine: a finding that\n"
+        "                      matches one (once shrunk to the end) is reported as\n"
+        "                      that bug, citing its fix, and the run goes on\n"
+        "  --print             with --trial T: write the trial's workload to stdout\n"
+        "                      instead of running it\n"
         "  -h, --help          this text\n"
         "\n"
         "A broken plugin contract, a crash and a hang are findings like any\n"
         "property violation.  SIGINT and SIGTERM stop the run within a second,\n"
         "remove its scratch files and report the trials run so far.\n"
         "\n"
-        "Exit status: 0 no violation, 1 a property was violated, 2 bad usage or\n"
-        "input, 128+N stopped by signal N.\n");
+        "Exit status: 0 no violation (known upstream bugs only, with --known), 1 a\n"
+        "property was violated, 2 bad usage or input, 128+N stopped by signal N.\n");
 }
 
 static int bad(const char *what, const char *arg) { return fl_cli_bad_usage("check", usage, "%s %s", what, arg); }
 
 static void ignore_violation(void *arg, const fl_contract_violation *v) { (void)arg; (void)v; }
 
+/* One line per known bug found: its id, count, fix and first workload. */
+static void print_known(FILE *f, const fl_known *known, const fl_run_result *res) {
+    for (size_t i = 0; i < fl_known_count(known); i++) {
+        const fl_known_bug *b = fl_known_get(known, i);
+        if (!res->known_by_bug[i]) continue;
+        fprintf(f, "  known upstream bug %s: %llu finding%s (fixed upstream: %s); first: %s\n", b->id,
+                (unsigned long long)res->known_by_bug[i], res->known_by_bug[i] == 1 ? "" : "s", b->fix,
+                res->known_path[i]);
+    }
+}
+
 int fl_cli_check(int argc, char **argv) {
     static const char *const valued[] = {
         "--time", "--trials", "--seed", "--trial", "--plugin", "--policy", "--extractor", "--out",
-        "--shard", "--ops", "--shrink-time", "--call-timeout", "--engine",
+        "--shard", "--ops", "--shrink-time", "--call-timeout", "--engine", "--known",
     };
     const char **plugins = calloc((size_t)argc + 1, sizeof *plugins);
     const char **policies = calloc((size_t)argc + 1, sizeof *policies);
@@ -71,7 +88,9 @@ int fl_cli_check(int argc, char **argv) {
     fl_run_config c = { .seed = 1, .only_trial = -1, .shards = 1, .out_dir = "properties/failures",
                         .max_ops = 1500, .shrink_seconds = 60, .log = stderr,
                         .call_timeout = DEFAULT_CALL_TIMEOUT, .interrupt = &fl_cli_stop };
-    const char *engine_name = NULL;
+    const char *engine_name = NULL, *known_path = NULL;
+    fl_known *known = NULL;
+    bool print_trial = false;
     fl_registry *reg = NULL;
     fl_calls *calls = NULL;
     int status = FL_EXIT_USAGE;
@@ -84,6 +103,7 @@ int fl_cli_check(int argc, char **argv) {
         uint64_t n;
         size_t which = 0;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); status = FL_EXIT_OK; goto out; }
+        if (!strcmp(a, "--print")) { print_trial = true; continue; }
         int m = fl_cli_flag(argc, argv, &i, valued, sizeof valued / sizeof *valued, &which, &v);
         if (m == 0) { status = bad("unknown argument", a); goto out; }
         if (m < 0 || !*v) { status = bad("missing value for", valued[which]); goto out; }
@@ -118,6 +138,8 @@ int fl_cli_check(int argc, char **argv) {
             if (!fl_cli_parse_seconds(v, &c.call_timeout)) { status = bad("--call-timeout needs seconds, got", v); goto out; }
             fl_shell_append_flag(replay_flags, sizeof replay_flags, name, v);
             fl_shell_append_flag(trial_flags, sizeof trial_flags, name, v);
+        } else if (!strcmp(name, "--known")) {
+            known_path = v;
         } else if (!strcmp(name, "--engine")) {
             engine_name = v;
             fl_shell_append_flag(replay_flags, sizeof replay_flags, name, v);
@@ -133,6 +155,7 @@ int fl_cli_check(int argc, char **argv) {
             c.shards = sn;
         }
     }
+    if (print_trial && c.only_trial < 0) { status = bad("--print needs", "--trial T"); goto out; }
     if (!time_given && !c.trials && c.only_trial < 0) c.seconds = 60;
     c.plugins = plugins;
     c.policies = policies;
@@ -176,6 +199,26 @@ int fl_cli_check(int argc, char **argv) {
         }
         fl_call_extractor_destroy(calls, x);
     }
+    if (known_path && fl_known_load(known_path, &known, err, sizeof err) != FL_OK) {
+        fprintf(stderr, "filterlab check: --known %s\n", err);
+        goto out;
+    }
+    c.known = known;
+    if (print_trial) {
+        fl_workload w;
+        if (fl_check_trial(&c, (uint64_t)c.only_trial, &w, err, sizeof err) != FL_OK) {
+            fprintf(stderr, "filterlab check: trial %lld: %s\n", (long long)c.only_trial, err);
+            goto out;
+        }
+        int wrc = fl_workload_print(&w, stdout);
+        fl_workload_free(&w);
+        if (wrc != 0 || fflush(stdout) != 0 || ferror(stdout)) {
+            fprintf(stderr, "filterlab check: write error on stdout\n");
+            goto out;
+        }
+        status = FL_EXIT_OK;
+        goto out;
+    }
     fl_cli_catch_stops();
     double start = fl_now();
     if (c.seconds > 0) c.deadline = start + c.seconds;
@@ -197,21 +240,38 @@ int fl_cli_check(int argc, char **argv) {
         fprintf(stderr, " %s%s%s", line, c.replay_flags ? " " : "", c.replay_flags ? c.replay_flags : "");
         if (res.shrink_call_timeout > 0) fprintf(stderr, " --call-timeout %g", res.shrink_call_timeout);
         fputc('\n', stderr);
+        if (res.known_findings) {
+            fprintf(stderr, "  before it, %llu finding%s of known upstream bugs:\n",
+                    (unsigned long long)res.known_findings, res.known_findings == 1 ? "" : "s");
+            print_known(stderr, known, &res);
+        }
         status = FL_EXIT_VIOLATION;
         goto out;
     }
     double el = res.elapsed > 0 ? res.elapsed : 1e-9;
-    printf("check: %llu trials, %llu ops in %.1f s (%.1f trials/s, %.0f ops/s), seed %llu%s: %s\n",
+    char tail[1024] = "";
+    size_t used = 0;
+    for (size_t i = 0; i < fl_known_count(known) && used < sizeof tail; i++)
+        if (res.known_by_bug[i])
+            used += (size_t)snprintf(tail + used, sizeof tail - used, "%s%s x%llu", used ? ", " : "",
+                                     fl_known_get(known, i)->id, (unsigned long long)res.known_by_bug[i]);
+    printf("check: %llu trials, %llu ops in %.1f s (%.1f trials/s, %.0f ops/s), seed %llu%s: %s",
            (unsigned long long)res.trials, (unsigned long long)res.ops, res.elapsed,
            (double)res.trials / el, (double)res.ops / el, (unsigned long long)c.seed,
            c.shards > 1 ? " (sharded)" : "",
            res.interrupted ? "interrupted, no violation so far" : "no violation");
+    if (res.known_findings)
+        printf(" but %llu finding%s of known upstream bugs (%s)", (unsigned long long)res.known_findings,
+               res.known_findings == 1 ? "" : "s", tail);
+    putchar('\n');
+    print_known(stdout, known, &res);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "filterlab check: write error on stdout\n");
         goto out;
     }
     status = res.interrupted ? 128 + (int)fl_cli_stop : FL_EXIT_OK;
 out:
+    fl_known_free(known);
     fl_calls_free(calls);
     if (reg) fl_registry_free(reg);
     free(plugins);

@@ -292,6 +292,10 @@ typedef struct fl_runner {
      * not called: what the watchdog finds comes back as the outcome.  Output
      * (check.results, check.messages) is written by the child. */
     bool      isolate;
+    /* Isolated: what the child writes to stderr is not passed on (it is
+     * still read, and its last line still names a crash): for shrink
+     * candidates, hundreds of which may abort alike. */
+    bool      quiet_stderr;
 } fl_runner;
 
 /* Runs w.  FL_OK when the run could start (result->rc says how it ended);
@@ -380,6 +384,49 @@ int  fl_fp_tally_add(fl_fp_tally *t, uint64_t item, double expected, bool fp, bo
 void fl_fp_tally_result(const fl_fp_tally *t, fl_fp_result *out);
 void fl_fp_tally_free(fl_fp_tally *t);            /* NULL is fine */
 
+/* ---- Known upstream bugs (known.c): `check --known FILE` ----------------------
+ *
+ * A list of bugs of an engine under test that are known and fixed
+ * upstream, each with a signature; a finding of `check` that matches one is
+ * reported as that bug (citing its fix) and the hunt goes on.  The file
+ * format is in known.c and the README ("Known upstream bugs"). */
+
+typedef struct fl_known fl_known;
+
+typedef struct fl_known_bug {
+    const char *id;              /* "rocksdb-memtable-bloom-stale-extractor" */
+    const char *fix;             /* the upstream fix: release, PR, commit    */
+    const char *about;           /* one line                                 */
+    const char *engine;          /* the engine it is a bug of                */
+    int         property;
+} fl_known_bug;
+
+/* A finding as the list judges it: the failing op is workload->ops[at],
+ * which failed property with message, on engine (its fl_engine_ops name).
+ * For a match to mean something, workload should be minimal (check passes
+ * only findings shrunk to the end). */
+typedef struct fl_known_finding {
+    const char *engine;
+    const fl_workload *workload;
+    size_t at;
+    int property;
+    const char *message;
+} fl_known_finding;
+
+#define FL_KNOWN_MAX 64          /* entries in one list, at most              */
+
+/* Parse a list (text of len bytes; name for messages) / read one from a
+ * file.  FL_OK, or FL_ERR_INVALID with err "NAME:LINE: what is wrong"
+ * (FL_ERR_IO when the file cannot be read). */
+int  fl_known_parse(const char *text, size_t len, const char *name, fl_known **out, char *err,
+                    size_t err_len);
+int  fl_known_load(const char *path, fl_known **out, char *err, size_t err_len);
+void fl_known_free(fl_known *k);                  /* NULL is fine */
+size_t fl_known_count(const fl_known *k);
+const fl_known_bug *fl_known_get(const fl_known *k, size_t i);   /* NULL past the end */
+/* The index of the first entry the finding matches, or -1. */
+int  fl_known_match(const fl_known *k, const fl_known_finding *f);
+
 /* ---- The property-based runner (runner.c, shrink.c) ------------------------
  *
  * Generates random trials -- a configuration (0-3 policies, options,
@@ -419,6 +466,10 @@ typedef struct fl_run_config {
     const char *trial_flags;
     FILE    *log;                /* progress and results (stderr), or NULL     */
     bool     progress;           /* a \r progress line on log                  */
+    /* Known upstream bugs (NULL: none): a finding shrunk to the end that
+     * matches one is counted, written under out_dir as known-ID-seedS-
+     * trialT.wl, and the run goes on with the next trial. */
+    const fl_known *known;
 } fl_run_config;
 
 typedef struct fl_run_result {
@@ -436,6 +487,10 @@ typedef struct fl_run_result {
      * returns fails as surely after 1 s as after 10): then this is it, and
      * the replay of the minimized workload needs --call-timeout with it. */
     double   shrink_call_timeout;
+    /* Findings that matched cfg->known, by entry; the first one's file. */
+    uint64_t known_findings;
+    uint64_t known_by_bug[FL_KNOWN_MAX];
+    char     known_path[FL_KNOWN_MAX][512];
 } fl_run_result;
 
 /* Given extractors, a standalone contract lint runs first for each: a
@@ -445,6 +500,11 @@ typedef struct fl_run_result {
  * FL_OK (with result->property 0 or the failure), or an error (bad specs,
  * an unwritable out_dir, checked before anything runs) with err set. */
 int fl_check_run(const fl_run_config *cfg, fl_run_result *result, char *err, size_t err_len);
+
+/* Trial `trial` of cfg's seed as a workload, exactly what fl_check_run runs
+ * as that trial (for cfg's engine, specs and max_ops): for tests and
+ * `check --print`.  FL_OK, or an error with err set (out left empty). */
+int fl_check_trial(const fl_run_config *cfg, uint64_t trial, fl_workload *out, char *err, size_t err_len);
 
 
 /* Where one trial (or shrink candidate) runs: each in a child process of
@@ -464,6 +524,8 @@ typedef struct fl_trial_env {
     double   call_timeout;       /* seconds, 0: no watchdog                    */
     double   deadline;           /* fl_now(); the child is ended there, 0: none */
     volatile sig_atomic_t *interrupt;
+    bool     quiet;              /* the child's stderr not passed on
+                                    (fl_runner.quiet_stderr): shrinking       */
 } fl_trial_env;
 
 typedef struct fl_trial_outcome {
@@ -476,6 +538,14 @@ typedef struct fl_trial_outcome {
     bool     cut;                /* ended by the deadline or an interruption,
                                     with no finding                            */
     bool     hang;               /* the finding is a plugin call that hung     */
+    /* The engine refused the configuration (an open, reopen or set_options
+     * ended with FL_ERR_INVALID) and refusing is no finding for that
+     * engine: the configurations check makes for it are all ones it can
+     * express, so the refusal is an error of the trial (a bug of the
+     * trial's configuration space), never P10.  property is 0 and message
+     * the engine's error.  filterlab's engine refuses only what a plugin
+     * refuses: that stays P10. */
+    bool     refused;
 } fl_trial_outcome;
 
 /* Runs a workload through the checker in a fresh temporary directory under

@@ -423,7 +423,7 @@ static bool receive(const fl_runner *r, pid_t pid, int fd, int efd, fl_run_outco
                 err_open = false;
             } else {
                 tail_add(tail, buf, (size_t)k);
-                for (ssize_t w = 0, m; w < k; w += m)   /* passed on as it comes */
+                for (ssize_t w = 0, m; !r->quiet_stderr && w < k; w += m)   /* passed on as it comes */
                     if ((m = write(STDERR_FILENO, buf + w, (size_t)(k - w))) <= 0) break;
             }
         }

@@ -42,7 +42,8 @@ static bool flush_points(const fl_trial_env *env, const fl_workload *w, uint8_t 
         .check = { .engine = env->engine, .reg = env->reg, .path = "pin", .check = false, .quiet = true,
                    .seed = env->seed, .no_sync = true },
         .scratch = env->scratch, .call_timeout = env->call_timeout, .deadline = env->deadline,
-        .interrupt = env->interrupt, .isolate = true, .after_op = note_flush, .after_op_arg = log,
+        .interrupt = env->interrupt, .isolate = true, .quiet_stderr = env->quiet,
+        .after_op = note_flush, .after_op_arg = log,
     };
     fl_run_outcome o;
     bool ok = fl_run_workload(&r, w, &o) == FL_OK && o.rc == FL_OK && !o.stopped &&

@@ -6,11 +6,23 @@
  * The child is where a plugin may crash, hang or leave static state
  * behind; none of it reaches the parent (fl_runner.isolate).  A hung call
  * is a finding; a trial ended by the deadline or an interruption is cut,
- * not failed.
+ * not failed; an engine refusing a configuration it cannot express is,
+ * where its space says so, an error of the trial, not a finding.
  */
 #include "check_internal.h"
+#include "space_internal.h"
 
 #include <string.h>
+
+/* Whether the run ended with the engine refusing the options of an open,
+ * reopen or set_options, and the engine's configuration space says that
+ * is no finding (space_internal.h). */
+static bool refusal(const fl_trial_env *env, const fl_workload *w, const fl_run_outcome *o) {
+    if (ck_space_of(env->engine)->refusals_are_findings || o->ops_run == 0 || o->ops_run > w->count)
+        return false;
+    fl_op_kind k = w->ops[o->ops_run - 1].kind;
+    return k == FL_OP_OPEN || k == FL_OP_REOPEN || k == FL_OP_SET_OPTIONS;
+}
 
 /* Each workload runs in a child process (the runner's isolation): a
  * plugin's static state starts afresh every time (so a shrink candidate
@@ -24,6 +36,7 @@ int fl_check_workload(const fl_trial_env *env, const fl_workload *w, bool stop_e
                    .seed = env->seed, .no_sync = true },
         .scratch = env->scratch, .stop_early = stop_early, .call_timeout = env->call_timeout,
         .deadline = env->deadline, .interrupt = env->interrupt, .isolate = true,
+        .quiet_stderr = env->quiet,
     };
     fl_run_outcome o;
     if (fl_run_workload(&r, w, &o) != FL_OK) {
@@ -38,9 +51,16 @@ int fl_check_workload(const fl_trial_env *env, const fl_workload *w, bool stop_e
     out->hang = o.hang;
     out->cut = o.stopped && !o.property && o.rc == FL_OK;   /* the deadline, a signal */
     snprintf(out->message, sizeof out->message, "%s", o.property ? o.message : o.error);
+    if (out->rc == FL_ERR_INVALID && !out->property && refusal(env, w, &o)) {
+        out->refused = true;
+        snprintf(out->message, sizeof out->message, "the %s engine refused the configuration: %.3900s",
+                 env->engine ? env->engine->name : "filterlab", o.error);
+        return FL_OK;
+    }
     if (out->rc != FL_OK && !out->property) {
         /* an engine error on a valid workload stands for P10 */
         out->property = FL_P10;
+        out->line = o.error_line;
         snprintf(out->message, sizeof out->message, "P10 %s: engine error: %.3900s",
                  fl_property_name(FL_P10), o.error);
     }

@@ -4,8 +4,11 @@
  * ops.
  *
  * The driver emits `open`, then, until o->ops ops are out: a flush, a
- * compact (a quarter of them `compact full`) or a reopen with probability
- * 1/every each, otherwise an op drawn from the mix weights.  It keeps the
+ * compact (a quarter of them `compact full`), a reopen or a set_options
+ * with probability 1/every each (the reopens' options taken in turn from
+ * reopen_options, or, with options_for, those of reopens and set_options
+ * asked of the caller as each is emitted), otherwise an op drawn from the
+ * mix weights.  It keeps the
  * promises the mix makes (gen_internal.h says how presence is tracked):
  *   - get of a present key / del: a key put earlier;
  *   - get of an absent key: a key never put, before or after, inside the
@@ -113,15 +116,20 @@ typedef struct fl_gen_run {
     fl_op       *reopens;           /* the reopen ops, taken in turn    */
     size_t       reopen_count, reopens_done;
     fl_gen_buf   a, b;              /* scratch for the op's strings      */
+    char        *text;              /* options_for's text (OPTIONS_TEXT)  */
 } fl_gen_run;
 
-/* Parses option text as the options of an open (or, with reopen, a
- * reopen) line: it is wrapped in the tiny workload "filterlab-workload 1\n
- * open TEXT\n" and parsed, so the rules are the parser's own.  what names
- * the text in messages. */
-static int parse_option_text(fl_gen *g, const char *text, bool reopen, const char *what,
+#define OPTIONS_TEXT 16384          /* bytes of options_for's text        */
+
+/* Parses option text as the options of an open, reopen or set_options
+ * line (kind): it is wrapped in the tiny workload "filterlab-workload 1\n
+ * open TEXT\n" (or "... open\nreopen TEXT\n") and parsed, so the rules are
+ * the parser's own.  what names the text in messages. */
+static int parse_option_text(fl_gen *g, const char *text, fl_op_kind kind, const char *what,
                              fl_op *op) {
-    const char *head = reopen ? FL_WL_HEADER "\nopen\nreopen " : FL_WL_HEADER "\nopen ";
+    const char *head = kind == FL_OP_REOPEN        ? FL_WL_HEADER "\nopen\nreopen "
+                     : kind == FL_OP_SET_OPTIONS ? FL_WL_HEADER "\nopen\nset_options "
+                                                   : FL_WL_HEADER "\nopen ";
     size_t hn = strlen(head), n = strlen(text);
     if (strchr(text, '\n') || strchr(text, '\r'))
         return fl_gen_fail(g, "%s: expected options on one line, got a line break", what);
@@ -169,6 +177,9 @@ static int check_options(fl_gen *g, const fl_gen_options *o) {
     if (o->value_max > FL_WL_VALUE_MAX)
         return fl_gen_fail(g, "value lengths: max %u is above %u (1 MiB)", o->value_max,
                            FL_WL_VALUE_MAX);
+    if (o->set_options_every && !o->options_for)
+        return fl_gen_fail(g, "set_options_every is %llu but options_for is NULL",
+                           (unsigned long long)o->set_options_every);
     if (o->reopen_count && !o->reopen_options)
         return fl_gen_fail(g, "reopen_count is %zu but reopen_options is NULL", o->reopen_count);
     for (size_t i = 0; i < o->reopen_count; i++)
@@ -180,9 +191,13 @@ static int check_options(fl_gen *g, const fl_gen_options *o) {
 static int prepare_opens(fl_gen_run *run) {
     fl_gen *g = &run->g;
     const fl_gen_options *o = g->o;
-    if (parse_option_text(g, o->open_options ? o->open_options : "", false, "open options",
+    if (parse_option_text(g, o->open_options ? o->open_options : "", FL_OP_OPEN, "open options",
                           &run->open))
         return -1;
+    if (o->options_for) {               /* each made when it is emitted */
+        run->text = malloc(OPTIONS_TEXT);
+        return run->text ? 0 : fl_gen_fail(g, "out of memory");
+    }
     size_t n = o->reopen_count ? o->reopen_count : 1;
     run->reopens = calloc(n, sizeof *run->reopens);
     if (!run->reopens) return fl_gen_fail(g, "out of memory");
@@ -204,7 +219,7 @@ static int prepare_opens(fl_gen_run *run) {
         char what[48];
         if (n > 1) snprintf(what, sizeof what, "reopen options %zu", i + 1);
         else snprintf(what, sizeof what, "reopen options");
-        if (parse_option_text(g, o->reopen_options[i], true, what, &run->reopens[i])) return -1;
+        if (parse_option_text(g, o->reopen_options[i], FL_OP_REOPEN, what, &run->reopens[i])) return -1;
     }
     return 0;
 }
@@ -505,6 +520,7 @@ static int op_seek(fl_gen_run *run) {
     op.count = fl_gen_chance(&g->rng, 0.4) ? 1 : (uint32_t)fl_gen_between(&g->rng, 2, 20);
     double r = fl_gen_unit(&g->rng);
     op.prefix_mode = r < 0.6 ? -1 : r < 0.8 ? 1 : 0;
+    if (g->o->seek_total_order) op.prefix_mode = 0;
     return emit(run, &op);
 }
 
@@ -513,6 +529,26 @@ static void note_memtable_option(fl_gen *g, const fl_op *op) {
     for (size_t i = 0; i < op->opt_count; i++)
         if (strcmp(op->opts[i].key, "memtable_bytes") == 0)
             fl_gen_edges_set_memtable(&g->edges, strtoull(op->opts[i].value, NULL, 10));
+}
+
+/* A reopen or set_options whose options the caller makes now (options_for). */
+static int emit_made_options(fl_gen_run *run, fl_op_kind kind) {
+    fl_gen *g = &run->g;
+    const fl_gen_options *o = g->o;
+    run->text[0] = '\0';
+    if (o->options_for(o->options_arg, kind, run->text, OPTIONS_TEXT) != 0)
+        return fl_gen_fail(g, "the options of %s at op %llu could not be made", fl_op_name(kind),
+                           (unsigned long long)run->emitted + 1);
+    run->text[OPTIONS_TEXT - 1] = '\0';
+    char what[64];
+    snprintf(what, sizeof what, "%s options at op %llu", fl_op_name(kind),
+             (unsigned long long)run->emitted + 1);
+    fl_op op;
+    if (parse_option_text(g, run->text, kind, what, &op)) return -1;
+    note_memtable_option(g, &op);
+    int rc = emit(run, &op);
+    fl_wl_op_clear(&op);
+    return rc;
 }
 
 static int next_op(fl_gen_run *run) {
@@ -535,11 +571,14 @@ static int next_op(fl_gen_run *run) {
         return emit(run, &op);
     }
     if (u < pf + pc + pr) {
-        fl_op *op = &run->reopens[run->reopens_done++ % run->reopen_count];
         fl_gen_edges_cut(&g->edges);                        /* close flushes */
+        if (o->options_for) return emit_made_options(run, FL_OP_REOPEN);
+        fl_op *op = &run->reopens[run->reopens_done++ % run->reopen_count];
         note_memtable_option(g, op);
         return emit(run, op);
     }
+    double ps = o->set_options_every ? 1.0 / (double)o->set_options_every : 0;
+    if (u < pf + pc + pr + ps) return emit_made_options(run, FL_OP_SET_OPTIONS);
     int kind = draw_mix(g);
     if (g->written.count == 0 && kind != MIX_GET_ABSENT && kind != MIX_PREFIX_ABSENT)
         kind = MIX_PUT;
@@ -597,6 +636,7 @@ int fl_gen_workload(const fl_gen_options *o, fl_workload *out, char *err, size_t
     fl_wl_op_clear(&run.open);
     for (size_t i = 0; i < run.reopen_count; i++) fl_wl_op_clear(&run.reopens[i]);
     free(run.reopens);
+    free(run.text);
     if (rc != 0 && out) fl_workload_free(out);
     return rc == 0 ? 0 : -1;
 }

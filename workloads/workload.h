@@ -170,6 +170,21 @@ typedef struct fl_gen_options {
      * one byte longer than each (fl_prefix_lengths in check.h finds them). */
     const uint32_t *prefix_lengths;
     size_t prefix_length_count;
+    /* Optional (NULL: the reopens take reopen_options in turn, and there
+     * are no set_options): the options of each reopen (kind FL_OP_REOPEN)
+     * and set_options (FL_OP_SET_OPTIONS), as option text written into
+     * out[0..cap), asked for when the generator emits the op -- in workload
+     * order, so that a caller can make each one valid for the configuration
+     * in force at that point.  A nonzero return, or text that does not
+     * parse, stops generation with an error. */
+    int  (*options_for)(void *arg, fl_op_kind kind, char *out, size_t cap);
+    void *options_arg;
+    uint64_t set_options_every;  /* a set_options every N ops on average (0:
+                                    never); needs options_for              */
+    /* Every seek is total order (prefix=0): for configurations under which
+     * a prefix-mode seek has no defined result (an extractor whose
+     * same-prefix keys are not contiguous, such as lastdelim, on RocksDB). */
+    bool seek_total_order;
     /* Optional (NULL: ops are stored in *out): each op is handed to sink as
      * it is made, and not stored, so a workload larger than memory can be
      * written out; the op is borrowed for the call only.  A nonzero return

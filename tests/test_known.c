@@ -1,0 +1,286 @@
+/*
+ * test_known.c -- known upstream bugs (properties/known.c, `check --known`):
+ * the list format and its errors, and matching -- each signature of the
+ * shipped list (workloads/regress/rocksdb/known.txt) matches its bug's
+ * regression workload, and near misses (the same workload without the
+ * memtable bloom, the failure at a get, another assertion, a wrapped
+ * extractor, another engine or property) match nothing.  With RocksDB, the
+ * regression workloads themselves are run: each fails on RocksDB 7.8.3 and
+ * matches its own entry.
+ */
+#include "test.h"
+#include "../properties/check.h"
+
+#include <stdlib.h>
+
+static const char *const GOOD =
+    "# a comment\n"
+    "\n"
+    "bug one-bug\n"
+    "  fix      release 1.2 (PR 3)\n"
+    "  about    it breaks\n"
+    "  engine   rocksdb\n"
+    "  property P2\n"
+    "  message  ^P2 results: line [0-9]+ seek\n"
+    "  at       seek,seek_for_prev\n"
+    "  option   rocksdb.memtable_prefix_bloom > 0\n"
+    "  before   set_options policies ~ prefix=\n"
+    "bug two.bug_2\n"
+    "fix f\n"
+    "about a\n"
+    "engine rocksdb\n"
+    "property P10\n"
+    "message died\n"
+    "option rocksdb.extractor != wrapped\n";
+
+static fl_known *parse_ok(const char *text) {
+    fl_known *k = NULL;
+    char err[512] = "";
+    int rc = fl_known_parse(text, strlen(text), "t.txt", &k, err, sizeof err);
+    if (rc != FL_OK) fl_test_fail(__FILE__, __LINE__, "parse: %s", err);
+    return k;
+}
+
+/* text must be refused with an error containing want. */
+static void parse_bad(const char *text, const char *want) {
+    fl_known *k = NULL;
+    char err[512] = "";
+    CHECK_RC(fl_known_parse(text, strlen(text), "t.txt", &k, err, sizeof err), FL_ERR_INVALID);
+    CHECK(k == NULL);
+    CHECK_CONTAINS(err, want);
+}
+
+FL_TEST(known_list_parses) {
+    fl_known *k = parse_ok(GOOD);
+    CHECK_EQ(fl_known_count(k), 2);
+    const fl_known_bug *b = fl_known_get(k, 0);
+    CHECK(b != NULL);
+    if (b) {
+        CHECK_STR(b->id, "one-bug");
+        CHECK_STR(b->fix, "release 1.2 (PR 3)");
+        CHECK_STR(b->about, "it breaks");
+        CHECK_STR(b->engine, "rocksdb");
+        CHECK_EQ(b->property, FL_P2);
+    }
+    CHECK(fl_known_get(k, 1) && fl_known_get(k, 1)->property == FL_P10);
+    CHECK(fl_known_get(k, 2) == NULL);
+    fl_known_free(k);
+}
+
+FL_TEST(known_list_errors_name_the_line) {
+    const char *entry = "bug b\nfix f\nabout a\nengine rocksdb\nproperty P2\nmessage m\nat get\n";
+    char text[2048];
+    parse_bad("", "no 'bug ID' entry");
+    parse_bad("fix f\n", "t.txt:1: 'fix' before the first 'bug ID' line");
+    parse_bad("bug b\nabout a\nengine rocksdb\nproperty P2\nmessage m\nat get\n", "t.txt:1: bug b has no 'fix'");
+    parse_bad("bug b\nfix f\nabout a\nengine rocksdb\nproperty P2\nat get\n", "has no 'message'");
+    parse_bad("bug b\nfix f\nabout a\nengine rocksdb\nproperty P2\nmessage m\n",
+              "the signature needs an 'at', 'option' or 'before' line");
+    snprintf(text, sizeof text, "%s%s", entry, entry);
+    parse_bad(text, "t.txt:8: bug b given twice");
+    snprintf(text, sizeof text, "%swhen x\n", entry);
+    parse_bad(text, "t.txt:8: unknown keyword 'when'");
+    snprintf(text, sizeof text, "%sfix g\n", entry);
+    parse_bad(text, "t.txt:8: 'fix' given twice");
+    parse_bad("bug b\nfix f\nabout a\nengine rocksdb\nproperty P12\nmessage m\nat get\n", "expected P1 to P11");
+    parse_bad("bug b\nfix f\nabout a\nengine rocksdb\nproperty P2\nmessage (\nat get\n",
+              "t.txt:6: message: not a POSIX extended regular expression");
+    parse_bad("bug b\nfix f\nabout a\nengine rocksdb\nproperty P2\nmessage m\nat gets\n", "unknown op 'gets'");
+    snprintf(text, sizeof text, "%soption k >= 1\n", entry);
+    parse_bad(text, "unknown comparison '>='");
+    snprintf(text, sizeof text, "%soption k > x\n", entry);
+    parse_bad(text, "needs a number");
+    snprintf(text, sizeof text, "%soption k\n", entry);
+    parse_bad(text, "expected KEY OP VALUE");
+    snprintf(text, sizeof text, "%sbefore sets\n", entry);
+    parse_bad(text, "'before' needs an op kind");
+    parse_bad("bug b c\n", "'bug' needs an id");
+    fl_known *k = NULL;
+    char err[512] = "";
+    CHECK_RC(fl_known_parse("bug b\nfix f\0g\n", 12, "t.txt", &k, err, sizeof err), FL_ERR_INVALID);
+    CHECK_CONTAINS(err, "NUL byte");
+}
+
+/* ---- Matching -------------------------------------------------------------------- */
+
+static fl_workload wl(const char *text) {
+    fl_workload w;
+    char err[512] = "";
+    if (fl_workload_parse(text, strlen(text), "t.wl", &w, err, sizeof err) != 0) {
+        fl_test_fail(__FILE__, __LINE__, "workload: %s", err);
+        memset(&w, 0, sizeof w);
+    }
+    return w;
+}
+
+/* The entry (by id, "" for none) that a finding at the last op of text
+ * with that property and message matches in k. */
+static const char *match(const fl_known *k, const char *engine, const char *text, int property,
+                         const char *message) {
+    fl_workload w = wl(text);
+    fl_known_finding f = { engine, &w, w.count ? w.count - 1 : 0, property, message };
+    int i = fl_known_match(k, &f);
+    fl_workload_free(&w);
+    return i < 0 ? "" : fl_known_get(k, (size_t)i)->id;
+}
+
+static fl_known *shipped(void) {
+    char path[4096], err[512] = "";
+    fl_known *k = NULL;
+    snprintf(path, sizeof path, "%s/workloads/regress/rocksdb/known.txt", fl_test_srcdir());
+    if (fl_known_load(path, &k, err, sizeof err) != FL_OK) fl_test_fail(__FILE__, __LINE__, "%s", err);
+    return k;
+}
+
+#define MEMTABLE_BLOOM "rocksdb-memtable-bloom-old-extractor"
+#define FIXED_PREFIX   "rocksdb-fixed-prefix-out-of-domain"
+
+static const char *const STALE =
+    "filterlab-workload 1\n"
+    "open policies=\"bloom(bits=10,prefix=fixed:5)\" memtable_bytes=100000 rocksdb.memtable_prefix_bloom=0.1\n"
+    "put abc:u1 1\n"
+    "set_options policies=\"bloom(bits=10,prefix=fixed:3)\"\n";
+static const char *const MISSED = "P2 results: line 5 seek: the engine's result ends after 0 item(s); the model has abc:u1 next";
+
+FL_TEST(known_memtable_bloom_signature_and_near_misses) {
+    fl_known *k = shipped();
+    if (!k) return;
+    char text[2048];
+    snprintf(text, sizeof text, "%sseek abc:a0 n=5\n", STALE);
+    CHECK_STR(match(k, "rocksdb", text, FL_P2, MISSED), MEMTABLE_BLOOM);
+    snprintf(text, sizeof text, "%sseek_for_prev abc:x0 n=5\n", STALE);
+    CHECK_STR(match(k, "rocksdb", text, FL_P2,
+                    "P2 results: line 5 seek_for_prev: item 1: the engine returned abc:a, the model abc:u1=1"),
+              MEMTABLE_BLOOM);
+    /* near misses: no memtable bloom; the bloom turned off before the read;
+     * no set_options; the extractor gone; a get; extra items; other
+     * engine, property */
+    CHECK_STR(match(k, "rocksdb",
+                    "filterlab-workload 1\n"
+                    "open policies=\"bloom(bits=10,prefix=fixed:5)\" rocksdb.memtable_prefix_bloom=0\n"
+                    "put abc:u1 1\nset_options policies=\"bloom(bits=10,prefix=fixed:3)\"\nseek abc:a0 n=5\n",
+                    FL_P2, MISSED), "");
+    snprintf(text, sizeof text, "%sset_options rocksdb.memtable_prefix_bloom=0\nseek abc:a0 n=5\n", STALE);
+    CHECK_STR(match(k, "rocksdb", text, FL_P2, MISSED), "");
+    CHECK_STR(match(k, "rocksdb",
+                    "filterlab-workload 1\n"
+                    "open policies=\"bloom(bits=10,prefix=fixed:3)\" rocksdb.memtable_prefix_bloom=0.1\n"
+                    "put abc:u1 1\nseek abc:a0 n=5\n",
+                    FL_P2, MISSED), "");
+    snprintf(text, sizeof text, "%sset_options policies=\"bloom(bits=10)\"\nseek abc:a0 n=5\n", STALE);
+    CHECK_STR(match(k, "rocksdb", text, FL_P2, MISSED), "");
+    snprintf(text, sizeof text, "%sget abc:u1\n", STALE);
+    CHECK_STR(match(k, "rocksdb", text, FL_P2, "P2 results: line 5 get abc:u1: the engine returned none, the model 1"), "");
+    snprintf(text, sizeof text, "%sseek abc:a0 n=5\n", STALE);
+    CHECK_STR(match(k, "rocksdb", text, FL_P2, "P2 results: line 5 seek: the engine returned 3 item(s), the model 2"), "");
+    CHECK_STR(match(k, "filterlab", text, FL_P2, MISSED), "");
+    CHECK_STR(match(k, "rocksdb", text, FL_P3, MISSED), "");
+    fl_known_free(k);
+}
+
+static const char *const ABORT =
+    "P10 bad-input: line 5 scan_prefix abcd: the run died with signal 6 (Aborted); its last words on stderr: "
+    "filterlab: ./util/slice.cc:57: virtual rocksdb::Slice rocksdb::{anonymous}::FixedPrefixTransform::"
+    "Transform(const rocksdb::Slice&) const: Assertion `InDomain(src)' failed.";
+
+FL_TEST(known_fixed_prefix_signature_and_near_misses) {
+    fl_known *k = shipped();
+    if (!k) return;
+    const char *body = "put abcd1 1\nput b 2\nscan_prefix abcd\n";
+    char text[2048];
+    snprintf(text, sizeof text, "filterlab-workload 1\nopen policies=\"bloom(prefix=fixed:4)\"\n%s", body);
+    CHECK_STR(match(k, "rocksdb", text, FL_P10, ABORT), FIXED_PREFIX);
+    /* the extractor set by set_options counts as in force */
+    snprintf(text, sizeof text, "filterlab-workload 1\nopen policies=\"bloom(bits=2)\"\n"
+             "set_options policies=\"bloom(bits=2,prefix=fixed:4)\"\n%s", body);
+    CHECK_STR(match(k, "rocksdb", text, FL_P10, ABORT), FIXED_PREFIX);
+    /* near misses: wrapped (filterlab's extractor in RocksDB), capped,
+     * another crash, a get, another engine */
+    snprintf(text, sizeof text, "filterlab-workload 1\nopen policies=\"bloom(prefix=fixed:4)\" "
+             "rocksdb.extractor=wrapped\n%s", body);
+    CHECK_STR(match(k, "rocksdb", text, FL_P10, ABORT), "");
+    snprintf(text, sizeof text, "filterlab-workload 1\nopen policies=\"bloom(prefix=capped:4)\"\n%s", body);
+    CHECK_STR(match(k, "rocksdb", text, FL_P10, ABORT), "");
+    snprintf(text, sizeof text, "filterlab-workload 1\nopen policies=\"bloom(prefix=fixed:4)\"\n%s", body);
+    CHECK_STR(match(k, "rocksdb", text, FL_P10,
+                    "P10 bad-input: line 5 scan_prefix abcd: the run died with signal 11 (Segmentation fault)"),
+              "");
+    CHECK_STR(match(k, "rocksdb", text, FL_P10,
+                    "P10 bad-input: line 5 scan_prefix abcd: the run died with signal 6 (Aborted); its last "
+                    "words on stderr: filterlab: db/db_iter.cc:1: Assertion `valid_' failed."), "");
+    snprintf(text, sizeof text, "filterlab-workload 1\nopen policies=\"bloom(prefix=fixed:4)\"\nput b 2\nget b\n");
+    CHECK_STR(match(k, "rocksdb", text, FL_P10, ABORT), "");
+    CHECK_STR(match(k, "filterlab", text, FL_P10, ABORT), "");
+    fl_known_free(k);
+}
+
+FL_TEST(known_option_comparisons) {
+    fl_known *k = parse_ok(
+        "bug eq\nfix f\nabout a\nengine e\nproperty P2\nmessage .\noption rocksdb.x = 5\n"
+        "bug ne\nfix f\nabout a\nengine e\nproperty P3\nmessage .\noption rocksdb.x != 5\n"
+        "bug nomatch\nfix f\nabout a\nengine e\nproperty P4\nmessage .\noption rocksdb.x !~ ^1\n"
+        "bug lt\nfix f\nabout a\nengine e\nproperty P5\nmessage .\noption rocksdb.x < 2.5\n"
+        "bug before\nfix f\nabout a\nengine e\nproperty P6\nmessage .\nbefore flush\n");
+    if (!k) return;
+    const char *set5 = "filterlab-workload 1\nopen rocksdb.x=5\nget a\n";
+    const char *unset = "filterlab-workload 1\nopen\nget a\n";
+    CHECK_STR(match(k, "e", set5, FL_P2, "m"), "eq");
+    CHECK_STR(match(k, "e", unset, FL_P2, "m"), "");          /* never set: = is false */
+    CHECK_STR(match(k, "e", set5, FL_P3, "m"), "");
+    CHECK_STR(match(k, "e", unset, FL_P3, "m"), "ne");        /* never set: != is true */
+    CHECK_STR(match(k, "e", "filterlab-workload 1\nopen rocksdb.x=12\nget a\n", FL_P4, "m"), "");
+    CHECK_STR(match(k, "e", unset, FL_P4, "m"), "nomatch");
+    CHECK_STR(match(k, "e", "filterlab-workload 1\nopen rocksdb.x=2\nget a\n", FL_P5, "m"), "lt");
+    CHECK_STR(match(k, "e", "filterlab-workload 1\nopen rocksdb.x=2.5\nget a\n", FL_P5, "m"), "");
+    CHECK_STR(match(k, "e", "filterlab-workload 1\nopen rocksdb.x=two\nget a\n", FL_P5, "m"), "");
+    /* the value in force is the last one set before (or by) the failing op */
+    CHECK_STR(match(k, "e", "filterlab-workload 1\nopen rocksdb.x=5\nreopen rocksdb.x=6\nget a\n", FL_P2, "m"), "");
+    CHECK_STR(match(k, "e", "filterlab-workload 1\nopen rocksdb.x=6\nset_options rocksdb.x=5\nget a\n", FL_P2, "m"), "eq");
+    CHECK_STR(match(k, "e", "filterlab-workload 1\nflush\nget a\n", FL_P6, "m"), "before");
+    CHECK_STR(match(k, "e", "filterlab-workload 1\nget a\nflush\n", FL_P6, "m"), "");
+    fl_known_free(k);
+}
+
+#ifdef FL_HAVE_ROCKSDB
+/* The shipped regression workloads on RocksDB: each fails and is the bug
+ * it is named after (on a RocksDB with the fix, the test says so and skips
+ * that check). */
+FL_TEST(known_regression_workloads_on_rocksdb) {
+    static const struct { const char *file, *bug; int property; } cases[] = {
+        { "fixed_prefix_out_of_domain.wl", FIXED_PREFIX, FL_P10 },
+        { "memtable_bloom_old_extractor.wl", MEMTABLE_BLOOM, FL_P2 },
+    };
+    fl_known *k = shipped();
+    fl_registry *reg = NULL;
+    CHECK_OK(fl_registry_new(&reg));
+    if (!k || !reg) { fl_known_free(k); fl_registry_free(reg); return; }
+    fl_trial_env env = { .engine = &fl_engine_rocksdb, .reg = reg, .scratch = fl_test_tmpdir(),
+                         .seed = FL_CHECKER_SEED, .quiet = true };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char path[4096], err[512] = "";
+        fl_workload w;
+        snprintf(path, sizeof path, "%s/workloads/regress/rocksdb/%s", fl_test_srcdir(), cases[i].file);
+        if (fl_workload_load(path, &w, err, sizeof err) != 0) {
+            fl_test_fail(__FILE__, __LINE__, "%s", err);
+            continue;
+        }
+        fl_trial_outcome o;
+        CHECK_OK(fl_check_workload(&env, &w, true, &o));
+        if (o.property == 0) {
+            printf("  (%s: no finding: this RocksDB has the fix of %s)\n", cases[i].file, cases[i].bug);
+            fl_workload_free(&w);
+            continue;
+        }
+        CHECK_EQ(o.property, cases[i].property);
+        size_t at = 0;
+        while (at < w.count && w.ops[at].line != o.line) at++;
+        fl_known_finding f = { "rocksdb", &w, at, o.property, o.message };
+        int m = fl_known_match(k, &f);
+        CHECK(m >= 0);
+        if (m >= 0) CHECK_STR(fl_known_get(k, (size_t)m)->id, cases[i].bug);
+        fl_workload_free(&w);
+    }
+    fl_known_free(k);
+    fl_registry_free(reg);
+}
+#endif
