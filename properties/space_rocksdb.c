@@ -17,7 +17,8 @@
  *     filter that holds nothing); fixed and capped as RocksDB's own
  *     extractors or wrapped (rocksdb.extractor=wrapped).  A --policy spec
  *     (it must be one built-in bloom) is used as it is half the time;
- *   - rocksdb.format_version 4 or 5; partitioned filters with metadata
+ *   - rocksdb.format_version 4 or 5; index_shortening (none and successor
+ *     beside RocksDB's default); partitioned filters with metadata
  *     blocks of 64 to 512 bytes; a memtable prefix bloom (ratio 0.01 to
  *     0.25) and memtable whole-key filtering; optimize_filters_for_hits;
  *     cache_index_and_filter_blocks;
@@ -89,8 +90,12 @@ typedef struct rdb_config {
     unsigned metadata;                /* with partition: metadata_block_size */
     unsigned ratio;                   /* into bloom_ratios                   */
     bool mem_whole_key, opt_hits, cache_blocks;
+    unsigned shorten;                 /* into shortenings                    */
     unsigned memtable, sst, block, l0;
 } rdb_config;
+
+/* rocksdb.index_shortening: RocksDB's default first */
+static const char *const shortenings[] = { "separators", "none", "successor" };
 
 typedef struct rdb_state {
     const fl_run_config *c;
@@ -177,6 +182,7 @@ static void draw_open(rdb_state *st) {
     n->sst = draw_sst(r);
     n->block = draw_block(r);
     n->l0 = draw_l0(r);
+    n->shorten = ck_chance(r, 30) ? 1u + (unsigned)ck_below(r, 2) : 0u;
 }
 
 /* A migration at reopen: anything may change. */
@@ -211,6 +217,7 @@ static void draw_reopen(rdb_state *st) {
     if (ck_chance(r, 15)) n->sst = draw_sst(r);
     if (ck_chance(r, 15)) n->block = draw_block(r);
     if (ck_chance(r, 15)) n->l0 = draw_l0(r);
+    if (ck_chance(r, 15)) n->shorten = (unsigned)ck_below(r, 3);
 }
 
 /* Whether set_options may change the extractor now: there is a filter
@@ -292,6 +299,8 @@ static void render(const rdb_config *n, const rdb_config *was, bool reopen, ck_t
     if (CHANGED(opt_hits) && (was || n->opt_hits)) ck_text_add(t, " rocksdb.optimize_filters_for_hits=%d", n->opt_hits);
     if (CHANGED(cache_blocks) && (was || n->cache_blocks))
         ck_text_add(t, " rocksdb.cache_index_and_filter_blocks=%d", n->cache_blocks);
+    if (CHANGED(shorten) && (was || n->shorten))
+        ck_text_add(t, " rocksdb.index_shortening=%s", shortenings[n->shorten]);
 #undef CHANGED
 }
 
@@ -302,7 +311,7 @@ static bool same_config(const rdb_config *a, const rdb_config *b) {
            a->partition == b->partition && a->metadata == b->metadata && a->ratio == b->ratio &&
            a->mem_whole_key == b->mem_whole_key && a->opt_hits == b->opt_hits &&
            a->cache_blocks == b->cache_blocks && a->memtable == b->memtable && a->sst == b->sst &&
-           a->block == b->block && a->l0 == b->l0;
+           a->block == b->block && a->l0 == b->l0 && a->shorten == b->shorten;
 }
 
 /* gen->options_for: the next reopen's or set_options' options, drawn for

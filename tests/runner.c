@@ -8,11 +8,12 @@
 
 #include <stdarg.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define MAX_TESTS 1024
 
-static struct { const char *name, *file; fl_test_fn fn; } tests[MAX_TESTS];
+static struct { const char *name, *file; fl_test_fn fn; bool fresh; } tests[MAX_TESTS];
 static int test_count;
 static int current_failures;
 static char tmpdir[4096];
@@ -22,7 +23,29 @@ void fl_test_register(const char *name, fl_test_fn fn, const char *file) {
     tests[test_count].name = name;
     tests[test_count].file = file;
     tests[test_count].fn = fn;
+    tests[test_count].fresh = false;
     test_count++;
+}
+
+void fl_test_register_fresh(const char *name, fl_test_fn fn, const char *file) {
+    fl_test_register(name, fn, file);
+    tests[test_count - 1].fresh = true;
+}
+
+/* Runs test t in a new process (this binary, exec'd with --fresh NAME):
+ * its failures, printed there; here only whether there were any. */
+static int run_fresh(int t) {
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        execl("/proc/self/exe", "unit", "--fresh", tests[t].name, (char *)NULL);
+        perror("exec /proc/self/exe");
+        _exit(127);
+    }
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) != pid) return 1;
+    if (WIFSIGNALED(status)) fprintf(stderr, "  the test died of signal %d\n", WTERMSIG(status));
+    return !WIFEXITED(status) || WEXITSTATUS(status) != 0;
 }
 
 void fl_test_fail(const char *file, int line, const char *fmt, ...) {
@@ -63,6 +86,16 @@ static void drop_tmpdir(void) {
 int main(int argc, char **argv) {
     const char *filter = NULL;
     int passed = 0, failed = 0;
+    if (argc == 3 && strcmp(argv[1], "--fresh") == 0) {      /* one test, for run_fresh */
+        for (int t = 0; t < test_count; t++) {
+            if (strcmp(tests[t].name, argv[2]) != 0) continue;
+            tests[t].fn();
+            drop_tmpdir();
+            return current_failures ? 1 : 0;
+        }
+        fprintf(stderr, "no test named %s\n", argv[2]);
+        return 2;
+    }
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--list") == 0) {
             for (int t = 0; t < test_count; t++) printf("%s\n", tests[t].name);
@@ -79,7 +112,8 @@ int main(int argc, char **argv) {
     for (int t = 0; t < test_count; t++) {
         if (filter && !strstr(tests[t].name, filter)) continue;
         current_failures = 0;
-        tests[t].fn();
+        if (tests[t].fresh) current_failures = run_fresh(t);
+        else tests[t].fn();
         if (current_failures) {
             printf("FAIL %s (%s)\n", tests[t].name, tests[t].file);
             fprintf(stderr, "  rerun: FL_TEST_KEEP=1 %s %s\n", argv[0], tests[t].name);

@@ -16,6 +16,7 @@
 
 typedef void (*fl_test_fn)(void);
 void fl_test_register(const char *name, fl_test_fn fn, const char *file);
+void fl_test_register_fresh(const char *name, fl_test_fn fn, const char *file);
 void fl_test_fail(const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 const char *fl_test_status_name(int status);
@@ -29,6 +30,15 @@ const char *fl_test_srcdir(void);
     static void name(void);                                                  \
     __attribute__((constructor)) static void name##_register(void)           \
     { fl_test_register(#name, name, __FILE__); }                             \
+    static void name(void)
+
+/* A test that must run in a process of its own, not a fork of this one:
+ * the runner execs itself for it (RocksDB's threads, once started in a
+ * process, do not survive into a forked child). */
+#define FL_TEST_FRESH(name)                                                  \
+    static void name(void);                                                  \
+    __attribute__((constructor)) static void name##_register(void)           \
+    { fl_test_register_fresh(#name, name, __FILE__); }                       \
     static void name(void)
 
 #define CHECK(e)                                                             \

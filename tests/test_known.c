@@ -178,6 +178,39 @@ FL_TEST(known_memtable_bloom_signature_and_near_misses) {
     fl_known_free(k);
 }
 
+#define SEEK_FOR_PREV "rocksdb-seek-for-prev-partitioned-prefix"
+
+FL_TEST(known_seek_for_prev_signature_and_near_misses) {
+    fl_known *k = shipped();
+    if (!k) return;
+    static const char *const missed =
+        "P2 results: line 4 seek_for_prev: the engine's result ends after 0 item(s); the model has 0009 next";
+    static const char *const stale =
+        "P2 results: line 4 seek_for_prev: item 5: the engine returned g1=old, the model g1=new";
+    const char *body = "put 0009 x\nflush\nseek_for_prev 0009a\n";
+    char text[2048];
+    snprintf(text, sizeof text, "filterlab-workload 1\nopen policies=\"bloom(bits=50,prefix=fixed:4,whole_key=0)\" "
+             "rocksdb.partition_filters=1\n%s", body);
+    CHECK_STR(match(k, "rocksdb", text, FL_P2, missed), SEEK_FOR_PREV);
+    CHECK_STR(match(k, "rocksdb", text, FL_P2, stale), SEEK_FOR_PREV);
+    /* near misses: whole-key filtering on; filters not partitioned; no
+     * extractor; a forward seek */
+    snprintf(text, sizeof text, "filterlab-workload 1\nopen policies=\"bloom(bits=50,prefix=fixed:4)\" "
+             "rocksdb.partition_filters=1\n%s", body);
+    CHECK_STR(match(k, "rocksdb", text, FL_P2, missed), "");
+    snprintf(text, sizeof text, "filterlab-workload 1\nopen policies=\"bloom(bits=50,prefix=fixed:4,whole_key=0)\" "
+             "rocksdb.partition_filters=0\n%s", body);
+    CHECK_STR(match(k, "rocksdb", text, FL_P2, missed), "");
+    snprintf(text, sizeof text, "filterlab-workload 1\nopen policies=\"bloom(bits=50,whole_key=0)\" "
+             "rocksdb.partition_filters=1\n%s", body);
+    CHECK_STR(match(k, "rocksdb", text, FL_P2, missed), "");
+    snprintf(text, sizeof text, "filterlab-workload 1\nopen policies=\"bloom(bits=50,prefix=fixed:4,whole_key=0)\" "
+             "rocksdb.partition_filters=1\nput 0009 x\nflush\nseek 0009a\n");
+    CHECK_STR(match(k, "rocksdb", text, FL_P2,
+                    "P2 results: line 4 seek: the engine's result ends after 0 item(s); the model has 0009 next"), "");
+    fl_known_free(k);
+}
+
 static const char *const ABORT =
     "P10 bad-input: line 5 scan_prefix abcd: the run died with signal 6 (Aborted); its last words on stderr: "
     "filterlab: ./util/slice.cc:57: virtual rocksdb::Slice rocksdb::{anonymous}::FixedPrefixTransform::"
@@ -245,10 +278,11 @@ FL_TEST(known_option_comparisons) {
 /* The shipped regression workloads on RocksDB: each fails and is the bug
  * it is named after (on a RocksDB with the fix, the test says so and skips
  * that check). */
-FL_TEST(known_regression_workloads_on_rocksdb) {
+FL_TEST_FRESH(known_regression_workloads_on_rocksdb) {
     static const struct { const char *file, *bug; int property; } cases[] = {
         { "fixed_prefix_out_of_domain.wl", FIXED_PREFIX, FL_P10 },
         { "memtable_bloom_old_extractor.wl", MEMTABLE_BLOOM, FL_P2 },
+        { "seek_for_prev_partitioned_prefix.wl", "rocksdb-seek-for-prev-partitioned-prefix", FL_P2 },
     };
     fl_known *k = shipped();
     fl_registry *reg = NULL;

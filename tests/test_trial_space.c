@@ -183,7 +183,7 @@ static void configs_accepted(const fl_run_config *c, const fl_trial_env *env, ui
     fl_workload_free(&w);
 }
 
-FL_TEST(rocksdb_trials_are_all_expressible) {
+FL_TEST_FRESH(rocksdb_trials_are_all_expressible) {
     fl_registry *reg = NULL;
     CHECK_OK(fl_registry_new(&reg));
     if (!reg) return;
@@ -256,7 +256,7 @@ FL_TEST(rocksdb_space_refuses_what_rocksdb_cannot_run) {
 }
 
 /* A refusal by RocksDB is an error of the trial; by filterlab's engine P10. */
-FL_TEST(rocksdb_refusal_is_no_finding) {
+FL_TEST_FRESH(rocksdb_refusal_is_no_finding) {
     fl_registry *reg = NULL;
     CHECK_OK(fl_registry_new(&reg));
     if (!reg) return;

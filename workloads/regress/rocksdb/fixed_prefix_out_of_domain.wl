@@ -1,3 +1,4 @@
+# fixed-in: 11.2.0
 # Known upstream RocksDB bug rocksdb-fixed-prefix-out-of-domain (known.txt):
 # on RocksDB 7.8.3 (Debian builds it with assertions on) this aborts at the
 # scan_prefix with

@@ -1,3 +1,4 @@
+# fixed-in: 9.7.0
 # Known upstream RocksDB bug rocksdb-memtable-bloom-old-extractor (known.txt):
 # on RocksDB 7.8.3 both seeks miss abc:u1 and abc:u2 (P2).  The memtable was
 # made under FixedPrefix(5) with a prefix bloom (memtable_prefix_bloom), so
