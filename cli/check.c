@@ -23,6 +23,7 @@ static void usage(FILE *f) {
         "                       [--plugin SO]... [--policy SPEC]... [--extractor SPEC]...\n"
         "                       [--out DIR] [--shard I/N] [--ops N] [--shrink-time SEC]\n"
         "                       [--call-timeout SEC] [--engine NAME] [--known FILE]\n"
+        "                       [--junit FILE]\n"
         "       filterlab check --trial T [--seed S] [...] --print\n"
         "\n"
         "Generates random trials (a configuration of policies, options and\n"
@@ -50,6 +51,9 @@ static void usage(FILE *f) {
         "  --known FILE        known upstream bugs of the engine: a finding that\n"
         "                      matches one (once shrunk to the end) is reported as\n"
         "                      that bug, citing its fix, and the run goes on\n"
+        "  --junit FILE        also write JUnit XML for CI: one test case per\n"
+        "                      property (failed with the finding, its seed, trial\n"
+        "                      and replay line) and one per known bug found (skipped)\n"
         "  --print             with --trial T: write the trial's workload to stdout\n"
         "                      instead of running it\n"
         "  -h, --help          this text\n"
@@ -77,10 +81,62 @@ static void print_known(FILE *f, const fl_known *known, const fl_run_result *res
     }
 }
 
+/* "filterlab replay FILE FLAGS": the command that replays the finding. */
+static void replay_line(const fl_run_config *c, const fl_run_result *res, char *out, size_t cap) {
+    snprintf(out, cap, "filterlab replay");
+    fl_shell_append_word(out, cap, res->path);
+    size_t used = strlen(out);
+    if (c->replay_flags && *c->replay_flags) snprintf(out + used, cap - used, " %s", c->replay_flags);
+    used = strlen(out);
+    if (res->shrink_call_timeout > 0) snprintf(out + used, cap - used, " --call-timeout %g", res->shrink_call_timeout);
+}
+
+/* --junit: a case per property P1-P11 (the finding's failed, with its seed,
+ * trial, minimized workload and replay line) and a skipped case per known
+ * bug found.  Returns status, or 2 if the file cannot be written. */
+static int write_junit(const char *path, const fl_run_config *c, const fl_known *known,
+                       const fl_run_result *res, const char *replay, int status) {
+    if (!path) return status;
+    enum { MAXC = FL_PROPERTY_COUNT + FL_KNOWN_MAX };
+    static fl_junit_case cases[MAXC];
+    static char names[MAXC][160], details[MAXC][9000];
+    size_t n = 0;
+    for (int p = FL_P1; p < FL_PROPERTY_COUNT; p++, n++) {
+        snprintf(names[n], sizeof names[n], "P%d %s", p, fl_property_name(p));
+        cases[n] = (fl_junit_case){ .classname = "filterlab.check", .name = names[n],
+                                    .time = p == FL_P1 ? res->elapsed : 0 };
+        if (res->property != p) continue;
+        char what[64];
+        if (res->trial == UINT64_MAX) snprintf(what, sizeof what, "the extractor lint");
+        else snprintf(what, sizeof what, "trial %llu", (unsigned long long)res->trial);
+        snprintf(details[n], sizeof details[n], "%s\nseed %llu, %s, after %llu trials; minimized from %zu "
+                 "to %zu ops%s: %s\nreplay: %s", res->message, (unsigned long long)c->seed, what,
+                 (unsigned long long)res->trials, res->original_ops, res->minimal_ops,
+                 res->shrink_cut ? " (shrinking stopped at the time limit)" : "", res->path, replay);
+        cases[n].failure = res->message;
+        cases[n].type = names[n];
+        cases[n].details = details[n];
+    }
+    for (size_t i = 0; i < fl_known_count(known) && n < MAXC; i++) {
+        if (!res->known_by_bug[i]) continue;
+        const fl_known_bug *b = fl_known_get(known, i);
+        snprintf(names[n], sizeof names[n], "known upstream bug %s", b->id);
+        snprintf(details[n], sizeof details[n], "%llu finding(s) of a known upstream bug, fixed upstream: %s; "
+                 "first: %s", (unsigned long long)res->known_by_bug[i], b->fix, res->known_path[i]);
+        cases[n] = (fl_junit_case){ .classname = "filterlab.check.known", .name = names[n],
+                                    .skipped = true, .details = details[n] };
+        n++;
+    }
+    char suite[128];
+    snprintf(suite, sizeof suite, "filterlab check (seed %llu)", (unsigned long long)c->seed);
+    int rc = fl_cli_junit_write("check", path, false, NULL, 0, suite, cases, n);
+    return rc ? rc : status;
+}
+
 int fl_cli_check(int argc, char **argv) {
     static const char *const valued[] = {
         "--time", "--trials", "--seed", "--trial", "--plugin", "--policy", "--extractor", "--out",
-        "--shard", "--ops", "--shrink-time", "--call-timeout", "--engine", "--known",
+        "--shard", "--ops", "--shrink-time", "--call-timeout", "--engine", "--known", "--junit",
     };
     const char **plugins = calloc((size_t)argc + 1, sizeof *plugins);
     const char **policies = calloc((size_t)argc + 1, sizeof *policies);
@@ -88,7 +144,7 @@ int fl_cli_check(int argc, char **argv) {
     fl_run_config c = { .seed = 1, .only_trial = -1, .shards = 1, .out_dir = "properties/failures",
                         .max_ops = 1500, .shrink_seconds = 60, .log = stderr,
                         .call_timeout = DEFAULT_CALL_TIMEOUT, .interrupt = &fl_cli_stop };
-    const char *engine_name = NULL, *known_path = NULL;
+    const char *engine_name = NULL, *known_path = NULL, *junit_path = NULL;
     fl_known *known = NULL;
     bool print_trial = false;
     fl_registry *reg = NULL;
@@ -140,6 +196,8 @@ int fl_cli_check(int argc, char **argv) {
             fl_shell_append_flag(trial_flags, sizeof trial_flags, name, v);
         } else if (!strcmp(name, "--known")) {
             known_path = v;
+        } else if (!strcmp(name, "--junit")) {
+            junit_path = v;
         } else if (!strcmp(name, "--engine")) {
             engine_name = v;
             fl_shell_append_flag(replay_flags, sizeof replay_flags, name, v);
@@ -236,16 +294,14 @@ int fl_cli_check(int argc, char **argv) {
                 res.original_ops, res.minimal_ops,
                 res.shrink_cut ? " (shrinking stopped at the time limit)" : "", res.path);
         char line[8192] = "";
-        fl_shell_append_word(line, sizeof line, res.path);
-        fprintf(stderr, " %s%s%s", line, c.replay_flags ? " " : "", c.replay_flags ? c.replay_flags : "");
-        if (res.shrink_call_timeout > 0) fprintf(stderr, " --call-timeout %g", res.shrink_call_timeout);
-        fputc('\n', stderr);
+        replay_line(&c, &res, line, sizeof line);
+        fprintf(stderr, " %s\n", line + strlen("filterlab replay "));
         if (res.known_findings) {
             fprintf(stderr, "  before it, %llu finding%s of known upstream bugs:\n",
                     (unsigned long long)res.known_findings, res.known_findings == 1 ? "" : "s");
             print_known(stderr, known, &res);
         }
-        status = FL_EXIT_VIOLATION;
+        status = write_junit(junit_path, &c, known, &res, line, FL_EXIT_VIOLATION);
         goto out;
     }
     double el = res.elapsed > 0 ? res.elapsed : 1e-9;
@@ -269,7 +325,7 @@ int fl_cli_check(int argc, char **argv) {
         fprintf(stderr, "filterlab check: write error on stdout\n");
         goto out;
     }
-    status = res.interrupted ? 128 + (int)fl_cli_stop : FL_EXIT_OK;
+    status = write_junit(junit_path, &c, known, &res, "", res.interrupted ? 128 + (int)fl_cli_stop : FL_EXIT_OK);
 out:
     fl_known_free(known);
     fl_calls_free(calls);

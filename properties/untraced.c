@@ -64,14 +64,14 @@ static int note_same_prefix(void *arg, fl_model_bytes key, fl_model_bytes value)
 /* Whether the memtable's filter must say maybe: it holds the key (a get),
  * a key starting with the prefix (a scan_prefix: all of them have the
  * prefix RocksDB seeks), or for a prefix-mode seek a key whose prefix is
- * the seek key's -- unless a set_options came since the memtable was
- * emptied: RocksDB's memtable filter stays keyed by the extractor the
+ * the seek key's -- unless, for the prefix reads, a set_options came since
+ * the memtable was emptied: RocksDB's memtable filter stays keyed by the extractor the
  * memtable was made with, and asks that one, so its answer is about
  * another prefix (what it costs shows in the results: P2). */
 static bool mem_holds(fl_checker *ck, bool prefix, fl_slice t) {
     if (!prefix) return fl_model_get(ck->mem_keys, (fl_model_bytes){ t.data, t.len }, NULL);
-    if (!ck->want_extractor) return has_prefix(ck->mem_keys, t);
     if (ck->mem_under_old_options) return false;
+    if (!ck->want_extractor) return has_prefix(ck->mem_keys, t);
     same_prefix s = { ck, t, false };
     fl_model_scan_prefix(ck->mem_keys, (fl_model_bytes){ t.data, t.len }, note_same_prefix, &s);
     return s.found;

@@ -152,6 +152,18 @@ FL_TEST(known_memtable_bloom_signature_and_near_misses) {
     CHECK_STR(match(k, "rocksdb", text, FL_P2,
                     "P2 results: line 5 seek_for_prev: item 1: the engine returned abc:a, the model abc:u1=1"),
               MEMTABLE_BLOOM);
+    /* a scan_prefix in prefix mode too (check --engine rocksdb, seed 2
+     * trial 43, shrunk) */
+    CHECK_STR(match(k, "rocksdb",
+                    "filterlab-workload 1\n"
+                    "open policies=bloom(bits=4.5,whole_key=0)\n"
+                    "put \"\" \"\"\n"
+                    "set_options policies=bloom(bits=4.5,prefix=capped:4,whole_key=0) rocksdb.memtable_prefix_bloom=0.1\n"
+                    "flush\nput aaaa \"\"\n"
+                    "set_options policies=bloom(bits=4.5,prefix=fixed:3,whole_key=0)\n"
+                    "scan_prefix aaa\n", FL_P2,
+                    "P2 results: line 12 scan_prefix aaa: the engine's result ends after 0 item(s); the model has aaaa next"),
+              MEMTABLE_BLOOM);
     /* near misses: no memtable bloom; the bloom turned off before the read;
      * no set_options; the extractor gone; a get; extra items; other
      * engine, property */
