@@ -1,7 +1,7 @@
 #!/bin/sh
 # rocksdb_known.sh -- `check --engine rocksdb --known FILE` on RocksDB 7.8.3:
-# trials that find known upstream bugs (seed 1: trial 2 and 95 the
-# FixedPrefix abort, trial 53 the stale memtable prefix bloom) end with the
+# trials that find known upstream bugs (seed 1 trial 11: the FixedPrefix
+# abort; seed 2 trial 43: the stale memtable prefix bloom) end with the
 # finding shrunk, matched to its entry of workloads/regress/rocksdb/known.txt,
 # cited with its fix, and exit 0; without --known the same trial is a
 # finding (exit 1).  On a RocksDB with the fixes the trials find nothing,
@@ -12,9 +12,9 @@ case $FILTERLAB in */asan/*) exit 0 ;; esac
 rocks=$("$FILTERLAB" --version | sed -n 's/.*RocksDB \([0-9.]*\)).*/\1/p')
 [ -n "$rocks" ] || { echo "skipped: built without RocksDB"; exit 0; }
 KNOWN="$FL_SRCDIR/workloads/regress/rocksdb/known.txt"
-for case in 2:rocksdb-fixed-prefix-out-of-domain:11.2.0 53:rocksdb-memtable-bloom-old-extractor:9.7.0; do
-    trial=${case%%:*} rest=${case#*:}; bug=${rest%%:*}; fixed=${rest#*:}
-    "$FILTERLAB" check --engine rocksdb --known "$KNOWN" --seed 1 --trial "$trial" --out "$T/o$trial" \
+for case in 1:11:rocksdb-fixed-prefix-out-of-domain:11.2.0 2:43:rocksdb-memtable-bloom-old-extractor:9.7.0; do
+    seed=${case%%:*} rest=${case#*:}; trial=${rest%%:*} rest=${rest#*:}; bug=${rest%%:*}; fixed=${rest#*:}
+    "$FILTERLAB" check --engine rocksdb --known "$KNOWN" --seed "$seed" --trial "$trial" --out "$T/o$trial" \
         > "$T/out" 2> "$T/err"
     rc=$?
     if ! grep -q "known upstream bug" "$T/err"; then
@@ -27,10 +27,11 @@ for case in 2:rocksdb-fixed-prefix-out-of-domain:11.2.0 53:rocksdb-memtable-bloo
         { cat "$T/err" >&2; fail "trial $trial: not reported as $bug with its fix"; }
     grep -q "no violation but 1 finding of known upstream bugs ($bug x1)" "$T/out" ||
         fail "trial $trial: the summary does not count it: $(cat "$T/out")"
-    wl=$(ls "$T/o$trial"/known-$bug-seed1-trial$trial.wl 2> /dev/null) || fail "trial $trial: no workload written"
+    wl=$(ls "$T/o$trial"/known-$bug-seed$seed-trial$trial.wl 2> /dev/null) || fail "trial $trial: no workload written"
     [ "$(grep -vc '^#' "$wl")" -le 8 ] || fail "trial $trial: the finding is not shrunk: $(cat "$wl")"
     # the same trial without --known is a finding
-    "$FILTERLAB" check --engine rocksdb --seed 1 --trial "$trial" --out "$T/p$trial" > /dev/null 2> "$T/err2"
+    "$FILTERLAB" check --engine rocksdb --seed "$seed" --trial "$trial" --shrink-time 1 --out "$T/p$trial" \
+        > /dev/null 2> "$T/err2"
     [ $? -eq 1 ] || fail "trial $trial without --known: not a finding"
 done
 # a bad list is bad input, naming the line
