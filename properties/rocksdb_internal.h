@@ -61,14 +61,16 @@ void fl_rdb_config_free(fl_calls *calls, fl_rdb_config *cfg);
  * takes them: keys[i] = values[i], table options gathered into one
  * "block_based_table_factory" = "{NAME=VALUE;...}".  FL_ERR_INVALID with
  * err naming the option when a change cannot be made by name (a filterlab
- * extractor inside RocksDB).  The strings live in *out. */
+ * extractor inside RocksDB).  The strings live in *out.  A smaller
+ * write_buffer_size is not passed on (the buffer only grows while open):
+ * to keeps the one in force. */
 typedef struct fl_rdb_changes {
     size_t count;
     const char *keys[FL_RDB_SETTINGS];
     const char *values[FL_RDB_SETTINGS];
     char table[2048];
 } fl_rdb_changes;
-int  fl_rdb_config_changes(const fl_rdb_config *from, const fl_rdb_config *to, fl_rdb_changes *out,
+int  fl_rdb_config_changes(const fl_rdb_config *from, fl_rdb_config *to, fl_rdb_changes *out,
                            char *err, size_t err_len);
 
 /* A RocksDB slice transform running ex (taken over: destroyed through calls

@@ -431,15 +431,26 @@ int fl_rdb_config_make(const fl_registry *reg, fl_calls *calls, const fl_options
     return FL_OK;
 }
 
-int fl_rdb_config_changes(const fl_rdb_config *from, const fl_rdb_config *to, fl_rdb_changes *out,
+int fl_rdb_config_changes(const fl_rdb_config *from, fl_rdb_config *to, fl_rdb_changes *out,
                           char *err, size_t err_len) {
     memset(out, 0, sizeof *out);
     size_t used = 0;
     for (size_t i = 0; i < to->nsettings; i++) {
-        const fl_rdb_setting *n = &to->settings[i], *o = NULL;
+        fl_rdb_setting *n = &to->settings[i];
+        const fl_rdb_setting *o = NULL;
         for (size_t j = 0; j < from->nsettings && !o; j++)
             if (strcmp(from->settings[j].name, n->name) == 0) o = &from->settings[j];
         if (o && strcmp(o->value, n->value) == 0) continue;
+        /* RocksDB's write buffer only ever grows on an open database: the
+         * engine flushes at memtable_bytes itself, and a buffer made
+         * smaller than what the memtable already holds (its prefix bloom
+         * is sized from the old one) makes RocksDB switch memtables and
+         * flush in the background on its own -- no longer deterministic */
+        if (o && strcmp(n->name, "write_buffer_size") == 0 &&
+            strtoull(n->value, NULL, 10) < strtoull(o->value, NULL, 10)) {
+            memcpy(n->value, o->value, sizeof n->value);     /* what stays in force */
+            continue;
+        }
         if (strcmp(n->name, "prefix_extractor") == 0 &&
             (strncmp(n->value, "filterlab:", 10) == 0 || (o && strncmp(o->value, "filterlab:", 10) == 0))) {
             snprintf(err, err_len, "policies: the prefix extractor changes from %s to %s, but RocksDB's "
