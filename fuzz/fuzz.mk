@@ -17,6 +17,10 @@
 # replays every corpus with each.
 
 FUZZ_HARNESSES := fuzz_ops fuzz_filter_block fuzz_sst fuzz_manifest fuzz_workload fuzz_spec fuzz_extractor
+# fuzz_rocksdb drives RocksDB: only when filterlab is built with it
+ifeq ($(ROCKSDB),1)
+FUZZ_HARNESSES += fuzz_rocksdb
+endif
 FUZZ_SECONDS   ?= 60
 FUZZ_JOBS      ?= $(shell nproc 2>/dev/null || echo 1)
 FUZZ_CC        ?= clang
@@ -36,18 +40,20 @@ $(BUILD)/fuzz/obj/%.o: %.c
 	$(FUZZ_CC) $(BASE) $(FUZZ_CFLAGS) $(CFLAGS) -c $< -o $@
 
 # -rdynamic: FILTERLAB_FUZZ_PLUGINS resolve the ABI against the binary.
-$(BUILD)/fuzz/%: $(BUILD)/fuzz/obj/fuzz/%.o $(BUILD)/fuzz/obj/fuzz/fuzz_env.o $(FUZZ_LIB_OBJS)
+$(BUILD)/fuzz/%: $(BUILD)/fuzz/obj/fuzz/%.o $(BUILD)/fuzz/obj/fuzz/fuzz_env.o $(BUILD)/fuzz/obj/fuzz/fuzz_decode.o \
+		$(FUZZ_LIB_OBJS)
 	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -rdynamic $^ -o $@ $(LDLIBS)
 
 fuzz-build: deps $(FUZZ_BINS)
 
 # ---- the standalone driver: plain $(CC) and the ASan+UBSan build ------------
-$(BUILD)/fuzz-regress/%: $(BUILD)/obj/fuzz/%.o $(BUILD)/obj/fuzz/driver.o $(BUILD)/obj/fuzz/fuzz_env.o $(LIB_OBJS)
+$(BUILD)/fuzz-regress/%: $(BUILD)/obj/fuzz/%.o $(BUILD)/obj/fuzz/driver.o $(BUILD)/obj/fuzz/fuzz_env.o \
+		$(BUILD)/obj/fuzz/fuzz_decode.o $(LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(OPT) -rdynamic $^ -o $@ $(LDLIBS)
 
 $(BUILD)/fuzz-regress/asan/%: $(BUILD)/asan/obj/fuzz/%.o $(BUILD)/asan/obj/fuzz/driver.o \
-		$(BUILD)/asan/obj/fuzz/fuzz_env.o $(ALIB_OBJS)
+		$(BUILD)/asan/obj/fuzz/fuzz_env.o $(BUILD)/asan/obj/fuzz/fuzz_decode.o $(ALIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(ASAN_CC) $(ASANFL) -rdynamic $^ -o $@ $(LDLIBS)
 

@@ -27,6 +27,22 @@
  *   key      = [c]: c < 0xF0: c % 6 bytes, each alphabet[byte % 6];
  *              c >= 0xF0: c - 0xF0 raw bytes
  * Missing bytes at the end read as 0.
+ *
+ * For RocksDB (fuzz_rocksdb) the same bytes read as what its engine can
+ * express: options' flags are bit 0 rocksdb.partition_filters (metadata
+ * blocks of 64 + 4 * block bytes), bits 1-2 rocksdb.memtable_prefix_bloom
+ * 0, 0.05, 0.1, 0.25, bit 3 rocksdb.filter=ribbon, bits 4-5 l0_trigger - 1,
+ * bit 6 rocksdb.format_version=4 (else 5), bit 7 rocksdb.index_shortening=
+ * none; no compactor, legacy filters or min_filter_keys; a list holds n % 2
+ * blooms (lastdelim reads as delim, no extractor keeps whole keys).
+ * set_options = [how][memtable][sst][param]: the sizes; with how & 3 = 0,
+ * 1, 2 and the extractor in force RocksDB's own, the bloom in force with
+ * no extractor, fixed:N or capped:N (N = 1 + param % 5); with how & 4 the
+ * memtable bloom ratio (how >> 3) % 4.  FILTERLAB_FUZZ_ROCKSDB_AVOID_KNOWN=1
+ * steers clear of RocksDB 7.8.3's known bugs (README): fixed runs wrapped,
+ * partitioned filters keep the default index shortening, and set_options
+ * neither switches to fixed nor changes the extractor while a memtable
+ * bloom is on, nor turns one on.
  */
 #ifndef FL_FUZZ_OPS_H
 #define FL_FUZZ_OPS_H
@@ -46,5 +62,10 @@ static const fl_op_kind FUZZ_OP_KIND[16] = {
 };
 #define FUZZ_CODE_COMPACT_FULL 13
 #define FUZZ_CODE_SCAN         10
+
+/* fuzz_decode.c: the workload of an input, an open then at most
+ * FUZZ_OPS_MAX ops, for filterlab's engine or RocksDB's. */
+typedef enum fuzz_target { FUZZ_FOR_FILTERLAB, FUZZ_FOR_ROCKSDB } fuzz_target;
+void fuzz_decode(const uint8_t *data, size_t size, fuzz_target target, fl_workload *w);
 
 #endif

@@ -120,6 +120,20 @@ text fuzz_ops ''
 text fuzz_ops '\360\360\377\377\001\047\020\000\000'
 text fuzz_ops '\001\000\000\000\001\047\020\007\003\000\002\000\001\004\002\000\001\005\001\000\001\003\006\001\000\010\001\000\012\001\000\001\001\013\014\015\016\000\000\000\000\000\006\001\000\210\000\000\001'
 
+# fuzz_rocksdb: the same byte format as fuzz_ops; its seeds are fuzz_ops's,
+# less those that reach a known RocksDB bug (README "Testing RocksDB"):
+# make check replays the corpus, and a seed that aborts is a finding, not a
+# seed (tests/fuzz/ keeps one that does, for tests/cli/fuzz_findings.sh).
+R=build/fuzz-regress/fuzz_rocksdb
+if [ -x "$R" ]; then
+    mkdir -p "$C/fuzz_rocksdb"
+    rm -f "$C/fuzz_rocksdb"/seed-*
+    for f in "$C/fuzz_ops"/seed-*; do
+        "$R" "$f" > /dev/null 2>&1 && cp "$f" "$C/fuzz_rocksdb/"
+    done
+    HARNESSES="$HARNESSES fuzz_rocksdb"
+fi
+
 for h in $HARNESSES; do
     printf '%-18s %5d files %8d bytes\n' "$h" "$(ls "$C/$h" | wc -l)" "$(cat "$C/$h"/* | wc -c)"
 done

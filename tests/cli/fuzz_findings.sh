@@ -5,7 +5,10 @@
 # beside build/asan/filterlab), aborts naming the broken contract for a
 # plugin extractor that answers n > len ("liar") and for one whose name is
 # NULL ("noname"), and passes the same input with a well-behaved user
-# extractor and with the built-ins.
+# extractor and with the built-ins.  And fuzz_rocksdb (when built with
+# RocksDB) dies on tests/fuzz/rocksdb-fixed-prefix-abort, an input that
+# reaches RocksDB 7.8.3's FixedPrefix assertion, and passes it with
+# FILTERLAB_FUZZ_ROCKSDB_AVOID_KNOWN=1.
 . "${FL_SRCDIR:-.}/tests/cli/common.inc"
 
 case "$FILTERLAB" in
@@ -37,4 +40,22 @@ grep -q '^1 inputs ran$' "$T/out" || fail "the input did not run: $(cat "$T/out"
 # the same bytes with the kind's top bit clear pick a built-in
 printf '\002:ab:c' > "$T/in"
 run liar || fail "a built-in extractor failed: $(cat "$T/err")"
+
+# ---- fuzz_rocksdb ---------------------------------------------------------------------
+r=$drivers/fuzz_rocksdb
+if [ -x "$r" ]; then
+    in=$FL_SRCDIR/tests/fuzz/rocksdb-fixed-prefix-abort
+    "$r" "$in" > "$T/out" 2> "$T/err"
+    rc=$?
+    if grep -q "Assertion .InDomain(src). failed" "$T/err"; then
+        [ $rc -ne 0 ] || fail "fuzz_rocksdb hit RocksDB's assertion but exited 0"
+        FILTERLAB_FUZZ_ROCKSDB_AVOID_KNOWN=1 "$r" "$in" > "$T/out" 2> "$T/err" ||
+            fail "fuzz_rocksdb with the known bugs avoided still failed: $(tail -n 3 "$T/err")"
+    else
+        [ $rc -eq 0 ] || fail "fuzz_rocksdb failed otherwise: $(tail -n 3 "$T/err")"
+        echo "fuzz_rocksdb: this RocksDB does not abort on the FixedPrefix input (fixed upstream in 11.2.0)"
+    fi
+elif "$FILTERLAB" --version | grep -q "RocksDB [0-9]"; then
+    fail "$r is missing though filterlab is built with RocksDB"
+fi
 exit 0
