@@ -32,6 +32,21 @@ cp "$FL_SRCDIR/workloads/basic.wl" "$T/a<&>b.wl"
 "$FILTERLAB" replay "$T/a<&>b.wl" --junit "$T/m.xml" > /dev/null || fail "replay of a<&>b.wl"
 grep -q 'name="filterlab replay .*/a&lt;&amp;&gt;b.wl"' "$T/m.xml" || fail "markup not escaped: $(sed -n 3p "$T/m.xml")"
 
+# check --junit, as examples/ci/filterlab.yml runs it: a clean shard, then
+# a broken plugin's finding with its seed, trial and replay line
+"$FILTERLAB" check --trials 4 --seed 3 --shard 0/4 --out "$T/f" --junit "$T/ck.xml" > /dev/null ||
+    fail "a clean check --junit run"
+grep -q '<testsuite name="filterlab check (seed 3)" tests="11" failures="0"' "$T/ck.xml" ||
+    fail "clean check suite: $(sed -n 3p "$T/ck.xml")"
+build_plugin "$FL_SRCDIR/tests/plugins/misbehave.c" "$T/mis.so"
+"$FILTERLAB" check --plugin "$T/mis.so" --policy broken --trials 3 --out "$T/f" --junit "$T/ck2.xml" > /dev/null 2>&1
+[ $? -eq 1 ] || fail "check with a broken plugin did not exit 1"
+grep -q 'failures="1"' "$T/ck2.xml" && grep -q '<failure type="P10 bad-input"' "$T/ck2.xml" ||
+    fail "the finding is not a JUnit failure: $(grep -c failure "$T/ck2.xml")"
+grep -q "seed 1, trial 0, after 1 trials; minimized from [0-9]* to [0-9]* ops: $T/f/P10-seed1-trial0.wl" "$T/ck2.xml" &&
+    grep -q "replay: filterlab replay $T/f/P10-seed1-trial0.wl --plugin $T/mis.so</failure>" "$T/ck2.xml" ||
+    fail "the failure lacks its seed, trial or replay line: $(grep -A3 '<failure' "$T/ck2.xml")"
+
 # stdout stays one document
 "$FILTERLAB" replay "$FL_SRCDIR/workloads/basic.wl" --json --junit - > /dev/null 2> "$T/err"
 [ $? -eq 2 ] && grep -q "give --junit a file" "$T/err" || fail "--junit - with --json: $(cat "$T/err")"
