@@ -136,10 +136,15 @@ bench: all
 	@mkdir -p bench/out
 	$(BUILD)/filterlab bench --runs $(BENCH_RUNS) --csv bench/out/results.csv $(BENCH_ARGS)
 
+# `filterlab report` without a workload runs the bundled one: found beside
+# the binary (a build tree, or an install's ../share/filterlab) or here.
+$(BUILD)/obj/cli/report.o $(BUILD)/asan/obj/cli/report.o: BASE += -DFL_DATADIR='"$(PREFIX)/share/filterlab"'
+
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include/filterlab $(DESTDIR)$(PREFIX)/lib \
-	    $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	    $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/share/filterlab
 	install -m 755 $(BUILD)/filterlab $(DESTDIR)$(PREFIX)/bin/filterlab
+	install -m 644 $(REPORT_WORKLOADS) $(DESTDIR)$(PREFIX)/share/filterlab/
 	install -m 644 engine/filter.h $(DESTDIR)$(PREFIX)/include/filterlab/filter.h
 	install -m 644 $(BUILD)/libfilterlab.a $(DESTDIR)$(PREFIX)/lib/libfilterlab.a
 	printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include/filterlab' 'libdir=$${prefix}/lib' '' \

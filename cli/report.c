@@ -7,23 +7,31 @@
 #include "../reports/report.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #define DEFAULT_OUT "reports/out"
+#define DEFAULT_WORKLOAD "group_suffix.wl"
+#ifndef FL_DATADIR
+#define FL_DATADIR "/usr/local/share/filterlab"
+#endif
 
 static const double default_bits[] = { 2, 4, 6, 8, 10, 12, 14, 16, 20 };
 
 static void usage(FILE *f) {
     fprintf(f,
-        "usage: filterlab report FILE.wl... [--bits LIST] [--modes LIST] [--extractor SPEC]\n"
+        "usage: filterlab report [FILE.wl...] [--bits LIST] [--modes LIST] [--extractor SPEC]\n"
         "                        [-o DIR] [--jobs N] [--plugin SO]... [--call-timeout SEC]\n"
+        "                        [--engine NAME]\n"
         "\n"
         "Replays each workload once per configuration of a sweep -- bits per key\n"
         "times policy mode -- with every check on, and writes DIR/results.csv,\n"
         "gnuplot plots (PNG and SVG, with their scripts) and DIR/index.html.\n"
+        "Without FILE.wl it runs the bundled report workload, group_suffix.wl (as\n"
+        "`make report` does), found beside the binary or where `make install` put it.\n"
         "\n"
         "  --bits LIST       bits per key, comma-separated (default 2,4,6,8,10,12,14,16,20)\n"
         "  --modes LIST      comma-separated, of: whole = bloom(bits=B),\n"
@@ -38,6 +46,8 @@ static void usage(FILE *f) {
         "  --plugin SO       load a filter policy / prefix extractor plugin (repeatable)\n"
         "  --call-timeout SEC  a plugin call that does not return within SEC seconds\n"
         "                    is a finding (P10); default 10\n"
+        "  --engine NAME     also replay every configuration on engine NAME (rocksdb)\n"
+        "                    and draw its curves beside filterlab's (repeatable)\n"
         "  -h, --help        this text\n"
         "\n"
         "Each replay overrides the workload's policies: every open and reopen gets\n"
@@ -100,6 +110,36 @@ static int parse_modes(const char *list, fl_report_mode *out, size_t *n, char *b
     return 0;
 }
 
+/* The bundled report workload: $FILTERLAB_DATADIR, then beside the binary
+ * (an install's ../share/filterlab; a build tree's ../reports/workloads and
+ * ../../reports/workloads), then the install's FL_DATADIR.  The places
+ * looked in go to tried when it is not found. */
+static bool default_workload(char *out, size_t cap, char *tried, size_t tried_cap) {
+    char exe[PATH_MAX], dir[PATH_MAX];
+    const char *env = getenv("FILTERLAB_DATADIR");
+    const char *rel[] = { "../share/filterlab", "../reports/workloads", "../../reports/workloads" };
+    tried[0] = '\0';
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) *slash = '\0';
+    }
+    for (size_t i = 0; i < 5; i++) {
+        if (i == 0 && (!env || !*env)) continue;
+        if (i >= 1 && i <= 3 && n <= 0) continue;
+        int len = i == 0  ? snprintf(dir, sizeof dir, "%s", env)
+                : i <= 3  ? snprintf(dir, sizeof dir, "%s/%s", exe, rel[i - 1])
+                          : snprintf(dir, sizeof dir, "%s", FL_DATADIR);
+        if (len < 0 || (size_t)len >= sizeof dir) continue;
+        if ((size_t)snprintf(out, cap, "%s/%s", dir, DEFAULT_WORKLOAD) >= cap) continue;
+        if (access(out, R_OK) == 0) return true;
+        size_t used = strlen(tried);
+        snprintf(tried + used, tried_cap - used, "%s%s", used ? ", " : "", dir);
+    }
+    return false;
+}
+
 /* "filterlab report ARGS..." for the page. */
 static char *command_line(int argc, char **argv) {
     size_t len = strlen("filterlab") + 1;
@@ -116,7 +156,10 @@ static char *command_line(int argc, char **argv) {
 
 int fl_cli_report(int argc, char **argv) {
     static const char *const valued[] = { "--bits", "--modes", "--extractor", "-o", "--jobs",
-                                          "--plugin", "--out", "--call-timeout" };
+                                          "--plugin", "--out", "--call-timeout", "--engine" };
+    const fl_engine_ops *engines[8] = { &fl_engine_filterlab };
+    size_t nengines = 1;
+    char bundled[PATH_MAX];
     double bits[64];
     size_t nbits = sizeof default_bits / sizeof default_bits[0];
     fl_report_mode modes[FL_MODE_COUNT] = { FL_MODE_WHOLE, FL_MODE_WHOLE_PREFIX,
@@ -180,13 +223,41 @@ int fl_cli_report(int argc, char **argv) {
             else cfg.jobs = (unsigned)jobs;
             break;
         case 5: plugins[nplugins++] = val; break;
+        case 8: {
+            const fl_engine_ops *e = fl_engine_find(val);
+            char names[256];
+            fl_engine_names(names, sizeof names);
+            if (!e) {
+                status = bad_usage("--engine %s: unknown engine; the engines are: %s", val, names);
+            } else if (e == &fl_engine_rocksdb && fl_rocksdb_unavailable()) {
+                fprintf(stderr, "filterlab report: --engine rocksdb: %s\n", fl_rocksdb_unavailable());
+                status = FL_EXIT_USAGE;
+            } else {
+                bool have = false;
+                for (size_t k = 0; k < nengines; k++) have = have || engines[k] == e;
+                if (!have && nengines < sizeof engines / sizeof engines[0]) engines[nengines++] = e;
+            }
+            break;
+        }
         default:
             if (!fl_cli_parse_seconds(val, &cfg.call_timeout))
                 status = bad_usage("--call-timeout %s: expected seconds", val);
             break;
         }
     }
-    if (status < 0 && nworkloads == 0) status = bad_usage("%s", "missing the workload FILE.wl");
+    if (status < 0 && nworkloads == 0) {
+        char tried[4 * PATH_MAX];
+        if (default_workload(bundled, sizeof bundled, tried, sizeof tried)) {
+            fprintf(stderr, "filterlab report: no workload given: running the bundled report "
+                    "workload %s\n", bundled);
+            workloads[nworkloads++] = bundled;
+        } else {
+            fprintf(stderr, "filterlab report: no workload given, and the bundled report workload "
+                    "%s is not in %s (set FILTERLAB_DATADIR to its directory, or give FILE.wl)\n",
+                    DEFAULT_WORKLOAD, tried);
+            status = FL_EXIT_USAGE;
+        }
+    }
     if (status < 0) {
         char *command = command_line(argc, argv);
         cfg.workloads = workloads;
@@ -197,6 +268,8 @@ int fl_cli_report(int argc, char **argv) {
         cfg.nmodes = nmodes;
         cfg.plugins = plugins;
         cfg.nplugins = nplugins;
+        cfg.engines = engines;
+        cfg.nengines = nengines;
         cfg.progress = isatty(STDERR_FILENO);
         cfg.command = command;
         status = fl_report_run(&cfg);

@@ -139,11 +139,9 @@ double fl_bloom_expected_fp(uint64_t m, uint64_t lines, unsigned k) {
     return (fl_bloom_f(x + s, k) + fl_bloom_f(lo, k)) / 2.0;
 }
 
-/* The expected FP rate given the bits (SPEC 5): the mean over the lines of
- * (bits set / 512)^k, the chance that an absent item's k probes into its
- * (uniformly chosen) line all find a set bit.  Computed once per filter,
- * when it is built or decoded; 1.0 without lines. */
-static double fl_bloom_exact_fp(const uint8_t *bits, uint32_t lines, unsigned k) {
+/* The expected FP rate given the bits (SPEC 5; engine.h).  Computed once
+ * per filter, when it is built or decoded. */
+double fl_bloom_lines_expected_fp(const uint8_t *bits, uint32_t lines, unsigned k) {
     if (lines == 0) return 1.0;
     double sum = 0;
     for (size_t line = 0; line < lines; line++) {
@@ -259,7 +257,7 @@ static int fl_bloom_decode_bytes(fl_slice data, bool whole_key, const fl_prefix_
     if (!f) return FL_ERR_NOMEM;
     if (lines) memcpy(f->bits, p + FL_BLOOM_HEADER, (size_t)lines * FL_BLOOM_LINE_BYTES);
     f->m = fl_bloom_estimate_m(f);
-    f->expected_fp = fl_bloom_exact_fp(f->bits, f->lines, f->k);
+    f->expected_fp = fl_bloom_lines_expected_fp(f->bits, f->lines, f->k);
     *out = &f->base;
     return FL_OK;
 }
@@ -352,7 +350,7 @@ static int fl_bloom_build(fl_filter_builder *self, fl_filter **out) {
     for (size_t i = 0; lines && i < b->count; i++)
         fl_bloom_set(f->bits, f->lines, k, b->hashes[i]);
     f->m = b->count;
-    f->expected_fp = fl_bloom_exact_fp(f->bits, f->lines, k);
+    f->expected_fp = fl_bloom_lines_expected_fp(f->bits, f->lines, k);
     *out = &f->base;
     return FL_OK;
 }

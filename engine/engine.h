@@ -190,6 +190,12 @@ bool fl_policy_list_argument(const char *list, const char *key, char *out, size_
 bool fl_bloom_might_match(const fl_filter *filter, const fl_filter_query *query);
 /* Whether a policy is the built-in bloom. */
 bool fl_policy_is_builtin_bloom(const fl_filter_policy *policy);
+/* The expected FP rate of a cache-local bloom given its bits: the mean over
+ * its `lines` 64-byte lines of (bits set / 512)^k, the chance that an
+ * absent item's k probes into its (uniformly chosen) line all find a set
+ * bit; 1.0 without lines.  The built-in bloom's and RocksDB's (whose
+ * filters the RocksDB engine reads) are both of this kind. */
+double fl_bloom_lines_expected_fp(const uint8_t *bits, uint32_t lines, unsigned k);
 
 /* ---- Policy lists ------------------------------------------------------ */
 

@@ -109,6 +109,7 @@ int fl_contract_property(const fl_contract_violation *v);
  * the SST truth the write-side checks need (P5, P8, P11), and are used only
  * when all three are set. */
 typedef struct fl_engine fl_engine;
+struct fl_sst_filter;                /* below: an SST's filter as read from its file */
 
 typedef struct fl_engine_ops {
     const char *name;                                   /* "filterlab"  */
@@ -136,14 +137,53 @@ typedef struct fl_engine_ops {
     int  (*sst_entries)(fl_engine *e, uint64_t id, fl_entry_fn fn, void *arg);
     int  (*sst_range_tombstones)(fl_engine *e, uint64_t id, fl_rtomb_fn fn, void *arg);
     int  (*sst_filter_block)(fl_engine *e, uint64_t id, fl_buf *out, int *format);
+    /* The filter of live SST id as read from its file (fl_sst_filter
+     * below; valid until close): for P9 and reports on an engine without a
+     * probe trace.  FL_ERR_NOTFOUND for no such SST, FL_ERR_CORRUPT with
+     * errmsg saying why for a file it cannot read. */
+    int  (*sst_filter)(fl_engine *e, uint64_t id, const struct fl_sst_filter **out);
 } fl_engine_ops;
+
+/* What kind of filter an SST stored, as sst_filter reads it. */
+typedef enum fl_sst_filter_kind {
+    FL_SSTF_NONE = 0,    /* no filter: never probed                            */
+    FL_SSTF_BLOOM,       /* a cache-local bloom: `lines` 64-byte lines, k      */
+    FL_SSTF_RIBBON,      /* a ribbon filter                                    */
+    FL_SSTF_OTHER,       /* one P9 does not judge: partitioned, a legacy bloom
+                            (its k probes of a line are not independent), a
+                            format not read; `what` says which              */
+} fl_sst_filter_kind;
+
+typedef struct fl_sst_filter {
+    fl_sst_filter_kind kind;
+    char what[64];       /* "bloom (format 5)", "ribbon", "partitioned", ...  */
+    uint64_t bytes;      /* the stored filter block(s), metadata included      */
+    /* BLOOM, RIBBON: the chance that an item the filter never hashed is a
+     * false positive, given its bits (a bloom: fl_bloom_lines_expected_fp;
+     * a ribbon: 2^-columns of the block its start slot falls in, averaged
+     * over the start slots) */
+    double expected;
+    /* BLOOM, RIBBON: whether a random item with 64-bit hash h would be a
+     * false positive -- the ghosts of P9 (fprate.c).  A bloom probes its
+     * bits as the engine does; a ribbon draws from h with its rate for the
+     * block h starts in (no solution is read) */
+    bool (*probe_hash)(const struct fl_sst_filter *f, uint64_t h);
+    const uint8_t *data; /* BLOOM: the lines; RIBBON: unused                 */
+    uint32_t lines;      /* BLOOM: lines; RIBBON: blocks of 128 slots          */
+    uint32_t k;          /* BLOOM: probes; RIBBON: upper_num_columns           */
+    uint32_t split;      /* RIBBON: upper_start_block (blocks below it have
+                            one column fewer)                               */
+} fl_sst_filter;
 
 extern const fl_engine_ops fl_engine_filterlab;         /* engine/engine.h */
 /* RocksDB through its C API (engine_rocksdb.c; the option table is the
- * README's "Testing RocksDB"), with the live-SST view only: no probe trace,
- * no SST truth.  Its counters come from RocksDB's perf context: positive
- * and negative are SST filter probes that said maybe / no, considered their
- * sum; false_positive stays 0 (the checker counts what it can know).
+ * README's "Testing RocksDB"), with the live-SST view and the filters read
+ * from its SST files (sst_filter): no probe trace, no SST truth.  Its
+ * counters come from RocksDB's perf context: positive and negative are SST
+ * filter probes that said maybe / no, considered their sum; false_positive
+ * and unfiltered stay 0 (the checker adds what it can know to its summary:
+ * false positives of targets that exist nowhere, and the SSTs a forward
+ * prefix read positioned in without a filter probe).
  * Built without RocksDB, only open is set, and it fails with
  * fl_rocksdb_unavailable()'s message. */
 extern const fl_engine_ops fl_engine_rocksdb;

@@ -160,6 +160,13 @@ struct fl_checker {
      * positives known from them, by kind, added to the summary's. */
     fl_model *ever;
     uint64_t fp_known[2];
+    uint64_t unfiltered_known;        /* untraced forward prefix reads: SSTs
+                                         RocksDB positions in that no filter
+                                         probe covered (added to the
+                                         summary's prefix unfiltered and
+                                         considered)                        */
+    uint64_t p9_unjudged[2];          /* untraced reads left out of P9: a
+                                         filter of a kind it cannot judge  */
     /* P7 */
     ck_fpset p7_seen;                 /* checked (extractor, kind, input)   */
     uint64_t rng;
@@ -221,6 +228,10 @@ void ck_p9_free(ck_sub *sub);
  * `maybe`, of an SST that holds the target (truth) or not. */
 void ck_p9_probe(fl_checker *ck, const ck_sub *sub, const fl_model_bloom *ref, int kind,
                  fl_slice target, bool maybe, bool held);
+/* P9 for an engine without a probe trace: a read of kind k whose item was
+ * never hashed by any filter probed exactly the n live SSTs ck->metas[
+ * idx[i]], and pos of those probes said maybe (all false positives). */
+void ck_p9_untraced(fl_checker *ck, int kind, fl_slice item, const size_t *idx, size_t n, uint64_t pos);
 void ck_p9_verdict(fl_checker *ck);
 void ck_p9_release(fl_checker *ck);
 

@@ -286,6 +286,8 @@ void fl_checker_summary(const fl_checker *ck, fl_check_summary *out) {
     out->metrics.sst_reads -= ck->adopt_reads;     /* the checker's own reads */
     out->metrics.point.false_positive += ck->fp_known[0];
     out->metrics.prefix.false_positive += ck->fp_known[1];
+    out->metrics.prefix.unfiltered += ck->unfiltered_known;
+    out->metrics.prefix.considered += ck->unfiltered_known;
     if (ck->db) {
         fl_metrics m;
         ck->eng->metrics(ck->db, &m);

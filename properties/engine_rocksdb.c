@@ -77,8 +77,19 @@ typedef struct rdb {
     uint64_t newest_file;             /* highest SST number seen            */
     uint64_t violations_at_open;
     fl_metrics metrics;
+    char *dir;
+    struct sst_filter *filters;       /* read from the files, by number     */
+    size_t nfilters, filters_cap;
     char err[2048];
 } rdb;
+
+/* An SST's filter as read from its file (files never change, and RocksDB
+ * never reuses a file number in a database). */
+typedef struct sst_filter {
+    uint64_t id;
+    fl_sst_filter f;
+    uint8_t *owned;
+} sst_filter;
 
 static rdb *of(fl_engine *e) { return (rdb *)e; }
 static const rdb *cof(const fl_engine *e) { return (const rdb *)e; }
@@ -437,6 +448,9 @@ static void release(rdb *e) {
     if (e->read) rocksdb_readoptions_destroy(e->read);
     fl_rdb_config_free(e->calls, &e->cfg);
     fl_calls_free(e->own_calls);
+    for (size_t i = 0; i < e->nfilters; i++) free(e->filters[i].owned);
+    free(e->filters);
+    free(e->dir);
     free(e);
 }
 
@@ -463,7 +477,8 @@ static int rdb_open(const char *dir, const fl_registry *reg, const fl_options *o
     if (!e) return FL_ERR_NOMEM;
     e->reg = reg;
     e->calls = opt->calls;
-    if (!e->calls && fl_calls_new(reg, &e->own_calls) != FL_OK) {
+    if (!(e->dir = strdup(dir)) || (!e->calls && fl_calls_new(reg, &e->own_calls) != FL_OK)) {
+        free(e->dir);
         free(e);
         return FL_ERR_NOMEM;
     }
@@ -508,6 +523,35 @@ static int rdb_close(fl_engine *x, char *err, size_t err_len) {
     return rc;
 }
 
+/* The filter of live SST id, read from its file once. */
+static int rdb_sst_filter(fl_engine *x, uint64_t id, const fl_sst_filter **out) {
+    rdb *e = of(x);
+    *out = NULL;
+    for (size_t i = 0; i < e->nfilters; i++) {
+        if (e->filters[i].id == id) {
+            *out = &e->filters[i].f;
+            return FL_OK;
+        }
+    }
+    if (e->nfilters == e->filters_cap) {
+        size_t cap = e->filters_cap ? 2 * e->filters_cap : 16;
+        sst_filter *n = realloc(e->filters, cap * sizeof *n);
+        if (!n) return FL_ERR_NOMEM;
+        e->filters = n;
+        e->filters_cap = cap;
+    }
+    char path[4096];
+    if (snprintf(path, sizeof path, "%s/%06llu.sst", e->dir, (unsigned long long)id) >= (int)sizeof path)
+        return FL_ERR_INVALID;
+    sst_filter *s = &e->filters[e->nfilters];
+    s->id = id;
+    int rc = fl_rdb_sst_filter_read(path, &s->f, &s->owned, e->err, sizeof e->err);
+    if (rc != FL_OK) return rc == FL_ERR_IO && access(path, F_OK) != 0 ? FL_ERR_NOTFOUND : rc;
+    e->nfilters++;
+    *out = &s->f;
+    return FL_OK;
+}
+
 static const char *rdb_errmsg(const fl_engine *x) {
     const rdb *e = cof(x);
     return e->err[0] ? e->err : "no error";
@@ -538,6 +582,7 @@ const fl_engine_ops fl_engine_rocksdb = {
     .set_options = rdb_set_options,
     .metrics = rdb_metrics,
     .ssts = rdb_ssts,
+    .sst_filter = rdb_sst_filter,
 };
 
 const char *fl_rocksdb_unavailable(void) { return NULL; }

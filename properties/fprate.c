@@ -271,6 +271,27 @@ void ck_p9_probe(fl_checker *ck, const ck_sub *sub, const fl_model_bloom *ref, i
     fl_fp_tally_add(ck->p9[kind], item, probes ? sub->p9_expected : 1.0, maybe, probes, ghosts);
 }
 
+void ck_p9_untraced(fl_checker *ck, int kind, fl_slice item, const size_t *idx, size_t n, uint64_t pos) {
+    const fl_sst_filter *f[n ? n : 1];
+    for (size_t i = 0; i < n; i++) {
+        if (ck->eng->sst_filter(ck->db, ck->metas[idx[i]].id, &f[i]) != FL_OK) return;
+        if (f[i]->kind != FL_SSTF_BLOOM && f[i]->kind != FL_SSTF_RIBBON) {
+            ck->p9_unjudged[kind]++;
+            return;                 /* a filter whose rate is not known */
+        }
+    }
+    if (!ck->p9[kind] && fl_fp_tally_new(&ck->p9[kind]) != FL_OK) return;
+    uint64_t id = ck_fingerprint(item.data, item.len, (uint64_t)kind << 32);
+    for (size_t i = 0; i < n; i++) {
+        unsigned ghosts = 0;
+        for (unsigned r = 0; r < FL_P9_GHOSTS; r++)
+            if (f[i]->probe_hash && f[i]->probe_hash(f[i], ghost_hash(id, r))) ghosts |= 1u << r;
+        /* which probes said maybe is not known, only how many: the item's
+         * group sums them, so any assignment gives the same statistic */
+        fl_fp_tally_add(ck->p9[kind], id, f[i]->expected, i < pos, true, ghosts);
+    }
+}
+
 void ck_p9_verdict(fl_checker *ck) {
     static const char *const kinds[2] = { "point", "prefix" };
     for (int k = 0; k < 2; k++) {
@@ -286,10 +307,13 @@ void ck_p9_verdict(fl_checker *ck) {
         ck->sum.fp[k].z = r.z;
         if (r.violated)
             ck_violation(ck, FL_P9, "%s FP rate %.4f%% over %llu eligible probes of %llu distinct items "
-                         "by built-in blooms is above the expected %.4f%% by %.1f standard deviations "
+                         "by %s is above the expected %.4f%% by %.1f standard deviations "
                          "(sd %.4f%%, from the spread of the items' false-positive counts; %llu items "
                          "had one; the bound is %.0f)", kinds[k], 100 * r.measured,
-                         (unsigned long long)r.probes, (unsigned long long)r.items, 100 * r.expected,
+                         (unsigned long long)r.probes, (unsigned long long)r.items,
+                         ck->eng->sst_filter ? "the engine's filters (read from its SST files)"
+                                             : "built-in blooms",
+                         100 * r.expected,
                          r.z, 100 * r.sd, (unsigned long long)r.fp_items, FL_P9_SIGMAS);
     }
 }

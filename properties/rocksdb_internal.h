@@ -12,9 +12,21 @@
 #ifndef FL_ROCKSDB_INTERNAL_H
 #define FL_ROCKSDB_INTERNAL_H
 
-#ifdef FL_HAVE_ROCKSDB
-
 #include "check.h"
+
+/* The filter of a RocksDB block-based table (rocksdb_sst.c, which says how
+ * it is found and what its rate means), from the file's bytes: out->data
+ * points into file.  FL_ERR_CORRUPT with err saying what is wrong when the
+ * bytes are not such a table.  A table without a filter is FL_SSTF_NONE.
+ * These need no RocksDB: they read bytes. */
+int fl_rdb_sst_filter_parse(const uint8_t *file, size_t len, fl_sst_filter *out, char *err,
+                            size_t err_len);
+/* The same from the file at path; the lines a bloom keeps are copied into
+ * *owned (free it; NULL when nothing is kept). */
+int fl_rdb_sst_filter_read(const char *path, fl_sst_filter *out, uint8_t **owned, char *err,
+                           size_t err_len);
+
+#ifdef FL_HAVE_ROCKSDB
 
 #include <rocksdb/c.h>
 

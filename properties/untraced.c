@@ -14,10 +14,17 @@
  *       written is the key, or starts with the prefix, no SST holds a match,
  *       so every SST probe that said maybe is a false positive.  The engine
  *       cannot tell (false_positive must not move); the checker counts them
- *       into the summary's false_positive.
+ *       into the summary's false_positive.  A forward prefix read's
+ *       candidate SSTs (prefix_candidates: where RocksDB's iterator
+ *       positions) that no filter probe covered -- no filter, a total-order
+ *       read, a filter of another extractor -- are counted into the
+ *       summary's prefix unfiltered (and considered), so that considered -
+ *       negative is the SSTs the read had to read, as for filterlab's engine;
+ *   P9  on the filters read from RocksDB's SST files (p9_feed below).
  */
 #include "check_internal.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,16 +87,22 @@ static bool mem_holds(fl_checker *ck, bool prefix, fl_slice t) {
 /* The SSTs whose filter one get may probe, each at most once: RocksDB's
  * FilePicker (version_set.cc) tests every file's key range -- and probes
  * at most the one covering file of each deeper level -- except when every
- * file is in L0 and there are at most 3: then it probes them all. */
-static size_t point_probe_bound(const fl_checker *ck, fl_slice k) {
+ * file is in L0 and there are at most 3: then it probes them all.  Their
+ * indexes in ck->metas go to idx (room for nmetas) when not NULL. */
+static size_t point_candidates(const fl_checker *ck, fl_slice k, size_t *idx) {
     size_t n = 0, l0 = 0;
     bool deeper = false;
     for (size_t i = 0; i < ck->nmetas; i++) {
         if (ck->metas[i].level == 0) l0++;
         else deeper = true;
-        n += fl_sst_covers_key(&ck->metas[i], k);
     }
-    return !deeper && l0 <= 3 ? l0 : n;
+    bool all = !deeper && l0 <= 3;
+    for (size_t i = 0; i < ck->nmetas; i++) {
+        if (!all && !fl_sst_covers_key(&ck->metas[i], k)) continue;
+        if (idx) idx[n] = i;
+        n++;
+    }
+    return n;
 }
 
 /* The SSTs whose filter one round of a prefix seek may probe, each at most
@@ -97,24 +110,74 @@ static size_t point_probe_bound(const fl_checker *ck, fl_slice k) {
  * key >= the prefix (when one does; the next files are entered at their
  * first key, without a probe) -- backward (SeekForPrev), the file it lands
  * in, which is the last one when the key is past them all, so any one file
- * of each deeper level.  A read makes one round unless it reseeks
- * (RocksDB's DBIter after many hidden versions, its merging iterator past a
- * range tombstone); every round seeks each source -- the memtable, each L0
- * file, each deeper level -- at most once, so with more seeks than sources
- * the bound is the seeks themselves. */
-static size_t prefix_probe_bound(const fl_checker *ck, fl_slice p, bool backward, uint64_t seeks) {
-    size_t n = 0, sources = 1;               /* the memtable */
+ * of each deeper level (idx gets no such file: which one is not known).
+ * *sources counts the memtable, each L0 file and each deeper level. */
+static size_t prefix_candidates(const fl_checker *ck, fl_slice p, bool backward, size_t *idx,
+                                size_t *sources) {
+    size_t n = 0;
     int level_seen = -1, level_probed = -1;
+    *sources = 1;                            /* the memtable */
     for (size_t i = 0; i < ck->nmetas; i++) {
         const fl_sst_meta *m = &ck->metas[i];
-        if (m->level == 0) { n++; sources++; continue; }
-        if (m->level != level_seen) { sources++; level_seen = m->level; }
+        if (m->level == 0) {
+            if (idx) idx[n] = i;
+            n++;
+            (*sources)++;
+            continue;
+        }
+        if (m->level != level_seen) { (*sources)++; level_seen = m->level; }
         if (m->level != level_probed && (backward || cmp(m->largest, m->largest_len, p.data, p.len) >= 0)) {
+            if (idx && !backward) idx[n] = i;
             n++;
             level_probed = m->level;
         }
     }
+    return n;
+}
+
+/* The bound of one prefix read: a read makes one round unless it reseeks
+ * (RocksDB's DBIter after many hidden versions, its merging iterator past
+ * a range tombstone); every round seeks each source at most once, so with
+ * more seeks than sources the bound is the seeks themselves. */
+static size_t prefix_probe_bound(const fl_checker *ck, fl_slice p, bool backward, uint64_t seeks) {
+    size_t sources, n = prefix_candidates(ck, p, backward, NULL, &sources);
     return seeks > sources ? (size_t)seeks : n;
+}
+
+/* P9 on RocksDB (ck_p9_untraced, fprate.c), for a read whose target
+ * exists nowhere and that probed exactly the SSTs it should have: then
+ * those SSTs are known, and each "maybe" is a false positive.  The item
+ * is what the filter hashed: the key for a whole-key get, else the
+ * extracted prefix; no key ever written may start with it (so no filter
+ * ever hashed it, as a key or as a prefix).  Backward reads are left out
+ * (which SST of a deeper level they probe is not known). */
+static void p9_feed(fl_checker *ck, int k, fl_slice t, bool backward, uint64_t d_cons, uint64_t d_pos) {
+    if (!ck->cfg.check || !ck->eng->sst_filter || backward || !d_cons || !ck->written_complete ||
+        !ck->ever)
+        return;
+    const ck_policy *bloom = ck_config_first_bloom(ck->writer);
+    const ck_policy *ex = ck->want_extractor ? ck->want_extractor : ck_config_first_extractor(ck->writer);
+    size_t m = t.len;
+    if (!bloom) return;
+    if (ck->want_extractor) {
+        /* a prefix-mode seek: t is the prefix already */
+    } else if (k == 1 || !bloom->bloom_cfg.whole_key) {
+        if (!ex || !ck_seek_prefix_len(ck, ex, t.data, t.len, &m)) return;
+    }
+    fl_slice item = { t.data, m };
+    if (has_prefix(ck->ever, item)) return;
+    size_t *idx = malloc((ck->nmetas ? ck->nmetas : 1) * sizeof *idx), sources;
+    if (!idx) return;
+    size_t n = k ? prefix_candidates(ck, t, false, idx, &sources) : point_candidates(ck, t, idx);
+    /* an SST without a filter is never probed */
+    size_t with = 0;
+    for (size_t i = 0; i < n; i++) {
+        const fl_sst_filter *f;
+        if (ck->eng->sst_filter(ck->db, ck->metas[idx[i]].id, &f) != FL_OK) { with = SIZE_MAX; break; }
+        if (f->kind != FL_SSTF_NONE) idx[with++] = idx[i];
+    }
+    if (with == d_cons) ck_p9_untraced(ck, k, item, idx, with, d_pos);
+    free(idx);
 }
 
 static void check_kind(fl_checker *ck, int k, const fl_filter_counters *b, const fl_filter_counters *c) {
@@ -141,7 +204,7 @@ static void check_kind(fl_checker *ck, int k, const fl_filter_counters *b, const
         ck_violation(ck, FL_P3, "%s false_positive moved by %llu, but the engine cannot know which "
                      "SSTs held a match", kn, (unsigned long long)d_fp);
     uint64_t d_seeks = c->seeks - b->seeks;
-    size_t bound = k ? prefix_probe_bound(ck, t, backward, d_seeks) : point_probe_bound(ck, t);
+    size_t bound = k ? prefix_probe_bound(ck, t, backward, d_seeks) : point_candidates(ck, t, NULL);
     /* A backward read has no bound: turning around, RocksDB's merging
      * iterator re-seeks every other source (7.8.3 table/merging_iterator.cc
      * SwitchToForward/SwitchToBackward, 1130-1230) without counting those
@@ -158,6 +221,13 @@ static void check_kind(fl_checker *ck, int k, const fl_filter_counters *b, const
         ck_violation(ck, FL_P1, "the memtable filter said no, but the memtable holds %s",
                      k ? "a key with that prefix" : "that key");
     if (d_pos && absent_everywhere(ck, k == 1, t)) ck->fp_known[k] += d_pos;
+    /* a forward prefix read positions in its candidate SSTs; those its
+     * filters did not rule out (or had no filter probe for) are read */
+    if (k == 1 && !backward) {
+        size_t sources, n = prefix_candidates(ck, t, false, NULL, &sources);
+        if (n > d_cons) ck->unfiltered_known += n - d_cons;
+    }
+    p9_feed(ck, k, t, backward, d_cons, d_pos);
 }
 
 void ck_check_read_untraced(fl_checker *ck, const fl_metrics *before, const fl_metrics *after) {

@@ -146,10 +146,10 @@ static void violations(FILE *f, const fl_report_state *st) {
 
 static void headline(FILE *f, const fl_report_state *st, size_t w) {
     double hb = fl_report_headline_bits(st->cfg);
-    const fl_report_row *r = fl_report_find_row(st, w, FL_MODE_WHOLE, hb, FL_TARGET_POINT);
-    const fl_report_row *none = fl_report_find_row(st, w, FL_MODE_NONE, hb, FL_TARGET_PREFIX);
-    const fl_report_row *po = fl_report_find_row(st, w, FL_MODE_PREFIX_ONLY, hb, FL_TARGET_PREFIX);
-    const fl_report_row *wp = fl_report_find_row(st, w, FL_MODE_WHOLE_PREFIX, hb, FL_TARGET_PREFIX);
+    const fl_report_row *r = fl_report_find_row(st, w, 0, FL_MODE_WHOLE, hb, FL_TARGET_POINT);
+    const fl_report_row *none = fl_report_find_row(st, w, 0, FL_MODE_NONE, hb, FL_TARGET_PREFIX);
+    const fl_report_row *po = fl_report_find_row(st, w, 0, FL_MODE_PREFIX_ONLY, hb, FL_TARGET_PREFIX);
+    const fl_report_row *wp = fl_report_find_row(st, w, 0, FL_MODE_WHOLE_PREFIX, hb, FL_TARGET_PREFIX);
     bool any = (r && r->eligible) || (none && none->ops && (po || wp));
     if (!any) return;
     fputs("<div class=\"headline\"><ul>\n", f);
@@ -195,8 +195,8 @@ static void headline(FILE *f, const fl_report_state *st, size_t w) {
 static const char *const plot_captions[FL_PLOT_COUNT] = {
     "Per considered SST, of the get probes a filter could have ruled out (the SST held no such "
     "key), the fraction it let through: measured with a 95% Wilson interval, beside the expected "
-    "rate of the probed filters (SPEC 5, exact given each filter's bits), the theory curve (the "
-    "SPEC 5 formula at b bits per key), the textbook bloom formula with the best number of probes, "
+    "rate of the probed filters (exact given each filter's bits), the theory curve (the "
+    "cache-local formula at b bits per key), the textbook bloom formula with the best number of probes, "
     "and the 2<sup>&minus;b</sup> bound.",
     "The same for scan_prefix probes, in the modes whose filters hold prefixes.",
     "Mean SSTs read (considered minus skipped by a filter) per scan_prefix, by mode; the dotted "
@@ -228,25 +228,27 @@ static void figures(FILE *f, const fl_report_state *st, const fl_report_workload
 
 static void table(FILE *f, const fl_report_state *st, size_t w, fl_target_kind kind) {
     fprintf(f, "<h3>%s: every configuration</h3>\n<div class=\"scroll\"><table>\n"
-               "<tr><th class=\"l\">mode</th><th>bits/key</th><th>%s</th><th>SSTs considered</th>"
+               "<tr>%s<th class=\"l\">mode</th><th>bits/key</th><th>%s</th><th>SSTs considered</th>"
                "<th>eligible probes</th><th>false positives</th><th>FP rate</th><th>95%% interval</th>"
-               "<th>expected</th><th>expected vs interval</th><th>deviation</th><th>theory (SPEC 5)</th>"
+               "<th>expected</th><th>expected vs interval</th><th>deviation</th><th>theory (formula)</th>"
                "<th>textbook bloom</th><th>2<sup>&minus;b</sup></th>"
                "<th>SSTs read per op</th><th>filter bytes/key</th><th>keys</th><th>SSTs</th>"
                "<th>violations</th></tr>\n",
+            st->nengines > 1 ? "<th class=\"l\">engine</th>" : "",
             kind == FL_TARGET_POINT ? "Point lookups (get)" : "Prefix scans (scan_prefix)",
             kind == FL_TARGET_POINT ? "gets" : "prefix scans");
-    bool none_shown = false;
+    const fl_report_job *none_shown = NULL;
     for (size_t i = 0; i < st->nrows; i++) {
         const fl_report_row *r = &st->rows[i];
         if (st->row_jobs[i]->workload != w || r->kind != kind) continue;
         if (r->mode == FL_MODE_NONE) {          /* one replay: one line */
-            if (none_shown) continue;
-            none_shown = true;
+            if (none_shown == st->row_jobs[i]) continue;
+            none_shown = st->row_jobs[i];
         }
         const char *v = verdict(r);
-        fprintf(f, "<tr%s><td class=\"l\">%s</td>", r->mode == FL_MODE_NONE ? " class=\"none\"" : "",
-                fl_report_mode_name(r->mode));
+        fprintf(f, "<tr%s>", r->mode == FL_MODE_NONE ? " class=\"none\"" : "");
+        if (st->nengines > 1) fprintf(f, "<td class=\"l\">%s</td>", r->engine);
+        fprintf(f, "<td class=\"l\">%s</td>", fl_report_mode_name(r->mode));
         if (r->mode == FL_MODE_NONE) fputs("<td>&ndash;</td>", f);
         else fprintf(f, "<td>%g</td>", r->bits);
         fprintf(f, "<td>%" PRIu64 "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td><td>",
@@ -309,7 +311,7 @@ static void workload_section(FILE *f, const fl_report_state *st, size_t w) {
     table(f, st, w, FL_TARGET_PREFIX);
 }
 
-static void legend(FILE *f) {
+static void legend(FILE *f, const fl_report_state *st) {
     fputs("<h2>Reading the numbers</h2>\n<ul>\n"
           "<li><b>Modes</b>: <i>whole</i> = <code>bloom(bits=B)</code>; <i>whole+prefix</i> = "
           "<code>bloom(bits=B,prefix=X)</code>; <i>prefix-only</i> = "
@@ -317,10 +319,10 @@ static void legend(FILE *f) {
           "shown once). Every open and reopen of the workload is given the mode's policies, for the "
           "writer and the compactor, and <code>legacy_filters=0</code>; its other options are kept.</li>\n"
           "<li><b>Eligible probes</b>: SST probes a filter could have ruled out, "
-          "negative + false positive (SPEC 6). <b>FP rate</b> = false positives / eligible probes.</li>\n"
+          "negative + false positive. <b>FP rate</b> = false positives / eligible probes.</li>\n"
           "<li><b>Expected</b>: the mean over the eligible probes of the probed SST's filter's "
           "expected rate, exact given its bits: the mean over its lines of (bits set / 512)<sup>k</sup> "
-          "(SPEC 5; 1 for a probe the filter cannot answer). <b>Theory</b> is the SPEC 5 formula at "
+          "(1 for a probe the filter cannot answer). <b>Theory</b> is the cache-local formula at "
           "b bits per key, before any filter exists; it runs low (about 1.4% at 10 bits/key, 1.6x "
           "at 24) because it ignores how unevenly hashes fall on lines. "
           "<i>Expected vs interval</i> compares it with the measured 95% Wilson interval; it is "
@@ -341,9 +343,17 @@ static void legend(FILE *f) {
           "whose blocks were read.</li>\n"
           "<li><b>Filter bytes/key</b>: stored filter blocks of the final live SSTs (composite "
           "headers and names included) / their entries (puts and tombstones).</li>\n"
-          "<li>Every replay runs with the checker on (SPEC 8): a violation of any property, "
-          "P9 (the FP rate against the expected rate) included, is listed at the top of the page.</li>\n"
-          "</ul>\n", f);
+          "<li>Every replay runs with the checker on (properties P1-P11, README): a violation of any property, "
+          "P9 (the FP rate against the expected rate) included, is listed at the top of the page.</li>\n", f);
+    if (st->nengines > 1)
+        fputs("<li><b>RocksDB</b> (engine <i>rocksdb</i>) has no probe trace: its FP columns are "
+              "P9's view -- gets and prefix reads of targets that exist nowhere, whose probed SSTs "
+              "are known from its live files, each probe expected at the rate of that SST's filter "
+              "read from its file; its SSTs read per scan are the SSTs its iterator positions in "
+              "(from the live files' key ranges) less those its prefix filter ruled out (its perf "
+              "context). Filters whose rate is not computed (partitioned, the legacy bloom of "
+              "format_version &lt; 5) leave its FP columns empty.</li>\n", f);
+    fputs("</ul>\n", f);
 }
 
 int fl_report_html_write(const fl_report_state *st) {
@@ -370,7 +380,7 @@ int fl_report_html_write(const fl_report_state *st) {
         fputs("</p>\n", f);
     }
     for (size_t w = 0; w < st->nwls; w++) workload_section(f, st, w);
-    legend(f);
+    legend(f, st);
     fputs("</body>\n</html>\n", f);
     if (ferror(f) | fclose(f) || rename(tmp, path) != 0) {
         fprintf(stderr, "filterlab report: writing %s: %s\n", path, strerror(errno));

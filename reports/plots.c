@@ -100,8 +100,9 @@ static void script_head(FILE *f, const fl_report_state *st, const fl_report_work
                "set datafile columnheaders\n"
                "data = \"results.csv\"\n"
                "W = \"%s\"\n"
-               "sel(m, k) = strcol(\"workload\") eq W && strcol(\"mode\") eq m && strcol(\"kind\") eq k\n"
-               "val(m, k, c) = sel(m, k) ? column(c) : NaN\n"
+               "sel(e, m, k) = strcol(\"workload\") eq W && strcol(\"engine\") eq e && strcol(\"mode\") eq m && "
+               "strcol(\"kind\") eq k\n"
+               "val(e, m, k, c) = sel(e, m, k) ? column(c) : NaN\n"
                "pct(x) = 100.0 * x\n", w->name);
     fprintf(f, "set title \"%s: %s\" noenhanced font \",13\"\n", w->name, plot_titles[plot]);
     fprintf(f, "set xlabel \"b: filter bits per key\"\n"
@@ -128,11 +129,13 @@ static void script_terminals(FILE *f, const char *stem) {
 
 /* Whether some configuration of the mode probed but saw no false positive
  * (its point is drawn as an upper bound: a log scale has no 0). */
-static bool zero_rows(const fl_report_state *st, size_t w, fl_report_mode mode, const char *kind) {
+static bool zero_rows(const fl_report_state *st, size_t w, size_t e, fl_report_mode mode,
+                      const char *kind) {
     fl_target_kind k = strcmp(kind, "point") == 0 ? FL_TARGET_POINT : FL_TARGET_PREFIX;
     for (size_t r = 0; r < st->nrows; r++) {
         const fl_report_row *row = &st->rows[r];
-        if (st->row_jobs[r]->workload == w && row->mode == mode && row->kind == k &&
+        if (st->row_jobs[r]->workload == w && st->row_jobs[r]->engine == e && row->mode == mode &&
+            row->kind == k &&
             row->eligible > 0 && row->false_positive == 0)
             return true;
     }
@@ -160,74 +163,90 @@ static void script_fp(FILE *f, const fl_report_state *st, size_t w, const char *
         fprintf(f, "%s\"%.*f%%%%\" %g", e < 2 ? ", " : "", e < 0 ? -e : 0, pow(10, e), pow(10, e));
     fprintf(f, ")\n");
     fprintf(f, "plot \\\n");
+    size_t ne = st->nengines, slots = n * ne;
+    for (size_t e = 0; e < ne; e++)
     for (size_t i = 0; i < n; i++) {
         const char *m = fl_report_mode_name(modes[i]);
         const char *c = mode_colors[modes[i]];
-        double dx = n > 1 ? ((double)i - (double)(n - 1) / 2) * 2 * shift : 0;
-        fprintf(f, "  data using (column(\"bits_per_key\")+%g):(v = val(\"%s\", \"%s\", \"fp_rate\"), v > 0 ? pct(v) : NaN):"
+        const char *en = st->engines[e]->name;
+        char who[96];                    /* "whole", or "rocksdb whole" beside another engine */
+        if (ne > 1) snprintf(who, sizeof who, "%s %s", en, m);
+        else snprintf(who, sizeof who, "%s", m);
+        size_t slot = e * n + i;
+        double dx = slots > 1 ? ((double)slot - (double)(slots - 1) / 2) * 2 * shift : 0;
+        /* the first engine: filled circles and dashed expectations; the
+         * others: open squares and dotted ones */
+        int pt = e ? 4 : 7;
+        int dt = e ? 3 : 2;
+        fprintf(f, "  data using (column(\"bits_per_key\")+%g):(v = val(\"%s\", \"%s\", \"%s\", \"fp_rate\"), v > 0 ? pct(v) : NaN):"
                    "(pct(column(\"fp_rate_lo95\"))):(pct(column(\"fp_rate_hi95\"))) \\\n"
-                   "    with yerrorbars lc rgb \"%s\" pt 7 ps 0.9 lw 1.5 title \"%s: measured, 95%% Wilson interval\", \\\n",
-                dx, m, kind, c, m);
-        if (zero_rows(st, w, modes[i], kind))
-        fprintf(f, "  data using (column(\"bits_per_key\")+%g):(val(\"%s\", \"%s\", \"false_positive\") == 0 ? "
+                   "    with yerrorbars lc rgb \"%s\" pt %d ps 0.9 lw 1.5 title \"%s: measured, 95%% Wilson interval\", \\\n",
+                dx, en, m, kind, c, pt, who);
+        if (zero_rows(st, w, e, modes[i], kind))
+        fprintf(f, "  data using (column(\"bits_per_key\")+%g):(val(\"%s\", \"%s\", \"%s\", \"false_positive\") == 0 ? "
                    "pct(column(\"fp_rate_hi95\")) : NaN) \\\n"
                    "    with points lc rgb \"%s\" pt 10 ps 1.3 title \"%s: none observed, 95%% upper bound\", \\\n",
-                dx, m, kind, c, m);
-        fprintf(f, "  data using \"bits_per_key\":(pct(val(\"%s\", \"%s\", \"expected_fp_rate\"))) \\\n"
-                   "    with lines lc rgb \"%s\" dt 2 lw 2 title \"%s: expected (exact, from the filters' bits)\", \\\n",
-                m, kind, c, m);
+                dx, en, m, kind, c, who);
+        fprintf(f, "  data using \"bits_per_key\":(pct(val(\"%s\", \"%s\", \"%s\", \"expected_fp_rate\"))) \\\n"
+                   "    with lines lc rgb \"%s\" dt %d lw 2 title \"%s: expected (exact, from the filters' bits)\", \\\n",
+                en, m, kind, c, dt, who);
     }
-    const char *m0 = fl_report_mode_name(modes[0]);
-    fprintf(f, "  data using \"bits_per_key\":(pct(val(\"%s\", \"%s\", \"theory_fp_rate\"))) \\\n"
-               "    with lines lc rgb \"%s\" dt 5 lw 2 title \"theory (SPEC 5 formula)\", \\\n",
-            m0, kind, COLOR_THEORY);
-    fprintf(f, "  data using \"bits_per_key\":(pct(val(\"%s\", \"%s\", \"standard_fp_rate\"))) \\\n"
+    const char *m0 = fl_report_mode_name(modes[0]), *e0 = st->engines[0]->name;
+    fprintf(f, "  data using \"bits_per_key\":(pct(val(\"%s\", \"%s\", \"%s\", \"theory_fp_rate\"))) \\\n"
+               "    with lines lc rgb \"%s\" dt 5 lw 2 title \"theory (cache-local formula)\", \\\n",
+            e0, m0, kind, COLOR_THEORY);
+    fprintf(f, "  data using \"bits_per_key\":(pct(val(\"%s\", \"%s\", \"%s\", \"standard_fp_rate\"))) \\\n"
                "    with lines lc rgb \"%s\" dt 3 lw 2 title \"standard bloom (1-e^{-k/b})^k, best k\", \\\n"
-               "  data using \"bits_per_key\":(pct(val(\"%s\", \"%s\", \"bound_fp_rate\"))) \\\n"
+               "  data using \"bits_per_key\":(pct(val(\"%s\", \"%s\", \"%s\", \"bound_fp_rate\"))) \\\n"
                "    with lines lc rgb \"%s\" dt 4 lw 2 title \"lower bound 2^{-b}\"\n",
-            m0, kind, COLOR_STANDARD, m0, kind, COLOR_BOUND);
+            e0, m0, kind, COLOR_STANDARD, e0, m0, kind, COLOR_BOUND);
 }
 
 /* One line per mode, drawn last mode first: the modes that read the most
  * (none, whole) often coincide, and the coloured line must stay on top of
  * the grey one. */
-static void script_lines(FILE *f, const char *kind, const char *column, const fl_report_mode *modes,
-                         size_t n) {
+static void script_lines(FILE *f, const fl_report_state *st, const char *kind, const char *column,
+                         const fl_report_mode *modes, size_t n) {
     static const int points[FL_MODE_COUNT] = { 5, 7, 9, 11 };
+    for (size_t e = st->nengines; e-- > 0;)
     for (size_t i = n; i-- > 0;) {
-        const char *m = fl_report_mode_name(modes[i]);
+        const char *m = fl_report_mode_name(modes[i]), *en = st->engines[e]->name;
         bool none = modes[i] == FL_MODE_NONE;
-        fprintf(f, "  data using \"bits_per_key\":(val(\"%s\", \"%s\", \"%s\")) \\\n"
-                   "    with linespoints lc rgb \"%s\" pt %d ps %s lw %s title \"%s\", \\\n",
-                m, kind, column, mode_colors[modes[i]], points[modes[i]], none ? "1.6" : "1.1",
-                none ? "4" : "2", m);
+        char who[96];
+        if (st->nengines > 1) snprintf(who, sizeof who, "%s %s", en, m);
+        else snprintf(who, sizeof who, "%s", m);
+        /* the other engines: open points (one less), dashed */
+        fprintf(f, "  data using \"bits_per_key\":(val(\"%s\", \"%s\", \"%s\", \"%s\")) \\\n"
+                   "    with linespoints lc rgb \"%s\" pt %d ps %s lw %s dt %d title \"%s\", \\\n",
+                en, m, kind, column, mode_colors[modes[i]], points[modes[i]] - (e ? 1 : 0),
+                none ? "1.6" : "1.1", none ? "4" : "2", e ? 2 : 1, who);
     }
 }
 
-static void script_reads(FILE *f, const fl_report_mode *modes, size_t n) {
+static void script_reads(FILE *f, const fl_report_state *st, const fl_report_mode *modes, size_t n) {
     fprintf(f, "set ylabel \"SSTs read per scan\\\\_prefix (mean)\"\n"
                "set yrange [0:*]\n"
                "set offsets 0, 0, graph 0.08, 0\n"
                "set key inside right center\n"
                "set format y \"%%g\"\n"
                "plot \\\n");
-    script_lines(f, "prefix", "ssts_read_per_op", modes, n);
-    fprintf(f, "  data using \"bits_per_key\":(val(\"%s\", \"prefix\", \"ssts_considered_per_op\")) \\\n"
+    script_lines(f, st, "prefix", "ssts_read_per_op", modes, n);
+    fprintf(f, "  data using \"bits_per_key\":(val(\"%s\", \"%s\", \"prefix\", \"ssts_considered_per_op\")) \\\n"
                "    with lines lc rgb \"#000000\" dt 3 lw 2 title \"SSTs considered (key range overlaps)\"\n",
-            fl_report_mode_name(modes[0]));
+            st->engines[0]->name, fl_report_mode_name(modes[0]));
 }
 
-static void script_bytes(FILE *f, const fl_report_mode *modes, size_t n) {
+static void script_bytes(FILE *f, const fl_report_state *st, const fl_report_mode *modes, size_t n) {
     fprintf(f, "set ylabel \"filter bytes per key (bytes: stored filter blocks / entries)\"\n"
                "set yrange [0:*]\n"
                "set offsets 0, 0, graph 0.05, 0\n"
                "set key inside left top\n"
                "set format y \"%%g\"\n"
                "plot \\\n");
-    script_lines(f, "point", "filter_bytes_per_key", modes, n);
-    fprintf(f, "  data using \"bits_per_key\":(sel(\"%s\", \"point\") ? column(\"bits_per_key\") / 8.0 : NaN) \\\n"
+    script_lines(f, st, "point", "filter_bytes_per_key", modes, n);
+    fprintf(f, "  data using \"bits_per_key\":(sel(\"%s\", \"%s\", \"point\") ? column(\"bits_per_key\") / 8.0 : NaN) \\\n"
                "    with lines lc rgb \"#000000\" dt 3 lw 2 title \"b / 8 (the nominal size)\"\n",
-            fl_report_mode_name(modes[0]));
+            st->engines[0]->name, fl_report_mode_name(modes[0]));
 }
 
 static int write_script(const fl_report_state *st, const fl_report_workload *w, size_t wi,
@@ -246,8 +265,8 @@ static int write_script(const fl_report_state *st, const fl_report_workload *w, 
     fprintf(f, "set terminal unknown\n");
     if (plot == FL_PLOT_POINT_FP) script_fp(f, st, wi, "point", modes, n);
     else if (plot == FL_PLOT_PREFIX_FP) script_fp(f, st, wi, "prefix", modes, n);
-    else if (plot == FL_PLOT_PREFIX_READS) script_reads(f, modes, n);
-    else script_bytes(f, modes, n);
+    else if (plot == FL_PLOT_PREFIX_READS) script_reads(f, st, modes, n);
+    else script_bytes(f, st, modes, n);
     script_terminals(f, stem);
     if (ferror(f) | fclose(f)) {
         fprintf(stderr, "filterlab report: writing %s: %s\n", path, strerror(errno));

@@ -30,6 +30,8 @@ void fl_report_replay_command(const fl_report_state *st, const fl_report_job *j,
                               size_t cap) {
     snprintf(out, cap, "filterlab replay");
     fl_shell_append_word(out, cap, j->violation_wl);
+    if (st->engines[j->engine] != &fl_engine_filterlab)
+        fl_shell_append_flag(out, cap, "--engine", st->engines[j->engine]->name);
     for (size_t i = 0; i < st->cfg->nplugins; i++)
         fl_shell_append_flag(out, cap, "--plugin", st->cfg->plugins[i]);
     if (st->cfg->call_timeout != FL_REPORT_CALL_TIMEOUT) {
@@ -51,12 +53,12 @@ double fl_report_headline_bits(const fl_report_config *cfg) {
     return best;
 }
 
-const fl_report_row *fl_report_find_row(const fl_report_state *st, size_t workload,
+const fl_report_row *fl_report_find_row(const fl_report_state *st, size_t workload, size_t engine,
                                         fl_report_mode mode, double bits, fl_target_kind kind) {
     for (size_t i = 0; i < st->nrows; i++) {
         const fl_report_row *r = &st->rows[i];
-        if (st->row_jobs[i]->workload == workload && r->mode == mode && r->bits == bits &&
-            r->kind == kind)
+        if (st->row_jobs[i]->workload == workload && st->row_jobs[i]->engine == engine &&
+            r->mode == mode && r->bits == bits && r->kind == kind)
             return r;
     }
     return NULL;
@@ -201,7 +203,7 @@ static int check_policies(const fl_report_state *st, const fl_report_workload *w
 
 static int plan_jobs(fl_report_state *st) {
     const fl_report_config *cfg = st->cfg;
-    size_t cap = st->nwls * cfg->nmodes * (cfg->nbits ? cfg->nbits : 1);
+    size_t cap = st->nwls * st->nengines * cfg->nmodes * (cfg->nbits ? cfg->nbits : 1);
     st->jobs = calloc(cap ? cap : 1, sizeof *st->jobs);
     if (!st->jobs) { fprintf(stderr, "filterlab report: out of memory\n"); return -1; }
     for (size_t i = 0; i < st->nwls; i++) {
@@ -214,11 +216,12 @@ static int plan_jobs(fl_report_state *st) {
                 continue;
             }
             size_t nb = mode == FL_MODE_NONE ? 1 : cfg->nbits;
-            for (size_t b = 0; b < nb; b++) {
+            for (size_t b = 0; b < nb * st->nengines; b++) {
                 fl_report_job *j = &st->jobs[st->njobs];
                 j->workload = i;
+                j->engine = b % st->nengines;
                 j->mode = mode;
-                j->bits = mode == FL_MODE_NONE ? NAN : cfg->bits[b];
+                j->bits = mode == FL_MODE_NONE ? NAN : cfg->bits[b / st->nengines];
                 if (fl_report_policy_list(mode, j->bits, w->extractor, j->policies,
                                           sizeof j->policies) != 0) {
                     fprintf(stderr, "filterlab report: %s: extractor spec too long\n", w->path);
@@ -265,11 +268,14 @@ static int write_all(int fd, const void *data, size_t len) {
  * replay finds a violation.  -1 when the path is too long. */
 static int violation_path(const fl_report_state *st, const fl_report_job *j, char *out, size_t cap) {
     const fl_report_workload *w = &st->wls[j->workload];
+    const fl_engine_ops *e = st->engines[j->engine];
+    char eng[64] = "";
+    if (e != &fl_engine_filterlab) snprintf(eng, sizeof eng, "-%s", e->name);
     int n;
     if (j->mode == FL_MODE_NONE)
-        n = snprintf(out, cap, "%s/violations/%s-none.wl", st->cfg->out_dir, w->name);
+        n = snprintf(out, cap, "%s/violations/%s%s-none.wl", st->cfg->out_dir, w->name, eng);
     else
-        n = snprintf(out, cap, "%s/violations/%s-%s-%g.wl", st->cfg->out_dir, w->name,
+        n = snprintf(out, cap, "%s/violations/%s%s-%s-%g.wl", st->cfg->out_dir, w->name, eng,
                      fl_report_mode_name(j->mode), j->bits);
     return n < 0 || (size_t)n >= cap ? -1 : 0;
 }
@@ -310,7 +316,7 @@ static int run_job(void *arg, size_t index, int fd) {
     memset(&wire, 0, sizeof wire);
     /* a file, not memory: the replay writes its messages from a child */
     FILE *messages = tmpfile();
-    wire.rc = fl_report_replay(st->reg, &w->wl, w->path, j->policies, st->scratch, messages,
+    wire.rc = fl_report_replay(st->reg, st->engines[j->engine], &w->wl, w->path, j->policies, st->scratch, messages,
                                MESSAGES_SHOWN, st->cfg->call_timeout, &wire.m, wire.err,
                                sizeof wire.err);
     if (messages) {
@@ -404,21 +410,23 @@ static int run_jobs(fl_report_state *st) {
 
 static int build_rows(fl_report_state *st) {
     const fl_report_config *cfg = st->cfg;
-    size_t cap = 2 * st->nwls * FL_MODE_COUNT * (cfg->nbits ? cfg->nbits : 1);
+    size_t cap = 2 * st->nwls * st->nengines * FL_MODE_COUNT * (cfg->nbits ? cfg->nbits : 1);
     st->rows = calloc(cap ? cap : 1, sizeof *st->rows);
     st->row_jobs = calloc(cap ? cap : 1, sizeof *st->row_jobs);
     if (!st->rows || !st->row_jobs) return -1;
-    /* Rows in the order workload, mode (canonical), bits, kind. */
+    /* Rows in the order workload, engine, mode (canonical), bits, kind. */
     for (size_t w = 0; w < st->nwls; w++) {
+        for (size_t e = 0; e < st->nengines; e++)
         for (int mode = 0; mode < FL_MODE_COUNT; mode++) {
             for (size_t j = 0; j < st->njobs; j++) {
                 const fl_report_job *job = &st->jobs[j];
-                if (job->workload != w || (int)job->mode != mode) continue;
+                if (job->workload != w || job->engine != e || (int)job->mode != mode) continue;
                 st->violations += job->m.sum.violations;
                 size_t nb = mode == FL_MODE_NONE ? cfg->nbits : 1;
                 for (size_t b = 0; b < nb; b++) {
                     double bits = mode == FL_MODE_NONE ? cfg->bits[b] : job->bits;
-                    fl_report_rows(&job->m, st->wls[w].name, job->mode, bits, job->policies,
+                    fl_report_rows(&job->m, st->engines[e]->name, st->wls[w].name, job->mode, bits,
+                                   job->policies,
                                    &st->rows[st->nrows]);
                     for (int k = 0; k < 2; k++) st->row_jobs[st->nrows++] = job;
                 }
@@ -461,12 +469,16 @@ static void print_summary(const fl_report_state *st) {
         printf("%s (%zu ops", wl->name, wl->wl.count);
         if (wl->extractor[0]) printf("; extractor %s, from: %s", wl->extractor, wl->extractor_source);
         printf("):\n");
-        const fl_report_row *r = fl_report_find_row(st, w, FL_MODE_WHOLE, hb, FL_TARGET_POINT);
+        for (size_t e = 0; e < st->nengines; e++) {
+        const char *en = st->nengines > 1 ? st->engines[e]->name : NULL;
+        const fl_report_row *r = fl_report_find_row(st, w, e, FL_MODE_WHOLE, hb, FL_TARGET_POINT);
+        const char *ind = en ? "    " : "  ";
+        if (en) printf("  %s:\n", en);
         if (r && r->eligible) {
             bool within = !isnan(r->expected_fp_rate) && r->expected_fp_rate >= r->fp_lo &&
                           r->expected_fp_rate <= r->fp_hi;
-            printf("  point FP rate at %g bits/key, whole: %.4f%% [%.4f%%, %.4f%%] (95%% Wilson, "
-                   "%" PRIu64 " probes); expected %.4f%%: %s", hb, 100 * r->fp_rate,
+            printf("%spoint FP rate at %g bits/key, whole: %.4f%% [%.4f%%, %.4f%%] (95%% Wilson, "
+                   "%" PRIu64 " probes); expected %.4f%%: %s", ind, hb, 100 * r->fp_rate,
                    100 * r->fp_lo, 100 * r->fp_hi, r->eligible, 100 * r->expected_fp_rate,
                    within ? "within the interval" : "OUTSIDE the interval");
             if (!isnan(r->p9_sigmas)) printf(" (P9: %+.1f sd)", r->p9_sigmas);
@@ -474,14 +486,16 @@ static void print_summary(const fl_report_state *st) {
         }
         bool first = true;
         for (int mode = 0; mode < FL_MODE_COUNT; mode++) {
-            const fl_report_row *p = fl_report_find_row(st, w, (fl_report_mode)mode, hb, FL_TARGET_PREFIX);
+            const fl_report_row *p = fl_report_find_row(st, w, e, (fl_report_mode)mode, hb,
+                                                        FL_TARGET_PREFIX);
             if (!p || !p->ops) continue;
-            if (first) printf("  SSTs read per scan_prefix at %g bits/key:", hb);
+            if (first) printf("%sSSTs read per scan_prefix at %g bits/key:", ind, hb);
             printf("%s %s %.2f", first ? "" : ",", fl_report_mode_name((fl_report_mode)mode),
                    p->reads_per_op);
             first = false;
         }
         if (!first) printf("\n");
+        }
         if (wl->note[0]) printf("  note: %s\n", wl->note);
     }
 }
@@ -541,8 +555,8 @@ static int run(fl_report_state *st) {
             if (!j->m.sum.violations) continue;
             char replay[8192] = "";
             if (j->violation_wl[0]) fl_report_replay_command(st, j, replay, sizeof replay);
-            fprintf(stderr, "%s with policies=\"%s\": %" PRIu64 " violation%s%s%s\n",
-                    st->wls[j->workload].path, j->policies, j->m.sum.violations,
+            fprintf(stderr, "%s on %s with policies=\"%s\": %" PRIu64 " violation%s%s%s\n",
+                    st->wls[j->workload].path, st->engines[j->engine]->name, j->policies, j->m.sum.violations,
                     j->m.sum.violations == 1 ? "" : "s", replay[0] ? "; replay: " : "", replay);
             if (j->messages) fputs(j->messages, stderr);
         }
@@ -558,9 +572,12 @@ static int run(fl_report_state *st) {
 }
 
 int fl_report_run(const fl_report_config *cfg) {
+    static const fl_engine_ops *const filterlab_only[] = { &fl_engine_filterlab };
     fl_report_state st;
     memset(&st, 0, sizeof st);
     st.cfg = cfg;
+    st.engines = cfg->nengines ? cfg->engines : filterlab_only;
+    st.nengines = cfg->nengines ? cfg->nengines : 1;
     int status = run(&st);
     free_state(&st);
     return status;

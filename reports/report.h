@@ -102,10 +102,14 @@ typedef struct fl_report_measure {
     uint64_t live_ssts, entries;   /* the final tree                           */
     uint64_t filter_bytes;         /* its stored filter blocks, in bytes       */
     double   elapsed_s;
+    /* the engine had no probe trace (RocksDB): its FP columns are P9's
+     * view (reads of targets that exist nowhere, over SSTs whose filters
+     * were read from their files), the only probes whose truth is known */
+    bool     untraced;
 } fl_report_measure;
 
 /* Replays w with `policies` (a policy list, SPEC 10) in place of its own,
- * through the checker with checks on, in a fresh database directory made
+ * on engine (NULL: filterlab's), through the checker with checks on, in a fresh database directory made
  * under scratch (removed afterwards, so nothing is fsynced), and fills
  * *out.  The checker's violation and warning lines, and plugin contract
  * violations, go to messages (NULL: dropped), at most max_shown of each
@@ -114,7 +118,8 @@ typedef struct fl_report_measure {
  * The replay runs in a child process of its own: a plugin that crashes, or
  * a call that does not return within call_timeout seconds (0: no limit),
  * is a P10 violation with its message in messages. */
-int fl_report_replay(const fl_registry *reg, const fl_workload *w, const char *path,
+int fl_report_replay(const fl_registry *reg, const fl_engine_ops *engine, const fl_workload *w,
+                     const char *path,
                      const char *policies, const char *scratch, FILE *messages,
                      uint64_t max_shown, double call_timeout, fl_report_measure *out,
                      char *err, size_t err_len);
@@ -131,6 +136,7 @@ void fl_report_override_free(fl_workload *copy);
 /* One row of results.csv: one workload, mode, bits per key and kind. */
 typedef struct fl_report_row {
     const char     *workload;      /* its name (a file-name-safe token)        */
+    const char     *engine;        /* the engine under test: "filterlab", ...  */
     fl_report_mode  mode;
     double          bits;          /* for mode none: the sweep's value          */
     fl_target_kind  kind;          /* POINT (get) or PREFIX (scan_prefix)       */
@@ -156,8 +162,11 @@ typedef struct fl_report_row {
     const char *policies;          /* the policy list replayed                  */
 } fl_report_row;
 
-/* Fills rows[0] (point) and rows[1] (prefix) from one replay. */
-void fl_report_rows(const fl_report_measure *m, const char *workload, fl_report_mode mode,
+/* Fills rows[0] (point) and rows[1] (prefix) from one replay on engine.
+ * An untraced engine's FP columns (eligible, false_positive, fp_rate and
+ * its interval, expected_fp_rate, expected_probes) are P9's view. */
+void fl_report_rows(const fl_report_measure *m, const char *engine, const char *workload,
+                    fl_report_mode mode,
                     double bits, const char *policies, fl_report_row rows[2]);
 
 /* The CSV header line and one row line (with '\n').  Empty fields are
@@ -173,6 +182,9 @@ typedef struct fl_report_config {
     const fl_report_mode *modes;   size_t nmodes;       /* distinct            */
     const char *extractor;         /* NULL: each workload's own                */
     const char *const *plugins;    size_t nplugins;     /* --plugin SO         */
+    /* the engines each configuration is replayed on, drawn side by side
+     * (NULL, 0: filterlab's alone); the first is the headline's */
+    const fl_engine_ops *const *engines; size_t nengines;
     const char *out_dir;           /* created if missing                       */
     unsigned jobs;                 /* worker processes; 0: the online CPUs     */
     double call_timeout;           /* seconds a plugin call may take (0: any)  */

@@ -49,6 +49,7 @@ typedef struct fl_report_workload {
 
 typedef struct fl_report_job {
     size_t         workload;
+    size_t         engine;                   /* index in the state's engines */
     fl_report_mode mode;
     double         bits;                     /* NAN for mode none           */
     char           policies[512];
@@ -68,6 +69,8 @@ typedef struct fl_report_state {
     fl_report_job      *jobs;  size_t njobs;
     fl_report_row      *rows;  size_t nrows;
     const fl_report_job **row_jobs;          /* the job behind each row     */
+    const fl_engine_ops *const *engines;     /* cfg's, or filterlab's alone */
+    size_t              nengines;
     uint64_t            violations;          /* the checker's, summed       */
     char                scratch[PATH_MAX];
     double              elapsed_s;
@@ -77,8 +80,8 @@ typedef struct fl_report_state {
 
 /* The bits per key shown in headlines: 10 if swept, else the closest. */
 double fl_report_headline_bits(const fl_report_config *cfg);
-/* The row of (workload, mode, bits, kind), or NULL. */
-const fl_report_row *fl_report_find_row(const fl_report_state *st, size_t workload,
+/* The row of (workload, engine, mode, bits, kind), or NULL. */
+const fl_report_row *fl_report_find_row(const fl_report_state *st, size_t workload, size_t engine,
                                         fl_report_mode mode, double bits, fl_target_kind kind);
 
 /* "DIR/NAME" into out; -1 when too long. */

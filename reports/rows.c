@@ -32,12 +32,25 @@ static void fill_kind(fl_report_row *row, const fl_filter_counters *c, uint64_t 
     row->considered_per_op = ratio((double)c->considered, ops);
 }
 
-void fl_report_rows(const fl_report_measure *m, const char *workload, fl_report_mode mode,
-                    double bits, const char *policies, fl_report_row rows[2]) {
+/* An untraced engine's FP columns: P9's view, the probes of targets that
+ * exist nowhere over filters read from the SST files, each expected at its
+ * filter's exact rate. */
+static void fill_p9_view(fl_report_row *row, uint64_t probes, double measured, double expected) {
+    row->eligible = probes;
+    row->false_positive = (uint64_t)llround(measured * (double)probes);
+    row->fp_rate = ratio((double)row->false_positive, row->eligible);
+    fl_wilson_interval(row->false_positive, row->eligible, FL_REPORT_Z95, &row->fp_lo, &row->fp_hi);
+    row->expected_probes = probes;
+    row->expected_fp_rate = probes ? expected : NAN;
+}
+
+void fl_report_rows(const fl_report_measure *m, const char *engine, const char *workload,
+                    fl_report_mode mode, double bits, const char *policies, fl_report_row rows[2]) {
     for (int k = 0; k < 2; k++) {
         fl_report_row *row = &rows[k];
         memset(row, 0, sizeof *row);
         row->workload = workload;
+        row->engine = engine;
         row->mode = mode;
         row->bits = bits;
         row->kind = k ? FL_TARGET_PREFIX : FL_TARGET_POINT;
@@ -45,6 +58,7 @@ void fl_report_rows(const fl_report_measure *m, const char *workload, fl_report_
         fill_kind(row, k ? &m->sum.metrics.prefix : &m->sum.metrics.point,
                   k ? m->prefix_scans : m->gets, m->sum.fp[k].probes, m->sum.fp[k].measured,
                   m->sum.fp[k].expected, m->sum.fp[k].sd);
+        if (m->untraced) fill_p9_view(row, m->sum.fp[k].probes, m->sum.fp[k].measured, m->sum.fp[k].expected);
         row->standard_fp_rate = mode == FL_MODE_NONE ? NAN : fl_bloom_standard_fp(bits);
         row->bound_fp_rate = mode == FL_MODE_NONE ? NAN : fl_bloom_bound_fp(bits);
         row->theory_fp_rate = mode == FL_MODE_NONE ? NAN : fl_bloom_theory_fp(bits);
@@ -65,7 +79,7 @@ static const char *const columns[] = {
     "standard_fp_rate", "bound_fp_rate",
     "ssts_read", "ssts_read_per_op", "ssts_considered_per_op",
     "filter_bytes", "keys", "filter_bytes_per_key", "live_ssts", "violations", "theory_fp_rate",
-    "policies",
+    "engine", "policies",
 };
 
 void fl_report_csv_header(FILE *f) {
@@ -119,7 +133,7 @@ void fl_report_csv_row(FILE *f, const fl_report_row *r) {
     count(f, r->live_ssts);
     count(f, r->violations);
     real(f, r->theory_fp_rate);
-    fputc(',', f);
+    fprintf(f, ",%s,", r->engine ? r->engine : "filterlab");
     quoted(f, r->policies ? r->policies : "");
     fputc('\n', f);
 }

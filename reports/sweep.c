@@ -207,11 +207,11 @@ static int fail(char *err, size_t cap, int rc, const char *fmt, ...) {
 
 static void ignore_violation(void *arg, const fl_contract_violation *v) { (void)arg; (void)v; }
 
-/* The final tree: live SSTs, their entries and stored filter bytes.  The
- * database is opened without policies: nothing is decoded, only counted. */
-static int measure_tree(const fl_registry *reg, const char *dir, fl_report_measure *out,
-                        char *err, size_t err_len) {
-    const fl_engine_ops *eng = &fl_engine_filterlab;
+/* The final tree: live SSTs, their entries and stored filter bytes (as the
+ * engine stored them, or for RocksDB as read from its files).  The database
+ * is opened without policies: nothing is decoded, only counted. */
+static int measure_tree(const fl_registry *reg, const fl_engine_ops *eng, const char *dir,
+                        fl_report_measure *out, char *err, size_t err_len) {
     fl_options opt;
     fl_engine *db = NULL;
     fl_sst_meta *metas = NULL;
@@ -238,9 +238,15 @@ static int measure_tree(const fl_registry *reg, const char *dir, fl_report_measu
     rc = eng->ssts(db, &metas, &count);
     for (size_t i = 0; rc == FL_OK && i < count; i++) {
         int format;
+        const fl_sst_filter *f;
         out->entries += metas[i].entries;
-        rc = eng->sst_filter_block(db, metas[i].id, &block, &format);
-        out->filter_bytes += block.len;
+        if (eng->sst_filter_block) {
+            rc = eng->sst_filter_block(db, metas[i].id, &block, &format);
+            out->filter_bytes += block.len;
+        } else if (eng->sst_filter) {
+            rc = eng->sst_filter(db, metas[i].id, &f);
+            if (rc == FL_OK) out->filter_bytes += f->bytes;
+        }
     }
     if (rc != FL_OK) fail(err, err_len, rc, "%s: measuring filters: %s", dir, eng->errmsg(db));
     out->live_ssts = count;
@@ -252,7 +258,8 @@ static int measure_tree(const fl_registry *reg, const char *dir, fl_report_measu
     return rc != FL_OK ? rc : crc;
 }
 
-int fl_report_replay(const fl_registry *reg, const fl_workload *w, const char *path,
+int fl_report_replay(const fl_registry *reg, const fl_engine_ops *engine, const fl_workload *w,
+                     const char *path,
                      const char *policies, const char *scratch, FILE *messages,
                      uint64_t max_shown, double call_timeout, fl_report_measure *out,
                      char *err, size_t err_len) {
@@ -273,8 +280,10 @@ int fl_report_replay(const fl_registry *reg, const fl_workload *w, const char *p
         if (copy.ops[i].kind == FL_OP_GET) out->gets++;
         else if (copy.ops[i].kind == FL_OP_SCAN_PREFIX) out->prefix_scans++;
     }
+    if (!engine) engine = &fl_engine_filterlab;
+    out->untraced = !engine->set_probe_trace;
     fl_runner run = {
-        .check = { .reg = reg, .dir = dir, .path = path, .check = true, .messages = messages,
+        .check = { .engine = engine, .reg = reg, .dir = dir, .path = path, .check = true, .messages = messages,
                    .max_shown = max_shown, .seed = FL_CHECKER_SEED,
                    .no_sync = true },      /* removed afterwards: fsync buys nothing */
         .call_timeout = call_timeout,
@@ -297,7 +306,7 @@ int fl_report_replay(const fl_registry *reg, const fl_workload *w, const char *p
     }
     out->sum = o.sum;
     out->elapsed_s = o.elapsed;
-    if (rc == FL_OK && !o.hang && !o.crashed) rc = measure_tree(reg, dir, out, err, err_len);
+    if (rc == FL_OK && !o.hang && !o.crashed) rc = measure_tree(reg, engine, dir, out, err, err_len);
     fl_report_override_free(&copy);
     fl_remove_tree(dir);
     return rc;

@@ -185,7 +185,7 @@ static char *csv_rows(const fl_report_measure *m, fl_report_mode mode, double bi
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
-    fl_report_rows(m, "tiny", mode, bits, policies, rows);
+    fl_report_rows(m, "filterlab", "tiny", mode, bits, policies, rows);
     fl_report_csv_row(f, &rows[0]);
     fl_report_csv_row(f, &rows[1]);
     fclose(f);
@@ -199,17 +199,17 @@ FL_TEST(report_replay_known_rows) {
     CHECK_OK(fl_registry_new(&reg));
     fl_workload w = parse(tiny);
 
-    CHECK_OK(fl_report_replay(reg, &w, "tiny.wl", "none", fl_test_tmpdir(), NULL, 10, 0, &m, err, sizeof err));
+    CHECK_OK(fl_report_replay(reg, NULL, &w, "tiny.wl", "none", fl_test_tmpdir(), NULL, 10, 0, &m, err, sizeof err));
     CHECK_EQ(m.sum.violations, 0);
     CHECK_EQ(m.gets, 2);
     CHECK_EQ(m.prefix_scans, 1);
     char *text = csv_rows(&m, FL_MODE_NONE, 10, "none");
     CHECK_STR(text,
-        "tiny,none,10,point,2,2,2,0,0,0,0,,,,,0,,,,2,1,1,0,5,0,2,0,,\"none\"\n"
-        "tiny,none,10,prefix,1,2,2,0,0,0,0,,,,,0,,,,2,2,2,0,5,0,2,0,,\"none\"\n");
+        "tiny,none,10,point,2,2,2,0,0,0,0,,,,,0,,,,2,1,1,0,5,0,2,0,,filterlab,\"none\"\n"
+        "tiny,none,10,prefix,1,2,2,0,0,0,0,,,,,0,,,,2,2,2,0,5,0,2,0,,filterlab,\"none\"\n");
     free(text);
 
-    CHECK_OK(fl_report_replay(reg, &w, "tiny.wl", "bloom(bits=10)", fl_test_tmpdir(), NULL, 10, 0, &m,
+    CHECK_OK(fl_report_replay(reg, NULL, &w, "tiny.wl", "bloom(bits=10)", fl_test_tmpdir(), NULL, 10, 0, &m,
                               err, sizeof err));
     CHECK_EQ(m.sum.violations, 0);
     /* The checker's P9 view: one absent point item (ab2) of one filter
@@ -231,8 +231,8 @@ FL_TEST(report_replay_known_rows) {
     snprintf(sd, sizeof sd, "%.6g", -m.sum.fp[0].expected / m.sum.fp[0].sd);
     snprintf(theory, sizeof theory, "%.6g", fl_bloom_theory_fp(10));
     snprintf(want, sizeof want,
-        "tiny,whole,10,point,2,2,0,1,1,0,1,0,0,0.793451,%s,1,%s,0.00819372,0.000976562,1,0.5,1,170,5,34,2,0,%s,\"bloom(bits=10)\"\n"
-        "tiny,whole,10,prefix,1,2,0,2,0,1,1,1,0.206549,1,1,1,,0.00819372,0.000976562,2,2,2,170,5,34,2,0,%s,\"bloom(bits=10)\"\n",
+        "tiny,whole,10,point,2,2,0,1,1,0,1,0,0,0.793451,%s,1,%s,0.00819372,0.000976562,1,0.5,1,170,5,34,2,0,%s,filterlab,\"bloom(bits=10)\"\n"
+        "tiny,whole,10,prefix,1,2,0,2,0,1,1,1,0.206549,1,1,1,,0.00819372,0.000976562,2,2,2,170,5,34,2,0,%s,filterlab,\"bloom(bits=10)\"\n",
         expected, sd, theory, theory);
     text = csv_rows(&m, FL_MODE_WHOLE, 10, "bloom(bits=10)");
     CHECK_STR(text, want);
@@ -252,6 +252,6 @@ FL_TEST(report_csv_header) {
                     "false_positive,eligible,fp_rate,fp_rate_lo95,fp_rate_hi95,expected_fp_rate,"
                     "expected_probes,p9_sigmas,standard_fp_rate,bound_fp_rate,ssts_read,ssts_read_per_op,"
                     "ssts_considered_per_op,filter_bytes,keys,filter_bytes_per_key,live_ssts,"
-                    "violations,theory_fp_rate,policies\n");
+                    "violations,theory_fp_rate,engine,policies\n");
     free(text);
 }

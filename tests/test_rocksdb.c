@@ -9,8 +9,10 @@
  */
 #include "test.h"
 #include "../properties/check.h"
+#include "../properties/rocksdb_internal.h"
 
 #include <dirent.h>
+#include <math.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -121,6 +123,33 @@ FL_TEST(rocksdb_engine_is_listed) {
     char names[256];
     fl_engine_names(names, sizeof names);
     CHECK_CONTAINS(names, "rocksdb");
+}
+
+/* The SST filter reader takes any bytes: what is not a block-based table
+ * with a readable metaindex is FL_ERR_CORRUPT with the reason, never a
+ * crash or a read out of bounds (the ASan build runs this too). */
+FL_TEST(rocksdb_sst_filter_parse_rejects_bad_bytes) {
+    fl_sst_filter f;
+    char err[256];
+    uint8_t buf[200] = { 0 };
+    CHECK_RC(fl_rdb_sst_filter_parse(buf, 0, &f, err, sizeof err), FL_ERR_CORRUPT);
+    CHECK_CONTAINS(err, "not a RocksDB block-based table");
+    /* a footer with the magic number but handles out of the file */
+    memset(buf, 0xff, sizeof buf);
+    static const uint8_t magic[8] = { 0xf7, 0xcf, 0xf4, 0x85, 0xb7, 0x41, 0xe2, 0x88 };
+    memcpy(buf + sizeof buf - 8, magic, 8);
+    CHECK_RC(fl_rdb_sst_filter_parse(buf, sizeof buf, &f, err, sizeof err), FL_ERR_CORRUPT);
+    CHECK_CONTAINS(err, "metaindex");
+    /* every truncation and every one-byte change of a small table: no crash */
+    uint64_t x = 1;
+    for (int round = 0; round < 2000; round++) {
+        for (size_t i = 0; i < sizeof buf - 8; i++) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            buf[i] = (uint8_t)(x >> 56) & (round & 1 ? 0x7f : 0x03);
+        }
+        int rc = fl_rdb_sst_filter_parse(buf, sizeof buf, &f, err, sizeof err);
+        CHECK(rc == FL_OK || rc == FL_ERR_CORRUPT);
+    }
 }
 
 #ifndef FL_HAVE_ROCKSDB
@@ -497,6 +526,7 @@ FL_TEST(rocksdb_counters_of_gets) {
     CHECK_EQ(s.count, 0);
     const fl_filter_counters *c = &sum.metrics.point;
     CHECK_EQ(c->considered, 3);
+    CHECK_EQ(c->unfiltered, 0);
     CHECK_EQ(c->positive + c->negative, 3);
     CHECK_EQ(c->false_positive, c->positive);
     CHECK_EQ(c->unfiltered, 0);
@@ -527,18 +557,98 @@ FL_TEST(rocksdb_counters_of_prefix_reads_and_scans) {
     CHECK_EQ(s.count, 0);
     const fl_filter_counters *c = &sum.metrics.prefix;
     CHECK_EQ(c->considered, 3);
+    CHECK_EQ(c->unfiltered, 0);
     CHECK_EQ(c->positive + c->negative, 3);
     CHECK_EQ(c->false_positive, c->positive);
     CHECK(c->seeks >= 4);                           /* the memtable and 3 files */
     CHECK_EQ(sum.metrics.point.considered, 0);
-    /* the empty prefix is out of the domain: a total-order read, no probe */
+    /* the empty prefix is out of the domain: a total-order read, no probe;
+     * it reads all three files (unfiltered, counted by the checker) */
     CHECK_OK(run(THREE_FILES "scan_prefix \"\"\n", &sum, &s));
-    CHECK_EQ(sum.metrics.prefix.considered, 0);
+    CHECK_EQ(sum.metrics.prefix.positive + sum.metrics.prefix.negative, 0);
+    CHECK_EQ(sum.metrics.prefix.unfiltered, 3);
+    CHECK_EQ(sum.metrics.prefix.considered, 3);
     CHECK_EQ(s.count, 0);
     /* a scan probes no filter */
     CHECK_OK(run(THREE_FILES "scan a d\n", &sum, &s));
     CHECK_EQ(sum.metrics.prefix.considered + sum.metrics.point.considered, 0);
     CHECK_EQ(s.count, 0);
+}
+
+/* ---- Filters read from the SST files (P9 on RocksDB) ----------------------------- */
+
+/* The filter of the one live SST of dir, read as P9 reads it. */
+static int one_filter(const char *dir, const opt_kv *kv, fl_sst_filter *out, char *err, size_t len) {
+    fl_registry *reg;
+    fl_engine *e = NULL;
+    fl_sst_meta *metas = NULL;
+    size_t count = 0;
+    if (fl_registry_new(&reg) != FL_OK) return FL_ERR_NOMEM;
+    int rc = open_with(dir, reg, kv, &e, err, len);
+    if (rc == FL_OK) rc = fl_engine_rocksdb.ssts(e, &metas, &count);
+    if (rc == FL_OK && count != 1) rc = FL_ERR_INVALID;
+    const fl_sst_filter *f = NULL;
+    if (rc == FL_OK) rc = fl_engine_rocksdb.sst_filter(e, metas[0].id, &f);
+    if (rc == FL_OK) {
+        *out = *f;
+        /* a random item's chance, drawn: the probe agrees with the rate */
+        uint64_t x = 42, hits = 0, n = 400000;
+        for (uint64_t i = 0; i < n && f->probe_hash; i++) {
+            x += 0x9E3779B97F4A7C15ull;
+            uint64_t z = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+            z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+            hits += f->probe_hash(f, z ^ (z >> 31));
+        }
+        double sd = sqrt(f->expected * (1 - f->expected) / (double)n);
+        if (f->probe_hash && fabs((double)hits / (double)n - f->expected) > 5 * sd) {
+            fprintf(stderr, "  %s: %s: drawn %.5f%%, expected %.5f%% (sd %.5f%%)\n", dir, f->what,
+                    100.0 * (double)hits / (double)n, 100 * f->expected, 100 * sd);
+            rc = FL_ERR_INVALID;
+        }
+        out->data = NULL;                 /* (gone at close) */
+        out->probe_hash = NULL;
+    }
+    fl_sst_meta_free(metas, count);
+    if (e) fl_engine_rocksdb.close(e, NULL, 0);
+    fl_registry_free(reg);
+    return rc;
+}
+
+/* Each filter RocksDB writes, read from its file: the cache-local bloom
+ * with RocksDB's k and its exact rate, the ribbon with the rate of its
+ * columns, and the kinds P9 leaves alone; the size is what RocksDB's own
+ * table properties say. */
+FL_TEST(rocksdb_sst_filters_read_from_files) {
+    static const struct {
+        const char *name, *policies, *setting, *value;
+        fl_sst_filter_kind kind;
+        const char *what;
+        double lo, hi;                  /* the expected rate */
+    } cases[] = {
+        { "f_bloom10", "bloom(bits=10)", NULL, NULL, FL_SSTF_BLOOM, "k=6", 0.008, 0.0115 },
+        { "f_bloom4", "bloom(bits=4)", NULL, NULL, FL_SSTF_BLOOM, "k=3", 0.12, 0.19 },
+        { "f_ribbon", "bloom(bits=10)", "rocksdb.filter", "ribbon", FL_SSTF_RIBBON, "ribbon", 0.007, 0.012 },
+        { "f_legacy", "bloom(bits=10)", "rocksdb.format_version", "4", FL_SSTF_OTHER, "legacy", 0, 0 },
+        { "f_part", "bloom(bits=10)", "rocksdb.partition_filters", "1", FL_SSTF_OTHER, "partitioned", 0, 0 },
+        { "f_none", "none", NULL, NULL, FL_SSTF_NONE, "none", 0, 0 },
+    };
+    char err[1024] = "";
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *dir = subdir(cases[i].name);
+        opt_kv kv[] = { { "policies", cases[i].policies }, { "memtable_bytes", "100000000" },
+                        { cases[i].setting, cases[i].value }, { NULL, NULL } };
+        CHECK_OK(fill(dir, kv, 3000, NULL, err, sizeof err));
+        fl_sst_filter f;
+        CHECK_OK(one_filter(dir, kv, &f, err, sizeof err));
+        printf("    %s: %s, %llu bytes, expected %.4f%%\n", cases[i].name, f.what,
+               (unsigned long long)f.bytes, 100 * f.expected);
+        CHECK_EQ(f.kind, cases[i].kind);
+        CHECK_CONTAINS(f.what, cases[i].what);
+        if (cases[i].kind == FL_SSTF_BLOOM || cases[i].kind == FL_SSTF_RIBBON) {
+            CHECK(f.expected >= cases[i].lo && f.expected <= cases[i].hi);
+            CHECK_EQ((double)f.bytes, table_property(dir, "filter block size"));
+        }
+    }
 }
 
 #endif /* FL_HAVE_ROCKSDB */

@@ -1,6 +1,7 @@
 #!/bin/sh
 # install.sh -- `make install` (into a DESTDIR): the binary, filter.h,
-# libfilterlab.a and filterlab.pc, and a plugin built the way the README
+# libfilterlab.a, filterlab.pc and the bundled report workload (which the
+# installed `filterlab report` runs without arguments), and a plugin built the way the README
 # says, with `pkg-config --cflags filterlab` alone, loads into the installed
 # binary.  Once, with the plain build (the ASan run has nothing to add).
 . "${FL_SRCDIR:-.}/tests/cli/common.inc"
@@ -9,9 +10,15 @@ case $FILTERLAB in */asan/*) exit 0 ;; esac
 command -v pkg-config > /dev/null || { echo "skipped: no pkg-config"; exit 0; }
 make -s -C "$FL_SRCDIR" install DESTDIR="$T/root" PREFIX=/opt/fl > "$T/make.out" 2>&1 ||
     { cat "$T/make.out" >&2; fail "make install"; }
-for f in bin/filterlab include/filterlab/filter.h lib/libfilterlab.a lib/pkgconfig/filterlab.pc; do
+for f in bin/filterlab include/filterlab/filter.h lib/libfilterlab.a lib/pkgconfig/filterlab.pc \
+         share/filterlab/group_suffix.wl; do
     [ -f "$T/root/opt/fl/$f" ] || fail "make install did not install $f"
 done
+# the installed binary's `report` without a workload finds the installed one
+"$T/root/opt/fl/bin/filterlab" report -o "$T/rep" --bits 10 --modes none > /dev/null 2> "$T/rep.err" ||
+    { cat "$T/rep.err" >&2; fail "the installed filterlab report without a workload"; }
+grep -q "bundled report workload $T/root/opt/fl/bin/../share/filterlab/group_suffix.wl" "$T/rep.err" ||
+    fail "the installed binary ran another workload: $(cat "$T/rep.err")"
 export PKG_CONFIG_PATH="$T/root/opt/fl/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$T/root"
 [ "$(pkg-config --modversion filterlab)" = "$("$T/root/opt/fl/bin/filterlab" --version | sed 's/^filterlab \([^ ]*\) .*/\1/')" ] ||
     fail "filterlab.pc's version is not the binary's"

@@ -34,7 +34,7 @@ header = ("workload,mode,bits_per_key,kind,ops,considered,unfiltered,positive,ne
           "false_positive,eligible,fp_rate,fp_rate_lo95,fp_rate_hi95,expected_fp_rate,"
           "expected_probes,p9_sigmas,standard_fp_rate,bound_fp_rate,ssts_read,ssts_read_per_op,"
           "ssts_considered_per_op,filter_bytes,keys,filter_bytes_per_key,live_ssts,"
-          "violations,theory_fp_rate,policies")
+          "violations,theory_fp_rate,engine,policies")
 lines = open(os.path.join(out, "results.csv")).read().splitlines()
 if lines[0] != header:
     fail("results.csv header:\n  got  %s\n  want %s" % (lines[0], header))
