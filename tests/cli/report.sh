@@ -129,7 +129,7 @@ expect2() {
     [ $rc -eq 2 ] || { cat "$T/u.err"; fail "$what: exit $rc, expected 2"; }
     [ -s "$T/u.err" ] || fail "$what: no message on stderr"
 }
-expect2 "no workload" --bits 4
+# (no workload at all runs the bundled one: tests/cli/report_engines.sh)
 expect2 "unknown mode" "$T/tiny.wl" --modes whole,bogus
 grep -q "unknown mode 'bogus'" "$T/u.err" || fail "unknown mode: message does not name it"
 expect2 "bad bits" "$T/tiny.wl" --bits 4,x
