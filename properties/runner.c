@@ -187,22 +187,30 @@ static int write_failure(const fl_run_config *c, fl_run_result *res, fl_workload
     return FL_OK;
 }
 
+/* The minimal workload's own failure, run once more: shrinking keeps the
+ * property, not the message, so the trial's message may name keys and
+ * items the written file no longer holds.  When w still fails with that
+ * property, its message replaces the trial's in res (what a replay of the
+ * file prints) and *at is the failing op's index; else 0 and res keeps the
+ * trial's message. */
+static bool own_failure(const fl_trial_env *env, fl_run_result *res, const fl_workload *w, int property,
+                        fl_trial_outcome *again, size_t *at) {
+    if (fl_check_workload(env, w, true, again) != FL_OK || again->property != property) return false;
+    *at = 0;                                        /* the failing op: by its line */
+    while (*at < w->count && w->ops[*at].line != again->line) (*at)++;
+    if (*at == w->count) return false;
+    snprintf(res->message, sizeof res->message, "%s", again->message);
+    return true;
+}
+
 /* A finding shrunk to the end (w is 1-minimal) against the known bugs: the
  * index of the one it is, or -1.  It is judged by the minimal workload's
- * own failure (run once more), which must be of the same property; its
- * message then replaces the trial's in res. */
-static int known_bug(const fl_run_config *c, const fl_trial_env *env, fl_run_result *res, const fl_workload *w,
-                     int property) {
-    fl_trial_outcome again;
-    if (fl_check_workload(env, w, true, &again) != FL_OK || again.property != property) return -1;
-    size_t at = 0;                                  /* the failing op: by its line */
-    while (at < w->count && w->ops[at].line != again.line) at++;
-    if (at == w->count) return -1;
-    fl_known_finding f = { env->engine ? env->engine->name : "filterlab", w, at, again.property,
-                           again.message };
-    int k = fl_known_match(c->known, &f);
-    if (k >= 0) snprintf(res->message, sizeof res->message, "%s", again.message);
-    return k;
+ * own failure (again, at op at). */
+static int known_bug(const fl_run_config *c, const fl_trial_env *env, const fl_workload *w,
+                     const fl_trial_outcome *again, size_t at) {
+    fl_known_finding f = { env->engine ? env->engine->name : "filterlab", w, at, again->property,
+                           again->message };
+    return fl_known_match(c->known, &f);
 }
 
 /* A failing workload: shrunk (within the time left) and written.  *known is
@@ -243,7 +251,10 @@ static int found(const fl_run_config *c, const fl_trial_env *env, fl_run_result 
     res->minimal_ops = w->count;
     if (c->known && !complete && c->log)
         fprintf(c->log, "check: shrinking did not finish, so the finding is not matched against --known\n");
-    int k = c->known && complete ? known_bug(c, &shrink_env, res, w, o->property) : -1;
+    fl_trial_outcome again;
+    size_t at;
+    bool own = own_failure(&shrink_env, res, w, o->property, &again, &at);
+    int k = c->known && complete && own ? known_bug(c, &shrink_env, w, &again, at) : -1;
     const fl_known_bug *bug = k >= 0 ? fl_known_get(c->known, (size_t)k) : NULL;
     int rc = write_failure(c, res, w, name, bug, err, err_len);
     if (rc != FL_OK || !bug) {

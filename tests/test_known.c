@@ -291,10 +291,12 @@ FL_TEST(known_option_comparisons) {
  * it is named after (on a RocksDB with the fix, the test says so and skips
  * that check). */
 FL_TEST_FRESH(known_regression_workloads_on_rocksdb) {
-    static const struct { const char *file, *bug; int property; } cases[] = {
-        { "fixed_prefix_out_of_domain.wl", FIXED_PREFIX, FL_P10 },
-        { "memtable_bloom_old_extractor.wl", MEMTABLE_BLOOM, FL_P2 },
-        { "seek_for_prev_partitioned_prefix.wl", "rocksdb-seek-for-prev-partitioned-prefix", FL_P2 },
+    static const struct { const char *file, *bug; int property; bool open; } cases[] = {
+        { "fixed_prefix_out_of_domain.wl", FIXED_PREFIX, FL_P10, false },
+        { "memtable_bloom_old_extractor.wl", MEMTABLE_BLOOM, FL_P2, false },
+        { "memtable_bloom_old_extractor_tombstone.wl", MEMTABLE_BLOOM "-tombstone", FL_P2, false },
+        { "seek_for_prev_partitioned_prefix.wl", "rocksdb-seek-for-prev-partitioned-prefix", FL_P2, false },
+        { "memtable_extractor_freed.wl", "rocksdb-memtable-extractor-freed", FL_P10, true },
     };
     fl_known *k = shipped();
     fl_registry *reg = NULL;
@@ -312,7 +314,7 @@ FL_TEST_FRESH(known_regression_workloads_on_rocksdb) {
         }
         fl_trial_outcome o;
         CHECK_OK(fl_check_workload(&env, &w, true, &o));
-        if (o.property == 0) {
+        if (o.property == 0 && !cases[i].open) {     /* (an open bug has no fix yet) */
             printf("  (%s: no finding: this RocksDB has the fix of %s)\n", cases[i].file, cases[i].bug);
             fl_workload_free(&w);
             continue;

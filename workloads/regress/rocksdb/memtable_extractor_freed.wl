@@ -1,0 +1,30 @@
+# fixed-in: none
+# A RocksDB bug found by filterlab, not fixed upstream: known.txt entry
+# rocksdb-memtable-extractor-freed.  Found by
+#   filterlab check --engine rocksdb --known workloads/regress/rocksdb/known.txt --seed 6
+# (trial 185, P10: signal 11; shrunk from 1300 ops, then by hand).
+# A memtable keeps a raw pointer to the prefix extractor in force when it
+# was made (7.8.3 db/memtable.h:592, memtable.cc:110); the extractor object
+# is owned only by shared_ptrs in the column family's options and in the
+# table readers of SSTs written under it.  Here the extractor is made by
+# SetOptions (line 2 of the ops), the flush makes a new memtable under it
+# (with a prefix bloom), SetOptions removes it, and the compaction rewrites
+# the one SST made under it and evicts its table reader: the last owner.
+# The memtable still points at the freed object, and the next write calls
+# it (MemTable::Add, memtable.cc:794-795: InDomain, Transform): heap use
+# after free, a crash (valgrind: "Invalid read of size 8 ... free'd by
+# BlockBasedTable::Rep::~Rep ... TableCache::Evict").  Gets and prefix
+# seeks on that memtable read it too (memtable.cc:427, 448, 1255).  RocksDB
+# main (1dfa729793, 2026-08-07) has the same raw pointer (db/memtable.h:959,
+# memtable.cc:224, 1199-1201), so the bug is open upstream.  Without the
+# memtable bloom, without the extractor change, or with the extractor set
+# at open instead (filterlab's engine then holds it in its options), the
+# run is clean.  On filterlab's engine this replays clean.
+filterlab-workload 1
+open policies="bloom(bits=10)" sst_bytes=1 rocksdb.memtable_prefix_bloom=0.1
+set_options policies="bloom(bits=10,prefix=fixed:2)"
+put ab 1
+flush
+set_options policies="bloom(bits=10)"
+compact
+put cd 2
