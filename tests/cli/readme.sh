@@ -1,16 +1,18 @@
 #!/bin/sh
-# readme.sh -- every ```sh block of README.md runs, as written, so the
-# examples cannot drift from the tool.  Each block runs with `sh -e` in a
+# readme.sh -- every ```sh block of README.md and examples/plugins/README.md
+# runs, as written, so the examples cannot drift from the tool.  Each block runs with `sh -e` in a
 # sandbox that looks like the top of this tree to it and must exit 0:
 #   - build/filterlab is a wrapper of the binary under test that shortens the
 #     long runs the examples ask for (a check runs at most 5 trials, whatever
 #     its --time) and changes nothing else;
-#   - workloads/, fuzz/ and examples/ are this tree's; /tmp/ in a block is a
+#   - workloads/, fuzz/, examples/ and engine/ are this tree's; /tmp/ in a block is a
 #     directory of the sandbox; <filterlab> is this tree;
 #   - make is a stand-in that asks this tree's Makefile for the block's
 #     targets and variables with `make -n` (they must exist; nothing is
 #     built or run: make check is running them), and for `all` in a clone
-#     links the clone's build/filterlab to the wrapper;
+#     links the clone's build/filterlab to the wrapper; the examples' own
+#     Makefile (make -C examples/plugins) runs for real, with OUT in the
+#     sandbox and FILTERLAB the wrapper;
 #   - build/fuzz/HARNESS is a stand-in for the libFuzzer binary: it checks
 #     the libFuzzer flags and that every corpus directory and -dict file
 #     exists (as libFuzzer does) and runs the same harness, built with the
@@ -35,18 +37,22 @@ rocks=$("$BIN" --version | sed -n 's/.*RocksDB \([0-9.]*\)).*/\1/p')
 
 # ---- the blocks ------------------------------------------------------------
 mkdir -p "$T/blocks"
-awk -v dir="$T/blocks" '
-    /^```sh[ \t]*$/ { n++; f = sprintf("%s/%02d.sh", dir, n); printf "" > f; inside = 1; next }
-    /^```/          { if (inside) close(f); inside = 0; next }
-    inside          { print >> f }
-    END             { print n > (dir "/count") }' "$S/README.md"
-count=$(cat "$T/blocks/count")
-[ "$count" -ge 10 ] || fail "README.md has $count sh blocks; expected at least 10"
+: > "$T/blocks/names"
+for md in README.md examples/plugins/README.md; do
+    awk -v dir="$T/blocks" -v md="$md" '
+        BEGIN           { while ((getline l < (dir "/names")) > 0) n++ }
+        /^```sh[ \t]*$/ { n++; f = sprintf("%s/%02d.sh", dir, n); printf "" > f; inside = 1
+                          print md " line " NR >> (dir "/names"); next }
+        /^```/          { if (inside) close(f); inside = 0; next }
+        inside          { print >> f }' "$S/$md"
+done
+count=$(wc -l < "$T/blocks/names")
+[ "$count" -ge 12 ] || fail "the READMEs have $count sh blocks; expected at least 12"
 
 # ---- the sandbox -------------------------------------------------------------
 W=$T/w
 mkdir -p "$W/build/fuzz" "$W/tmp" "$T/bin"
-for d in workloads fuzz examples; do ln -s "$S/$d" "$W/$d"; done
+for d in workloads fuzz examples engine; do ln -s "$S/$d" "$W/$d"; done
 cat > "$W/build/filterlab" <<EOF
 #!/bin/sh
 # the binary under test, with the examples' long runs shortened: a check
@@ -100,8 +106,11 @@ for a in "\$@"; do
     prev=\$a
 done
 case " \$* " in *" -C "*) ;; *) set -- -C "\$dir" "\$@" ;; esac
-"$REAL_MAKE" -n "\$@" > "$T/make.out" 2>&1 || { cat "$T/make.out" >&2; exit 2; }
 echo "make \$*" >> "$T/calls"
+case \$dir in
+    examples/plugins) exec "$REAL_MAKE" "\$@" OUT="$W/build/examples" FILTERLAB="$W/build/filterlab" ;;
+esac
+"$REAL_MAKE" -n "\$@" > "$T/make.out" 2>&1 || { cat "$T/make.out" >&2; exit 2; }
 case " \$* " in
     *" all "*) [ -n "\$clone" ] && mkdir -p "\$clone/build" && ln -sf "$W/build/filterlab" "\$clone/build/filterlab" ;;
 esac
@@ -137,6 +146,7 @@ EOF
 i=1
 while [ $i -le "$count" ]; do
     b=$(printf '%s/blocks/%02d.sh' "$T" $i)
+    where=$(sed -n "${i}p" "$T/blocks/names")
     sed -e "s|<filterlab>|$S|g" -e "s|/tmp/|$W/tmp/|g" "$b" > "$b.run"
     : > "$T/calls"
     (cd "$W" && PATH="$T/bin:$PATH" FILTERLAB_REPO=$S BUILD_NUMBER=1 sh -e "$b.run") \
@@ -144,12 +154,12 @@ while [ $i -le "$count" ]; do
     rc=$?
     if [ -z "$rocks" ] && grep -q -- "--engine rocksdb" "$b"; then
         [ $rc -ne 0 ] && grep -q "built without RocksDB" "$T/err.$i" ||
-            fail "README block $i (built without RocksDB): exit $rc, $(tail -n 3 "$T/err.$i")"
+            fail "the sh block at $where (built without RocksDB): exit $rc, $(tail -n 3 "$T/err.$i")"
     else
         [ $rc -eq 0 ] || { sed 's/^/  | /' "$b" >&2; tail -n 15 "$T/err.$i" >&2;
-                           fail "README block $i (above) exits $rc"; }
+                           fail "the sh block at $where (above) exits $rc"; }
     fi
-    [ -s "$T/calls" ] || { sed 's/^/  | /' "$b" >&2; fail "README block $i ran neither filterlab, make nor a fuzzer"; }
+    [ -s "$T/calls" ] || { sed 's/^/  | /' "$b" >&2; fail "the sh block at $where ran neither filterlab, make nor a fuzzer"; }
     i=$((i + 1))
 done
 echo "$count README blocks ran"
