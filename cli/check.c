@@ -23,7 +23,7 @@ static void usage(FILE *f) {
         "                       [--plugin SO]... [--policy SPEC]... [--extractor SPEC]...\n"
         "                       [--out DIR] [--shard I/N] [--ops N] [--shrink-time SEC]\n"
         "                       [--call-timeout SEC] [--engine NAME] [--known FILE]\n"
-        "                       [--junit FILE]\n"
+        "                       [--junit FILE] [--env posix|memory]\n"
         "       filterlab check --trial T [--seed S] [...] --print\n"
         "\n"
         "Generates random trials (a configuration of policies, options and\n"
@@ -54,6 +54,8 @@ static void usage(FILE *f) {
         "  --junit FILE        also write JUnit XML for CI: one test case per\n"
         "                      property (failed with the finding, its seed, trial\n"
         "                      and replay line) and one per known bug found (skipped)\n"
+        "  --env NAME          where filterlab's trial databases keep their files:\n"
+        "                      memory (default: no disk) or posix (a directory)\n"
         "  --print             with --trial T: write the trial's workload to stdout\n"
         "                      instead of running it\n"
         "  -h, --help          this text\n"
@@ -137,6 +139,7 @@ int fl_cli_check(int argc, char **argv) {
     static const char *const valued[] = {
         "--time", "--trials", "--seed", "--trial", "--plugin", "--policy", "--extractor", "--out",
         "--shard", "--ops", "--shrink-time", "--call-timeout", "--engine", "--known", "--junit",
+        "--env",
     };
     const char **plugins = calloc((size_t)argc + 1, sizeof *plugins);
     const char **policies = calloc((size_t)argc + 1, sizeof *policies);
@@ -198,6 +201,12 @@ int fl_cli_check(int argc, char **argv) {
             known_path = v;
         } else if (!strcmp(name, "--junit")) {
             junit_path = v;
+        } else if (!strcmp(name, "--env")) {
+            if (strcmp(v, "posix") != 0 && strcmp(v, "memory") != 0) {
+                status = bad("--env needs posix or memory, got", v);
+                goto out;
+            }
+            c.on_disk = strcmp(v, "posix") == 0;
         } else if (!strcmp(name, "--engine")) {
             engine_name = v;
             fl_shell_append_flag(replay_flags, sizeof replay_flags, name, v);

@@ -36,7 +36,7 @@ typedef struct replay_args {
     const char  *workload, *results, *db, *engine, *junit;
     const char **plugins;
     size_t       plugin_count;
-    bool         json, no_check, force;
+    bool         json, no_check, force, read_only;
     double       call_timeout;
 } replay_args;
 
@@ -58,7 +58,7 @@ static void usage(FILE *f) {
     fprintf(f,
         "usage: filterlab replay FILE.wl [--results FILE [--force]] [--json] [--db DIR]\n"
         "                        [--plugin SO]... [--no-check] [--call-timeout SEC]\n"
-        "                        [--engine NAME] [--junit FILE]\n"
+        "                        [--engine NAME] [--junit FILE] [--read-only]\n"
         "\n"
         "Runs the workload FILE.wl (\"-\" reads stdin) against the engine, checks\n"
         "every filter probe, and prints a summary of the filter metrics.\n"
@@ -72,6 +72,10 @@ static void usage(FILE *f) {
         "                      (then --results needs a file, not -)\n"
         "  --db DIR            use the database in DIR (created if missing, kept);\n"
         "                      default: a temporary directory, removed at the end\n"
+        "  --read-only         with --db: open it for reads only (the workload's\n"
+        "                      writes, flushes and compactions are errors) and\n"
+        "                      never write to it; a directory filterlab cannot\n"
+        "                      write is opened so anyway\n"
         "  --plugin SO         load a filter policy / prefix extractor plugin first\n"
         "                      (repeatable)\n"
         "  --no-check          skip the consistency checks\n"
@@ -116,6 +120,7 @@ static int parse_args(int argc, char **argv, replay_args *a) {
             if (strcmp(s, "--json") == 0) { a->json = true; continue; }
             if (strcmp(s, "--no-check") == 0) { a->no_check = true; continue; }
             if (strcmp(s, "--force") == 0) { a->force = true; continue; }
+            if (strcmp(s, "--read-only") == 0) { a->read_only = true; continue; }
             size_t which = 0;
             int m = fl_cli_flag(argc, argv, &i, valued, sizeof valued / sizeof *valued, &which, &val);
             if (m < 0) return bad_usage("missing value for", valued[which]);
@@ -138,6 +143,8 @@ static int parse_args(int argc, char **argv, replay_args *a) {
         a->workload = s;
     }
     if (!a->workload) return bad_usage("missing the workload", "FILE.wl");
+    if (a->read_only && !a->db)
+        return bad_usage("--read-only needs --db DIR:", "a temporary database has nothing to read");
     if (a->junit && strcmp(a->junit, "-") == 0 && (a->json || (a->results && strcmp(a->results, "-") == 0)))
         return bad_usage("--junit - shares stdout with --json or --results -:", "give --junit a file");
     if (a->json && a->results && strcmp(a->results, "-") == 0)
@@ -376,7 +383,7 @@ static int replay_run(fl_replay *r) {
         .check = { .engine = engine, .reg = r->reg, .dir = a->db, .path = r->path,
                    .check = !a->no_check, .results = r->results, .messages = stderr,
                    .max_shown = MAX_SHOWN, .seed = FL_CHECKER_SEED, .on_violation = on_violation,
-                   .on_violation_arg = r },
+                   .on_violation_arg = r, .read_only = a->read_only },
         .call_timeout = a->call_timeout, .interrupt = &fl_cli_stop,
         .on_op = on_op, .on_op_arg = r,
         .isolate = true,                 /* a crash or a hang is a finding */

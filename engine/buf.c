@@ -24,7 +24,7 @@ void fl_buf_free(fl_buf *buf) {
 void fl_buf_reset(fl_buf *buf) { buf->len = 0; }
 
 /* Makes room for `more` bytes past len; grows by doubling. */
-static int fl_buf_reserve(fl_buf *buf, size_t more) {
+int fl_buf_reserve(fl_buf *buf, size_t more) {
     if (more <= buf->cap - buf->len) return FL_OK;
     if (more > SIZE_MAX - buf->len) return FL_ERR_NOMEM;
     size_t need = buf->len + more;

@@ -27,7 +27,7 @@ typedef struct output {
 static int out_start(output *o) {
     fl_db *db = o->db;
     fl_sst_write_cfg cfg = {
-        .dir = db->dir, .policies = &db->compactor, .calls = db->calls, .min_filter_keys = db->opt.min_filter_keys,
+        .env = db->env, .dir = db->dir, .policies = &db->compactor, .calls = db->calls, .min_filter_keys = db->opt.min_filter_keys,
         .block_bytes = db->opt.block_bytes, .legacy_filters = db->opt.legacy_filters,
         .sync = db->opt.sync,
     };
@@ -51,7 +51,10 @@ static int out_finish(output *o, const uint8_t *hi, size_t hilen) {
         }
         if (fl_bytes_cmp(rt.start, rt.slen, rt.end, rt.elen) < 0) rc = fl_sst_writer_add_rtomb(o->w, &rt);
     }
-    if (rc) return rc;
+    if (rc) {
+        fl_sst_writer_why(o->w, rc, db->err, sizeof db->err);
+        return rc;
+    }
     fl_sst_info info;
     rc = fl_sst_writer_finish(o->w, &info, db->err, sizeof db->err);
     o->w = NULL;
@@ -61,7 +64,7 @@ static int out_finish(output *o, const uint8_t *hi, size_t hilen) {
     if (empty) {
         char path[4200];
         fl_sst_path(db->dir, o->id, path, sizeof path);
-        unlink(path);
+        db->env->ops->remove(db->env, path);
         return FL_OK;
     }
     fl_sst_reader *r;
@@ -90,7 +93,9 @@ static int out_add(output *o, const fl_entry *e) {
         o->has_lo = true;
         if ((rc = out_start(o))) return rc;
     }
-    return fl_sst_writer_add(o->w, e);
+    rc = fl_sst_writer_add(o->w, e);
+    if (rc) fl_sst_writer_why(o->w, rc, db->err, sizeof db->err);
+    return rc;
 }
 
 typedef struct input { fl_sst_reader *r; fl_sst_iter it; fl_entry head; bool has; } input;
@@ -145,7 +150,7 @@ static int merge(fl_db *db, fl_sst_reader **in, size_t n, bool bottom, fl_run *r
             char path[4200];
             fl_sst_path(db->dir, o.made[i]->info.id, path, sizeof path);
             fl_sst_close(o.made[i]);
-            unlink(path);
+            db->env->ops->remove(db->env, path);
         }
         free(o.made);
     } else {
@@ -163,7 +168,7 @@ static void retire(fl_db *db, fl_sst_reader *r) {
     char path[4200];
     fl_sst_path(db->dir, r->info.id, path, sizeof path);
     fl_sst_close(r);
-    unlink(path);
+    db->env->ops->remove(db->env, path);
 }
 
 /* L0 (all of it) into a new run, the newest. */

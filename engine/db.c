@@ -34,7 +34,7 @@ static void raise_fd_limit(void) {
 }
 
 int fl_db_open_sst(fl_db *db, uint64_t id, fl_sst_reader **out) {
-    int rc = fl_sst_open(db->dir, id, &db->policies, db->calls, out, &db->metrics.filter_errors,
+    int rc = fl_sst_open(db->env, db->dir, id, &db->policies, db->calls, out, &db->metrics.filter_errors,
                          db->err, sizeof db->err);
     return rc;
 }
@@ -54,6 +54,7 @@ static void free_tree(fl_db *db) {
 
 static void free_db(fl_db *db) {
     free_tree(db);
+    if (db->lock) db->env->ops->close(db->env, db->lock);
     fl_memtable_free(db->mem);
     fl_policy_list_free(db->calls, &db->policies);
     fl_policy_list_free(db->calls, &db->compactor);
@@ -87,6 +88,149 @@ static int load_tree(fl_db *db, const fl_manifest_data *m) {
     return FL_OK;
 }
 
+/* The directory made if missing, and locked: LOCK, an exclusive lock for
+ * the life of the db (a second open, in this process or another, fails
+ * naming the holder).  A directory the process cannot write opens
+ * read-only, as does opt.read_only: then a shared lock when a LOCK file
+ * exists (none can be made), and the directory is never written. */
+static int lock_dir(fl_db *db, char *err, size_t err_len) {
+    fl_env *env = db->env;
+    int e = env->ops->mkdir(env, db->dir);
+    if (e && e != EEXIST) {
+        snprintf(err, err_len, "%s: cannot create database directory: %s", db->dir, strerror(e));
+        return FL_ERR_IO;
+    }
+    db->read_only = db->opt.read_only || env->ops->writable(env, db->dir) != 0;
+    char path[4200];
+    snprintf(path, sizeof path, "%s/LOCK", db->dir);
+    long holder = 0;
+    e = env->ops->lock(env, path, db->read_only, &db->lock, &holder);
+    if (e == ENOENT && db->read_only) return FL_OK;
+    if (e == EWOULDBLOCK) {
+        char who[64] = "another process";
+        if (holder > 0 && holder == (long)getpid()) snprintf(who, sizeof who, "this process (pid %ld)", holder);
+        else if (holder > 0) snprintf(who, sizeof who, "process %ld", holder);
+        snprintf(err, err_len, "%s: the database is open in %s (%s is locked); close it there first",
+                 db->dir, who, path);
+        return FL_ERR_EXISTS;
+    }
+    if (e) {
+        snprintf(err, err_len, "%s: cannot lock: %s", path, strerror(e));
+        return FL_ERR_IO;
+    }
+    return FL_OK;
+}
+
+/* The id of an SST file's name (NNNNNN.sst, as fl_sst_path makes them). */
+static bool sst_name(const char *name, uint64_t *id) {
+    size_t n = strlen(name);
+    if (n < 5 || strcmp(name + n - 4, ".sst") != 0) return false;
+    uint64_t v = 0;
+    for (size_t i = 0; i + 4 < n; i++) {
+        if (name[i] < '0' || name[i] > '9' || v > (UINT64_MAX - 9) / 10) return false;
+        v = v * 10 + (uint64_t)(name[i] - '0');
+    }
+    *id = v;
+    return true;
+}
+
+typedef struct sst_names { uint64_t *ids; size_t count, cap; } sst_names;
+
+static int collect_sst(void *arg, const char *name) {
+    sst_names *s = arg;
+    uint64_t id;
+    if (!sst_name(name, &id)) return 0;
+    if (s->count == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 16;
+        uint64_t *ids = realloc(s->ids, cap * sizeof *ids);
+        if (!ids) return ENOMEM;
+        s->ids = ids;
+        s->cap = cap;
+    }
+    s->ids[s->count++] = id;
+    return 0;
+}
+
+static int list_ssts(fl_db *db, sst_names *out) {
+    memset(out, 0, sizeof *out);
+    int e = db->env->ops->list(db->env, db->dir, collect_sst, out);
+    if (e) {
+        free(out->ids);
+        memset(out, 0, sizeof *out);
+        return fl_db_fail(db, e == ENOMEM ? FL_ERR_NOMEM : FL_ERR_IO, "%s: cannot list: %s", db->dir, strerror(e));
+    }
+    return FL_OK;
+}
+
+/* No MANIFEST: a new database -- unless SSTs are there already, whose tree
+ * is lost with the MANIFEST (deleted, or a crash before the first one was
+ * written): opening that as a new database would write 000001.sst over one
+ * of them. */
+static int create_new(fl_db *db) {
+    sst_names s;
+    int rc = list_ssts(db, &s);
+    if (rc) return rc;
+    free(s.ids);
+    if (s.count)
+        return fl_db_fail(db, FL_ERR_CORRUPT, "%s holds %zu SST file%s but no MANIFEST; refusing to open it as a "
+                          "new database (move the files away, or open another directory)", db->dir, s.count,
+                          s.count == 1 ? "" : "s");
+    if (db->read_only)
+        return fl_db_fail(db, FL_ERR_INVALID, "%s: no database here (no MANIFEST), and it is opened read-only",
+                          db->dir);
+    db->next_sst = 1;
+    db->next_seq = 1;
+    return fl_db_write_manifest(db);
+}
+
+static bool in_manifest(const fl_manifest_data *m, uint64_t id) {
+    for (size_t i = 0; i < m->l0_count; i++)
+        if (m->l0[i] == id) return true;
+    for (size_t r = 0; r < m->run_count; r++)
+        for (size_t i = 0; i < m->run_sizes[r]; i++)
+            if (m->runs[r][i] == id) return true;
+    return false;
+}
+
+/* SSTs the MANIFEST does not name: at or past its next id they were never
+ * committed (a crash between writing an SST and the MANIFEST): removed.
+ * Below it, who knows: kept, and said in fl_db_note. */
+static int orphans(fl_db *db, const fl_manifest_data *m) {
+    sst_names s;
+    int rc = list_ssts(db, &s);
+    if (rc) return rc;
+    size_t removed = 0, kept = 0;
+    uint64_t first_kept = 0;
+    for (size_t i = 0; i < s.count; i++) {
+        uint64_t id = s.ids[i];
+        if (in_manifest(m, id)) continue;
+        if (id >= m->next_sst && !db->read_only) {
+            char path[4200];
+            fl_sst_path(db->dir, id, path, sizeof path);
+            int e = db->env->ops->remove(db->env, path);
+            if (e && e != ENOENT) {
+                free(s.ids);
+                return fl_db_fail(db, FL_ERR_IO, "%s: cannot remove an uncommitted SST: %s", path, strerror(e));
+            }
+            removed++;
+        } else if (kept++ == 0 || id < first_kept) {
+            first_kept = id;
+        }
+    }
+    free(s.ids);
+    int n = 0;
+    if (removed)
+        n = snprintf(db->note, sizeof db->note, "%s: removed %zu SST file%s the MANIFEST never named (written "
+                     "after its last commit)", db->dir, removed, removed == 1 ? "" : "s");
+    if (kept && n >= 0 && (size_t)n < sizeof db->note)
+        snprintf(db->note + n, sizeof db->note - (size_t)n, "%s%s: %zu SST file%s the MANIFEST does not name "
+                 "(the first %06llu.sst) kept: not part of the tree", n ? "; " : "", db->dir, kept,
+                 kept == 1 ? "" : "s", (unsigned long long)first_kept);
+    return FL_OK;
+}
+
+const char *fl_db_note(const fl_db *db) { return db->note; }
+
 int fl_db_open(const char *dir, const fl_registry *reg, const fl_options *opt,
                fl_db **out, char *err, size_t err_len) {
     *out = NULL;
@@ -106,10 +250,10 @@ int fl_db_open(const char *dir, const fl_registry *reg, const fl_options *opt,
         if ((rc = fl_calls_new(reg, &db->own_calls))) { fl_options_free(&db->opt); free(db); return rc; }
         db->calls = db->own_calls;
     }
-    if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
-        snprintf(err, err_len, "%s: cannot create database directory: %s", dir, strerror(errno));
+    db->env = db->opt.env ? db->opt.env : fl_env_posix();
+    if ((rc = lock_dir(db, err, err_len))) {
         free_db(db);
-        return FL_ERR_IO;
+        return rc;
     }
     const char *wp = db->opt.policies ? db->opt.policies : "bloom(bits=10)";
     const char *cp = db->opt.compactor ? db->opt.compactor : wp;
@@ -127,15 +271,16 @@ int fl_db_open(const char *dir, const fl_registry *reg, const fl_options *opt,
     if ((rc = fl_memtable_new(&db->mem))) { free_db(db); return rc; }
     raise_fd_limit();
     fl_manifest_data m;
-    rc = fl_manifest_read(dir, &m, db->err, sizeof db->err);
+    rc = fl_manifest_read(db->env, dir, &m, db->err, sizeof db->err);
     if (rc == FL_ERR_NOTFOUND) {
-        db->next_sst = 1;
-        db->next_seq = 1;
-        rc = fl_db_write_manifest(db);
+        rc = create_new(db);
     } else if (rc == FL_OK) {
         db->next_sst = m.next_sst;
         db->next_seq = m.next_seq ? m.next_seq : 1;
+        db->manifest_known = true;
+        db->manifest_hash = m.hash;
         rc = load_tree(db, &m);
+        if (rc == FL_OK) rc = orphans(db, &m);
         fl_manifest_data_free(&m);
     }
     if (rc) {
@@ -161,7 +306,15 @@ int fl_db_close(fl_db *db, char *err, size_t err_len) {
 
 /* ---- Writes ------------------------------------------------------------ */
 
+static int writable(fl_db *db, const char *what) {
+    if (!db->read_only) return FL_OK;
+    return fl_db_fail(db, FL_ERR_INVALID, "%s: the database %s is open read-only (%s)", what, db->dir,
+                      db->opt.read_only ? "as asked" : "its directory is not writable");
+}
+
 static int check_key(fl_db *db, fl_slice k, const char *what) {
+    int rc = writable(db, strcmp(what, "key") == 0 ? "write" : "delete_range");
+    if (rc) return rc;
     if (k.len > FL_MAX_KEY)
         return fl_db_fail(db, FL_ERR_INVALID, "%s of %zu bytes: keys are at most %u bytes",
                           what, k.len, FL_MAX_KEY);
@@ -207,7 +360,7 @@ int fl_db_delete_range(fl_db *db, fl_slice start, fl_slice end) {
 int fl_db_flush_memtable(fl_db *db) {
     if (fl_memtable_empty(db->mem)) return FL_OK;
     fl_sst_write_cfg cfg = {
-        .dir = db->dir, .policies = &db->policies, .min_filter_keys = db->opt.min_filter_keys,
+        .env = db->env, .dir = db->dir, .policies = &db->policies, .min_filter_keys = db->opt.min_filter_keys,
         .block_bytes = db->opt.block_bytes, .legacy_filters = db->opt.legacy_filters,
         .sync = db->opt.sync, .calls = db->calls,
     };
@@ -221,7 +374,12 @@ int fl_db_flush_memtable(fl_db *db) {
     while (rc == FL_OK && fl_memtable_next(&it, &e)) rc = fl_sst_writer_add(w, &e);
     const fl_rtomb_list *rts = fl_memtable_rtombs(db->mem);
     for (size_t i = 0; i < rts->count && rc == FL_OK; i++) rc = fl_sst_writer_add_rtomb(w, &rts->items[i]);
-    if (rc) { fl_sst_writer_abort(w); return fl_db_fail(db, rc, "flush: %s", fl_strerror(rc)); }
+    if (rc) {
+        char why[sizeof db->err - 16];
+        fl_sst_writer_why(w, rc, why, sizeof why);
+        fl_sst_writer_abort(w);
+        return fl_db_fail(db, rc, "flush: %s", why);
+    }
     fl_sst_info info;
     if ((rc = fl_sst_writer_finish(w, &info, db->err, sizeof db->err))) return rc;
     fl_sst_info_free(&info);
@@ -253,6 +411,8 @@ int fl_db_flush(fl_db *db) {
 }
 
 int fl_db_compact(fl_db *db, bool full) {
+    int wrc = writable(db, "compact");
+    if (wrc) return wrc;
     if (full) {
         int rc = fl_db_flush_memtable(db);
         return rc ? rc : fl_compact_full(db);
@@ -332,7 +492,7 @@ static int reopen_readers(fl_db *db, const fl_policy_list *pl, fl_sst_reader ***
     *runs = calloc(db->run_cap ? db->run_cap : 1, sizeof **runs);
     int rc = *l0 && *runs ? FL_OK : FL_ERR_NOMEM;
     for (size_t i = 0; i < db->l0_count && rc == FL_OK; i++)
-        rc = fl_sst_open(db->dir, db->l0[i]->info.id, pl, db->calls, &(*l0)[i],
+        rc = fl_sst_open(db->env, db->dir, db->l0[i]->info.id, pl, db->calls, &(*l0)[i],
                          &db->metrics.filter_errors, err, err_len);
     for (size_t r = 0; r < db->run_count && rc == FL_OK; r++) {
         fl_run *run = &(*runs)[r];
@@ -342,7 +502,7 @@ static int reopen_readers(fl_db *db, const fl_policy_list *pl, fl_sst_reader ***
         }
         run->count = db->runs[r].count;
         for (size_t i = 0; i < run->count && rc == FL_OK; i++)
-            rc = fl_sst_open(db->dir, db->runs[r].ssts[i]->info.id, pl, db->calls, &run->ssts[i],
+            rc = fl_sst_open(db->env, db->dir, db->runs[r].ssts[i]->info.id, pl, db->calls, &run->ssts[i],
                              &db->metrics.filter_errors, err, err_len);
     }
     if (rc == FL_OK) return FL_OK;

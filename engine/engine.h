@@ -212,6 +212,95 @@ int  fl_policy_list_parse(const fl_registry *reg, fl_calls *calls, const char *s
                           fl_policy_list *out, char *err, size_t err_len);
 void fl_policy_list_free(fl_calls *calls, fl_policy_list *list);
 
+/* ---- Env: every file the engine touches -----------------------------------
+ *
+ * One small table of file operations, in the manner of LevelDB's Env and
+ * SQLite's VFS; the engine never knows which implementation it holds:
+ *
+ *   fl_env_posix()       the operating system's files (the default)
+ *   fl_env_memory_new()  a private file system in RAM, for check trials, the
+ *                        ops fuzzer and tests: no disk, nothing left behind
+ *   fl_env_fault_new()   wraps another: records every change, injects
+ *                        errors, simulates a crash (below)
+ *
+ * Every operation returns 0 or an errno value (ENOENT, EEXIST, ENOSPC, EIO,
+ * EROFS, EWOULDBLOCK, ...), so that an error can carry the OS's reason:
+ * strerror() describes it.  Paths are '/'-separated.  A file is written
+ * only by appending, from one open to its close; it is read at offsets.
+ * An env is used by one thread at a time. */
+typedef struct fl_env fl_env;
+typedef struct fl_file fl_file;          /* an open file of some env */
+
+typedef enum fl_open_mode {
+    FL_OPEN_READ,       /* an existing file, to read                           */
+    FL_OPEN_CREATE,     /* a new file, to append to: EEXIST if the name exists */
+    FL_OPEN_REPLACE     /* created or truncated, to append to (a temp file)    */
+} fl_open_mode;
+
+/* Called with each name in a directory (not "." or ".."); nonzero stops the
+ * listing and is returned. */
+typedef int (*fl_env_name_fn)(void *arg, const char *name);
+
+typedef struct fl_env_ops {
+    int  (*open)(fl_env *env, const char *path, fl_open_mode mode, fl_file **out);
+    /* reads up to n bytes at off; *got < n only at the end of the file */
+    int  (*read)(fl_env *env, fl_file *f, uint64_t off, void *buf, size_t n, size_t *got);
+    int  (*append)(fl_env *env, fl_file *f, const void *buf, size_t n);
+    int  (*sync)(fl_env *env, fl_file *f);
+    int  (*size)(fl_env *env, fl_file *f, uint64_t *out);
+    int  (*close)(fl_env *env, fl_file *f);          /* frees f even on error */
+    int  (*rename)(fl_env *env, const char *from, const char *to);   /* atomic */
+    int  (*remove)(fl_env *env, const char *path);
+    int  (*mkdir)(fl_env *env, const char *path);    /* EEXIST if it exists    */
+    int  (*sync_dir)(fl_env *env, const char *path);
+    int  (*list)(fl_env *env, const char *dir, fl_env_name_fn fn, void *arg);
+    /* An advisory lock on the file path (created if missing) for as long as
+     * *out is open; shared (readers) or exclusive.  EWOULDBLOCK when
+     * another holder conflicts: *holder is then its pid, or 0 if unknown.
+     * Released by close. */
+    int  (*lock)(fl_env *env, const char *path, bool shared, fl_file **out, long *holder);
+    /* 0 if files can be created in dir, else why not (EROFS, EACCES) */
+    int  (*writable)(fl_env *env, const char *dir);
+    void (*destroy)(fl_env *env);                    /* NULL: a static env    */
+} fl_env_ops;
+
+struct fl_env {
+    const fl_env_ops *ops;
+    const char       *name;                          /* "posix", "memory"     */
+};
+
+fl_env *fl_env_posix(void);
+int     fl_env_memory_new(fl_env **out);             /* FL_ERR_NOMEM          */
+void    fl_env_free(fl_env *env);                    /* no-op for posix, NULL */
+/* By name ("posix", "memory"): a new env for memory, the static one for
+ * posix; FL_ERR_INVALID for another name. */
+int     fl_env_by_name(const char *name, fl_env **out);
+
+/* The fault env (env_fault.c): wraps base (which must outlive it), numbers
+ * every operation that changes files -- create, replace, write, fsync,
+ * rename, remove, fsync of a directory -- and keeps a log of them, one line
+ * each ("7 write DIR/000003.sst").  fail_at makes operation op (1-based)
+ * fail with errno_value without happening.  crash_after makes operation op
+ * the last one: every later operation fails with EIO and changes nothing,
+ * as if the process had died.  fl_env_fault_crash then simulates power
+ * loss on base: every name change not followed by a sync of its directory
+ * is undone (newest first: created files go, renames go back, removed or
+ * replaced files come back), every file is cut back to its last fsync; the
+ * env is alive again, with no failure or crash planned (0 or the errno of
+ * the first undo that failed). */
+int         fl_env_fault_new(fl_env *base, fl_env **out);
+uint64_t    fl_env_fault_ops(fl_env *env);
+const char *fl_env_fault_log(fl_env *env);
+void        fl_env_fault_fail_at(fl_env *env, uint64_t op, int errno_value);
+void        fl_env_fault_crash_after(fl_env *env, uint64_t op);
+bool        fl_env_fault_dead(fl_env *env);
+int         fl_env_fault_crash(fl_env *env);
+
+/* Helpers over any env: a whole file read into out (appended), and a whole
+ * file written (created or replaced; synced when sync). */
+int fl_env_read_file(fl_env *env, const char *path, fl_buf *out);
+int fl_env_write_file(fl_env *env, const char *path, const void *data, size_t n, bool sync);
+
 /* ---- Options (SPEC 2.5) ------------------------------------------------ */
 
 typedef struct fl_option_pair { char *key; char *value; } fl_option_pair;
@@ -241,6 +330,14 @@ typedef struct fl_options {
      * contract violations (borrowed; must outlive the db).  NULL: a context
      * of its own, whose violations go to stderr. */
     fl_calls *calls;            /* NULL                                     */
+    /* Not a workload option: the files' env (borrowed; must outlive the
+     * db).  NULL: fl_env_posix(). */
+    fl_env   *env;              /* NULL                                     */
+    /* Not a workload option: open for reads only; every write, flush of a
+     * non-empty memtable and compaction is then FL_ERR_INVALID, and the
+     * directory is never written.  A directory the process cannot write is
+     * opened so whatever this says. */
+    bool      read_only;        /* false                                    */
 } fl_options;
 
 /* Fills in the defaults (policies = "bloom(bits=10)"). */
@@ -260,9 +357,21 @@ typedef struct fl_db fl_db;
 
 /* Opens (creating if needed) the database in dir.  reg resolves the policy
  * specs and must outlive the db.  On failure *out is NULL and err says why.
- * Reopening with other policies is a policy migration (SPEC 2.5). */
+ * Reopening with other policies is a policy migration (SPEC 2.5).
+ *
+ * The files are trusted only so far: a directory with SSTs but no MANIFEST
+ * is refused (FL_ERR_CORRUPT), never taken for a new database; an SST is
+ * created only where no file has the name (FL_ERR_EXISTS, naming it); the
+ * directory's LOCK file is locked for the life of the db, so that a second
+ * open fails (FL_ERR_EXISTS) naming the holder's pid; SSTs the MANIFEST
+ * does not name are removed when at or past its next id (never committed)
+ * and kept otherwise, both said by fl_db_note.  The MANIFEST is written only
+ * when the tree changed. */
 int fl_db_open(const char *dir, const fl_registry *reg, const fl_options *opt,
                fl_db **out, char *err, size_t err_len);
+/* What open noticed and did that is no error (orphan SSTs removed or
+ * kept), or "". */
+const char *fl_db_note(const fl_db *db);
 /* Flushes the memtable, writes the manifest, frees everything.  The db is
  * freed even when an error is returned; err (may be NULL) then says why. */
 int fl_db_close(fl_db *db, char *err, size_t err_len);

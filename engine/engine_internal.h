@@ -129,6 +129,7 @@ int  fl_sst_info_decode(fl_slice block, fl_sst_info *info);
 void fl_sst_path(const char *dir, uint64_t id, char *out, size_t out_len);
 
 typedef struct fl_sst_write_cfg {
+    fl_env *env;
     const char *dir;
     const fl_policy_list *policies;
     uint64_t min_filter_keys, block_bytes;
@@ -147,6 +148,9 @@ uint64_t fl_sst_writer_bytes(const fl_sst_writer *w);
 /* Writes filters, index, info and footer, fsyncs; fills info (owned). */
 int  fl_sst_writer_finish(fl_sst_writer *w, fl_sst_info *info, char *err, size_t err_len);
 void fl_sst_writer_abort(fl_sst_writer *w);    /* frees and unlinks */
+/* What made rc (from add or add_rtomb) fail, naming the file and the OS's
+ * reason. */
+void fl_sst_writer_why(const fl_sst_writer *w, int rc, char *err, size_t err_len);
 
 /* One sub-filter of an open SST as seen by the current configuration. */
 typedef struct fl_sst_subfilter {
@@ -160,8 +164,9 @@ typedef struct fl_sst_subfilter {
 typedef struct fl_sst_reader {
     fl_sst_info info;
     fl_calls *calls;                  /* the db's: filters are called there */
+    fl_env *env;
     char path[4096];
-    int fd;
+    fl_file *file;
     bool legacy;                      /* the block is Legacy                */
     bool filter_error;                /* the filter block was unusable      */
     size_t sub_count;
@@ -178,7 +183,7 @@ typedef struct fl_sst_reader {
 /* Opens an SST: footer, info, range tombstones and filter block (decoded
  * against policies); no index or data block is read.  Errors name the file
  * and block. */
-int  fl_sst_open(const char *dir, uint64_t id, const fl_policy_list *policies, fl_calls *calls,
+int  fl_sst_open(fl_env *env, const char *dir, uint64_t id, const fl_policy_list *policies, fl_calls *calls,
                  fl_sst_reader **out, uint64_t *filter_errors, char *err, size_t err_len);
 void fl_sst_close(fl_sst_reader *r);
 /* The verified filter block: 1 and a malloc'ed copy, 0 none, or an error. */
@@ -205,18 +210,20 @@ typedef struct fl_run { fl_sst_reader **ssts; size_t count; } fl_run;
 
 typedef struct fl_manifest_data {
     uint64_t next_sst, next_seq;
+    uint64_t hash;                               /* XXH3 of the file's bytes */
     uint64_t *l0; size_t l0_count;               /* newest first */
     size_t run_count;
     uint64_t **runs; size_t *run_sizes;          /* newest first, key order */
 } fl_manifest_data;
 
-int  fl_manifest_read(const char *dir, fl_manifest_data *out, char *err, size_t err_len);
+int  fl_manifest_read(fl_env *env, const char *dir, fl_manifest_data *out, char *err, size_t err_len);
 void fl_manifest_data_free(fl_manifest_data *m);
 
 /* ---- The database --------------------------------------------------------- */
 
 struct fl_db {
     char dir[4096];
+    fl_env *env;                                     /* opt.env or posix */
     const fl_registry *reg;
     fl_options opt;
     fl_policy_list policies, compactor;
@@ -229,6 +236,11 @@ struct fl_db {
     fl_calls *own_calls;
     uint64_t violations_at_open;
     fl_probe_fn trace; void *trace_arg;
+    fl_file *lock;                                   /* the LOCK file's lock */
+    bool read_only;                                  /* the directory is not writable */
+    bool manifest_known;                             /* manifest_hash is the file's */
+    uint64_t manifest_hash;
+    char note[9216];                                 /* fl_db_note */
     char err[1024];
 };
 

@@ -18,11 +18,9 @@
 #include "engine_internal.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <xxhash.h>
 
 static int put_hex(fl_buf *b, const uint8_t *p, size_t n) {
@@ -58,20 +56,6 @@ static int put_sst(fl_buf *b, const fl_sst_reader *r) {
     return rc;
 }
 
-static int write_file(const char *path, const uint8_t *p, size_t n, bool sync) {
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) return FL_ERR_IO;
-    while (n) {
-        ssize_t k = write(fd, p, n);
-        if (k < 0 && errno == EINTR) continue;
-        if (k <= 0) { close(fd); return FL_ERR_IO; }
-        p += k; n -= (size_t)k;
-    }
-    int rc = !sync || fsync(fd) == 0 ? FL_OK : FL_ERR_IO;
-    close(fd);
-    return rc;
-}
-
 int fl_db_write_manifest(fl_db *db) {
     fl_buf b;
     fl_buf_init(&b);
@@ -92,19 +76,35 @@ int fl_db_write_manifest(fl_db *db) {
         snprintf(tmp, sizeof tmp, "checksum %016" PRIx64 "\n", (uint64_t)XXH3_64bits(b.data, b.len));
         rc = put_str(&b, tmp);
     }
+    if (rc) {
+        fl_buf_free(&b);
+        return fl_db_fail(db, rc, "MANIFEST: out of memory while writing it");
+    }
+    /* the same tree as the MANIFEST on disk: nothing to write (a read-only
+     * database closes without touching its directory) */
+    uint64_t hash = XXH3_64bits(b.data, b.len);
+    if (db->manifest_known && hash == db->manifest_hash) {
+        fl_buf_free(&b);
+        return FL_OK;
+    }
+    if (db->read_only) {
+        fl_buf_free(&b);
+        return fl_db_fail(db, FL_ERR_INVALID, "%s: the database is open read-only; the tree cannot change",
+                          db->dir);
+    }
     char path[4200], final[4200];
     snprintf(path, sizeof path, "%s/MANIFEST.tmp", db->dir);
     snprintf(final, sizeof final, "%s/MANIFEST", db->dir);
-    if (!rc) rc = write_file(path, b.data, b.len, db->opt.sync);
+    fl_env *env = db->env;
+    int e = fl_env_write_file(env, path, b.data, b.len, db->opt.sync);
     fl_buf_free(&b);
-    if (rc) return fl_db_fail(db, rc, "%s: cannot write: %s", path, strerror(errno));
-    if (rename(path, final) != 0)
-        return fl_db_fail(db, FL_ERR_IO, "%s: cannot rename to MANIFEST: %s", path, strerror(errno));
-    int dfd = open(db->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dfd >= 0) {
-        if (db->opt.sync) fsync(dfd);
-        close(dfd);
-    }
+    if (e) return fl_db_fail(db, FL_ERR_IO, "%s: cannot write: %s", path, strerror(e));
+    if ((e = env->ops->rename(env, path, final)))
+        return fl_db_fail(db, FL_ERR_IO, "%s: cannot rename to MANIFEST: %s", path, strerror(e));
+    if (db->opt.sync && (e = env->ops->sync_dir(env, db->dir)))
+        return fl_db_fail(db, FL_ERR_IO, "%s: cannot sync the directory: %s", db->dir, strerror(e));
+    db->manifest_known = true;
+    db->manifest_hash = hash;
     return FL_OK;
 }
 
@@ -139,24 +139,21 @@ static int read_sst_line(cursor *c, uint64_t *id) {
     return FL_OK;
 }
 
-int fl_manifest_read(const char *dir, fl_manifest_data *m, char *err, size_t err_len) {
+int fl_manifest_read(fl_env *env, const char *dir, fl_manifest_data *m, char *err, size_t err_len) {
     memset(m, 0, sizeof *m);
     char path[4200];
     snprintf(path, sizeof path, "%s/MANIFEST", dir);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        if (errno == ENOENT) return FL_ERR_NOTFOUND;
-        snprintf(err, err_len, "%s: cannot open: %s", path, strerror(errno));
-        return FL_ERR_IO;
-    }
     fl_buf b;
     fl_buf_init(&b);
-    char chunk[65536];
-    size_t n;
-    int rc = FL_OK;
-    while (rc == FL_OK && (n = fread(chunk, 1, sizeof chunk, f)) > 0) rc = fl_buf_append(&b, chunk, n);
-    fclose(f);
-    if (rc == FL_OK) rc = fl_buf_put_u8(&b, 0);     /* sscanf reads up to a NUL */
+    int e = fl_env_read_file(env, path, &b);
+    if (e) {
+        fl_buf_free(&b);
+        if (e == ENOENT) return FL_ERR_NOTFOUND;
+        snprintf(err, err_len, "%s: cannot read: %s", path, strerror(e));
+        return e == ENOMEM ? FL_ERR_NOMEM : FL_ERR_IO;
+    }
+    m->hash = XXH3_64bits(b.data, b.len);
+    int rc = fl_buf_put_u8(&b, 0);                  /* sscanf reads up to a NUL */
     if (rc) { fl_buf_free(&b); return rc; }
     /* the checksum line covers everything before it */
     char *text = (char *)b.data;

@@ -31,12 +31,12 @@ static int read_block(fl_sst_reader *r, uint64_t off, uint64_t len, uint8_t **ou
         return 1;
     uint8_t *b = malloc((size_t)len + 8);
     if (!b) return FL_ERR_NOMEM;
-    size_t got = 0;
-    while (got < len + 8) {
-        ssize_t k = pread(r->fd, b + got, (size_t)len + 8 - got, (off_t)(off + got));
-        if (k < 0 && errno == EINTR) continue;
-        if (k <= 0) { free(b); return k < 0 ? FL_ERR_IO : 1; }
-        got += (size_t)k;
+    size_t got;
+    int e = r->env->ops->read(r->env, r->file, off, b, (size_t)len + 8, &got);
+    if (e || got < len + 8) {
+        free(b);
+        if (e) errno = e;
+        return e ? FL_ERR_IO : 1;
     }
     uint64_t want = fl_get_be64(b + len);
     if (XXH3_64bits(b, (size_t)len) != want) { free(b); return 1; }
@@ -147,24 +147,32 @@ static int load_rtombs(fl_sst_reader *r, char *err, size_t err_len) {
     return rc;
 }
 
-int fl_sst_open(const char *dir, uint64_t id, const fl_policy_list *policies, fl_calls *calls,
+int fl_sst_open(fl_env *env, const char *dir, uint64_t id, const fl_policy_list *policies, fl_calls *calls,
                 fl_sst_reader **out, uint64_t *filter_errors, char *err, size_t err_len) {
     fl_sst_reader *r = calloc(1, sizeof *r);
     if (!r) return FL_ERR_NOMEM;
     r->calls = calls;
+    r->env = env;
     *out = NULL;
     fl_sst_path(dir, id, r->path, sizeof r->path);
-    r->fd = open(r->path, O_RDONLY | O_CLOEXEC);
-    if (r->fd < 0) {
-        snprintf(err, err_len, "%s: cannot open SST: %s", r->path, strerror(errno));
+    int e = env->ops->open(env, r->path, FL_OPEN_READ, &r->file);
+    if (e) {
+        snprintf(err, err_len, "%s: cannot open SST: %s", r->path, strerror(e));
         free(r);
-        return FL_ERR_IO;
+        return e == ENOENT ? FL_ERR_NOTFOUND : FL_ERR_IO;
     }
-    struct stat st;
+    uint64_t fsize = 0;
+    size_t got = 0;
     uint8_t foot[24], *ib = NULL;
     int rc = FL_OK;
-    if (fstat(r->fd, &st) != 0 || st.st_size < 24 ||
-        pread(r->fd, foot, 24, st.st_size - 24) != 24) {
+    e = env->ops->size(env, r->file, &fsize);
+    if (!e && fsize >= 24) e = env->ops->read(env, r->file, fsize - 24, foot, 24, &got);
+    if (e) {
+        errno = e;
+        rc = FL_ERR_IO;
+        goto fail;
+    }
+    if (fsize < 24 || got != 24) {
         rc = corrupt(r, err, err_len, "footer", "file too short");
         goto fail;
     }
@@ -173,7 +181,7 @@ int fl_sst_open(const char *dir, uint64_t id, const fl_policy_list *policies, fl
         goto fail;
     }
     uint64_t io = fl_get_be64(foot), il = fl_get_be64(foot + 8);
-    uint64_t size = (uint64_t)st.st_size;
+    uint64_t size = fsize;
     if (il > size || io > size - 24 || size - 24 - io < il || size - 24 - io - il != 8) {
         rc = corrupt(r, err, err_len, "footer", "info block out of bounds");
         goto fail;
@@ -211,7 +219,7 @@ fail:
 
 void fl_sst_close(fl_sst_reader *r) {
     if (!r) return;
-    if (r->fd >= 0) close(r->fd);
+    if (r->file) r->env->ops->close(r->env, r->file);
     free_subs(r);
     fl_rtomb_list_free(&r->rtombs);
     for (size_t i = 0; i < r->index_count; i++) free(r->index[i].last);

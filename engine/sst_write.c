@@ -9,17 +9,17 @@
 #include "engine_internal.h"
 
 #include <errno.h>
-#include <fcntl.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <xxhash.h>
 
 struct fl_sst_writer {
     fl_sst_write_cfg cfg;
     uint64_t id;
     char path[4096];
-    int fd;
+    fl_file *out;                  /* NULL once closed */
+    int os_err;                    /* the env's errno of a failed write     */
     uint64_t offset;               /* bytes written to the file so far */
     fl_buf block, index, file;     /* current data block, index, staged bytes */
     uint8_t *last_key; size_t last_len; bool have_last;
@@ -33,14 +33,11 @@ struct fl_sst_writer {
     bool legacy;
 };
 
+/* An error of the file: the OS's reason kept in errno for the message. */
 static int write_all(fl_sst_writer *w, const void *p, size_t n) {
-    const uint8_t *b = p;
-    while (n) {
-        ssize_t k = write(w->fd, b, n);
-        if (k < 0) { if (errno == EINTR) continue; return FL_ERR_IO; }
-        b += k; n -= (size_t)k;
-        w->offset += (uint64_t)k;
-    }
+    int e = w->cfg.env->ops->append(w->cfg.env, w->out, p, n);
+    if (e) { w->os_err = e; return FL_ERR_IO; }
+    w->offset += n;
     return FL_OK;
 }
 
@@ -64,11 +61,17 @@ int fl_sst_writer_new(const fl_sst_write_cfg *cfg, uint64_t id, fl_sst_writer **
     fl_buf_init(&w->index);
     fl_buf_init(&w->file);
     w->min_seq = UINT64_MAX;
-    w->fd = open(w->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (w->fd < 0) {
-        snprintf(err, err_len, "%s: cannot create: %s", w->path, strerror(errno));
+    /* never over an existing file: a MANIFEST whose next id is behind the
+     * directory (hand-edited, restored, forged) must not cost a live SST */
+    int e = cfg->env->ops->open(cfg->env, w->path, FL_OPEN_CREATE, &w->out);
+    if (e) {
+        if (e == EEXIST)
+            snprintf(err, err_len, "%s: cannot create: the file exists (the MANIFEST's next SST id %" PRIu64
+                     " is not past every SST in the directory); refusing to overwrite it", w->path, id);
+        else
+            snprintf(err, err_len, "%s: cannot create: %s", w->path, strerror(e));
         free(w);
-        return FL_ERR_IO;
+        return e == EEXIST ? FL_ERR_EXISTS : FL_ERR_IO;
     }
     const fl_policy_list *pl = cfg->policies;
     w->bpolicies = calloc(pl->count + 1, sizeof *w->bpolicies);
@@ -277,26 +280,42 @@ int fl_sst_writer_finish(fl_sst_writer *w, fl_sst_info *info, char *err, size_t 
         memcpy(foot + 20, "FLST", 4);
         rc = write_all(w, foot, sizeof foot);
     }
-    if (!rc && w->cfg.sync && fsync(w->fd) != 0) rc = FL_ERR_IO;
+    int e;
+    if (!rc && w->cfg.sync && (e = w->cfg.env->ops->sync(w->cfg.env, w->out)) != 0) {
+        w->os_err = e;
+        rc = FL_ERR_IO;
+    }
+    if (!rc) {
+        e = w->cfg.env->ops->close(w->cfg.env, w->out);
+        w->out = NULL;
+        if (e) { w->os_err = e; rc = FL_ERR_IO; }
+    }
     info->file_bytes = w->offset;
     fl_buf_free(&tmp);
     if (rc) {
-        snprintf(err, err_len, "%s: writing SST failed: %s", w->path, fl_strerror(rc));
+        snprintf(err, err_len, "%s: writing SST failed: %s", w->path,
+                 rc == FL_ERR_IO && w->os_err ? strerror(w->os_err) : fl_strerror(rc));
         fl_sst_info_free(info);
         fl_sst_writer_abort(w);
         return rc;
     }
-    close(w->fd);
-    w->fd = -1;
     w->path[0] = 0;          /* keep the file */
     fl_sst_writer_abort(w);
     return FL_OK;
 }
 
+void fl_sst_writer_why(const fl_sst_writer *w, int rc, char *err, size_t err_len) {
+    if (rc == FL_ERR_NOMEM)
+        snprintf(err, err_len, "%s: out of memory while writing the SST", w->path);
+    else
+        snprintf(err, err_len, "%s: cannot write: %s", w->path,
+                 rc == FL_ERR_IO && w->os_err ? strerror(w->os_err) : fl_strerror(rc));
+}
+
 void fl_sst_writer_abort(fl_sst_writer *w) {
     if (!w) return;
-    if (w->fd >= 0) close(w->fd);
-    if (w->path[0]) unlink(w->path);
+    if (w->out) w->cfg.env->ops->close(w->cfg.env, w->out);
+    if (w->path[0]) w->cfg.env->ops->remove(w->cfg.env, w->path);
     for (size_t i = 0; i < w->nbuilders; i++)
         fl_call_builder_destroy(w->cfg.calls, w->bpolicies[i], w->builders[i]);
     free(w->builders);

@@ -1,7 +1,8 @@
 /*
  * fuzz_ops.c -- the differential op fuzzer: bytes -> options and ops (the
  * format of fuzz_ops.h) -> the checker (properties/check.h), engine and
- * model side by side, in a fresh temporary database per input.
+ * model side by side, in a fresh database per input, in memory (the memory
+ * env of engine.h; FILTERLAB_FUZZ_POSIX=1 puts it in a temporary directory).
  *
  * Any property violation (a broken plugin contract is one), engine error or
  * hung plugin call prints the message and the decoded workload (replay it
@@ -70,7 +71,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!base || !*base) base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
     fl_runner run = {
         .check = { .reg = reg, .path = "fuzz_ops", .check = true, .max_shown = 0, .seed = size,
-                   .no_sync = true, .on_violation = on_violation },
+                   .no_sync = true, .in_memory = !getenv("FILTERLAB_FUZZ_POSIX"),
+                   .on_violation = on_violation },
         .scratch = base, .call_timeout = 10, .on_abandon = on_abandon,
     };
     fl_run_outcome out;

@@ -58,6 +58,8 @@ static void cleanup(void) {
     unlink(path);
     snprintf(path, sizeof path, "%s/MANIFEST.tmp", dir);
     unlink(path);
+    snprintf(path, sizeof path, "%s/LOCK", dir);
+    unlink(path);
     rmdir(dir);
 }
 

@@ -220,6 +220,11 @@ typedef struct fl_check_config {
     uint64_t    max_shown;       /* at most this many violation lines printed  */
     uint64_t    seed;            /* for sampled probes and extensions          */
     bool        no_sync;         /* a throwaway database: skip every fsync    */
+    /* The database's files in a memory env of the checker's own (engine.h),
+     * freed with it: no disk.  filterlab's engine only; another engine
+     * keeps its files in dir. */
+    bool        in_memory;
+    bool        read_only;       /* open dir for reads only (fl_options)      */
     fl_check_violation_fn on_violation;   /* optional                          */
     void       *on_violation_arg;
 } fl_check_config;
@@ -510,6 +515,9 @@ typedef struct fl_run_config {
      * matches one is counted, written under out_dir as known-ID-seedS-
      * trialT.wl, and the run goes on with the next trial. */
     const fl_known *known;
+    /* Trials keep filterlab's database files on disk (posix env) instead of
+     * in memory (the default; check --env posix). */
+    bool     on_disk;
 } fl_run_config;
 
 typedef struct fl_run_result {
@@ -566,6 +574,7 @@ typedef struct fl_trial_env {
     volatile sig_atomic_t *interrupt;
     bool     quiet;              /* the child's stderr not passed on
                                     (fl_runner.quiet_stderr): shrinking       */
+    bool     on_disk;            /* posix env, not memory (check --env posix) */
 } fl_trial_env;
 
 typedef struct fl_trial_outcome {

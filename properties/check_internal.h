@@ -119,6 +119,7 @@ void ck_fpset_free(ck_fpset *s);
 /* ---- The checker ------------------------------------------------------------ */
 
 struct fl_checker {
+    fl_env *env;                 /* cfg.in_memory: the memory env (owned) */
     fl_check_config cfg;
     const fl_engine_ops *eng;         /* cfg.engine or filterlab's          */
     fl_engine *db;

@@ -169,6 +169,14 @@ int fl_checker_new(const fl_check_config *cfg, fl_checker **out) {
         fl_calls_set_sink(ck->own_calls, drop_contract, NULL);
     }
     ck->opt.calls = ck->db_calls;
+    ck->opt.read_only = cfg->read_only;
+    if (cfg->in_memory && ck->eng == &fl_engine_filterlab) {
+        if (fl_env_memory_new(&ck->env) != FL_OK) {
+            fl_checker_free(ck);
+            return FL_ERR_NOMEM;
+        }
+        ck->opt.env = ck->env;
+    }
     *out = ck;
     return FL_OK;
 }
@@ -338,6 +346,7 @@ void fl_checker_free(fl_checker *ck) {
     fl_options_free(&ck->opt);
     fl_calls_free(ck->db_calls);
     fl_calls_free(ck->own_calls);
+    fl_env_free(ck->env);                    /* after the db: its files */
     free(ck);
 }
 
@@ -587,11 +596,16 @@ static int run_write(fl_checker *ck, const fl_op *op) {
         if (!mrc) mrc = fl_model_put(ck->mem_keys, mb(&op->a), (fl_model_bytes){ NULL, 0 });
     }
     if (!mrc && ck->ever && (op->kind == FL_OP_PUT || op->kind == FL_OP_DEL))
-        mrc = fl_model_put(ck->ever, mb(&op->a), (fl_model_bytes){ NULL, 0 }); else if (op->kind == FL_OP_DELRANGE) {
+        mrc = fl_model_put(ck->ever, mb(&op->a), (fl_model_bytes){ NULL, 0 });
+    if (op->kind == FL_OP_DELRANGE) {
         mrc = fl_model_delete_range(ck->model, mb(&op->a), mb(&op->b));
         if (!mrc && fl_model_compare(mb(&op->a), mb(&op->b)) < 0) mrc = mem_note_rt(ck, op);
     }
-    if (mrc) return ck_fail(ck, FL_ERR_NOMEM, "the model failed: %d", mrc);
+    if (mrc == FL_MODEL_ERR_NOMEM)
+        return ck_fail(ck, FL_ERR_NOMEM, "out of memory in the reference model at line %u (%s)", op->line,
+                       fl_op_name(op->kind));
+    if (mrc) return ck_fail(ck, FL_ERR_INVALID, "the reference model refused line %u (%s): %s", op->line,
+                            fl_op_name(op->kind), fl_strerror(mrc));
     if (op->kind == FL_OP_PUT || op->kind == FL_OP_DEL) {
         ck_contract_point(ck, op->a.data, op->a.len);
         if (ck_fpset_add(&ck->written, ck_fingerprint(op->a.data, op->a.len, 0)) && !ck->written.slots)

@@ -317,7 +317,7 @@ int fl_check_run(const fl_run_config *c, fl_run_result *res, char *err, size_t e
         fl_remove_tree(scratch);
         return rc;
     }
-    fl_trial_env env = { .engine = c->engine, .reg = c->reg, .scratch = scratch,
+    fl_trial_env env = { .engine = c->engine, .reg = c->reg, .scratch = scratch, .on_disk = c->on_disk,
                          .call_timeout = c->call_timeout, .deadline = c->deadline,
                          .interrupt = c->interrupt };
     size_t shown = 0;

@@ -40,7 +40,7 @@ static bool flush_points(const fl_trial_env *env, const fl_workload *w, uint8_t 
     memset(log, 0, size);
     fl_runner r = {
         .check = { .engine = env->engine, .reg = env->reg, .path = "pin", .check = false, .quiet = true,
-                   .seed = env->seed, .no_sync = true },
+                   .seed = env->seed, .no_sync = true, .in_memory = !env->on_disk },
         .scratch = env->scratch, .call_timeout = env->call_timeout, .deadline = env->deadline,
         .interrupt = env->interrupt, .isolate = true, .quiet_stderr = env->quiet,
         .after_op = note_flush, .after_op_arg = log,

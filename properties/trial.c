@@ -33,7 +33,7 @@ int fl_check_workload(const fl_trial_env *env, const fl_workload *w, bool stop_e
     memset(out, 0, sizeof *out);
     fl_runner r = {
         .check = { .engine = env->engine, .reg = env->reg, .path = "trial", .check = true,
-                   .seed = env->seed, .no_sync = true },
+                   .seed = env->seed, .no_sync = true, .in_memory = !env->on_disk },
         .scratch = env->scratch, .stop_early = stop_early, .call_timeout = env->call_timeout,
         .deadline = env->deadline, .interrupt = env->interrupt, .isolate = true,
         .quiet_stderr = env->quiet,

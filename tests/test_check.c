@@ -80,12 +80,12 @@ static int corrupt_filters(const char *dir) {
     fl_manifest_data m;
     char err[512];
     int n = 0;
-    if (fl_manifest_read(dir, &m, err, sizeof err) != FL_OK) return -1;
+    if (fl_manifest_read(fl_env_posix(), dir, &m, err, sizeof err) != FL_OK) return -1;
     fl_policy_list none = { NULL, 0 };
     for (size_t i = 0; i < m.l0_count; i++) {
         fl_sst_reader *r;
         uint64_t fe = 0;
-        if (fl_sst_open(dir, m.l0[i], &none, NULL, &r, &fe, err, sizeof err) != FL_OK) continue;
+        if (fl_sst_open(fl_env_posix(), dir, m.l0[i], &none, NULL, &r, &fe, err, sizeof err) != FL_OK) continue;
         uint64_t off = r->info.filter_offset + r->info.filter_len / 2;
         bool has = r->info.filter_len > 0;
         char path[4200];

@@ -23,7 +23,7 @@ static fl_registry *reg(void) {
  * and one range tombstone ["key00010", "key00020"). */
 static void write_sst(const char *dir, const fl_policy_list *pl, uint64_t id, int n,
                       int legacy, fl_sst_info *info) {
-    fl_sst_write_cfg cfg = { .dir = dir, .policies = pl, .block_bytes = 256, .legacy_filters = legacy };
+    fl_sst_write_cfg cfg = { .env = fl_env_posix(), .dir = dir, .policies = pl, .block_bytes = 256, .legacy_filters = legacy };
     fl_sst_writer *w;
     char err[512];
     CHECK_OK(fl_sst_writer_new(&cfg, id, &w, err, sizeof err));
@@ -58,7 +58,7 @@ FL_TEST(sst_round_trip) {
 
     fl_sst_reader *rd;
     uint64_t ferr = 0;
-    CHECK_OK(fl_sst_open(dir, 7, &pl, NULL, &rd, &ferr, err, sizeof err));
+    CHECK_OK(fl_sst_open(fl_env_posix(), dir, 7, &pl, NULL, &rd, &ferr, err, sizeof err));
     CHECK_EQ(ferr, 0);
     CHECK(!rd->index_loaded);                 /* opening reads no index */
     CHECK_EQ(rd->sub_count, 2);
@@ -194,7 +194,7 @@ FL_TEST(legacy_block_read_as_whole_key_bloom) {
     fl_sst_reader *rd;
     uint64_t ferr = 0;
     /* read with a prefix-only bloom: still decoded as a whole-key filter */
-    CHECK_OK(fl_sst_open(dir, 3, &rd_pl, NULL, &rd, &ferr, err, sizeof err));
+    CHECK_OK(fl_sst_open(fl_env_posix(), dir, 3, &rd_pl, NULL, &rd, &ferr, err, sizeof err));
     CHECK(rd->legacy);
     CHECK_EQ(rd->info.filter_format, FL_FILTER_LEGACY);
     CHECK_EQ(rd->sub_count, 1);
@@ -217,7 +217,7 @@ FL_TEST(legacy_block_read_as_whole_key_bloom) {
     CHECK(rejected > 950);
     fl_sst_close(rd);
     /* with no built-in bloom configured, a Legacy block is unusable */
-    CHECK_OK(fl_sst_open(dir, 3, &none, NULL, &rd, &ferr, err, sizeof err));
+    CHECK_OK(fl_sst_open(fl_env_posix(), dir, 3, &none, NULL, &rd, &ferr, err, sizeof err));
     CHECK_EQ(rd->sub_count, 1);
     CHECK(rd->subs[0].filter == NULL);
     fl_sst_close(rd);
@@ -261,7 +261,7 @@ FL_TEST(sst_byte_flips_are_detected) {
         fl_sst_reader *rd = NULL;
         uint64_t ferr = 0;
         err[0] = 0;
-        int rc = fl_sst_open(dir, 2, &pl, NULL, &rd, &ferr, err, sizeof err);
+        int rc = fl_sst_open(fl_env_posix(), dir, 2, &pl, NULL, &rd, &ferr, err, sizeof err);
         if (rc == FL_OK) {
             /* read everything: data and index flips surface here */
             fl_sst_iter it;

@@ -1,0 +1,60 @@
+#!/bin/sh
+# trusted_files.sh -- the files of a --db directory, from the command line
+# (issue 14): a directory whose MANIFEST is gone is refused, not taken for a
+# new database; a second process opening the same database is refused,
+# naming the holder's pid (the LOCK file); --read-only reads without writing
+# (the MANIFEST is not rewritten) and refuses writes; SSTs left by a crash
+# after the last commit are removed at open.
+. "${FL_SRCDIR:-.}/tests/cli/common.inc"
+
+db=$T/db
+printf 'filterlab-workload 1\nopen\nput a 1\nput b 2\nflush\nput c 3\nflush\n' > "$T/w.wl"
+printf 'filterlab-workload 1\nopen\nget a\nget c\nget zz\n' > "$T/r.wl"
+printf 'filterlab-workload 1\nopen\nput d 4\n' > "$T/put.wl"
+"$FILTERLAB" replay "$T/w.wl" --db "$db" > /dev/null 2>&1 || fail "making the database"
+ls "$db/LOCK" > /dev/null || fail "no LOCK file"
+
+# --read-only: the same answers, no write, writes refused
+ino=$(ls -i "$db/MANIFEST" | cut -d' ' -f1)
+"$FILTERLAB" replay "$T/r.wl" --db "$db" --read-only --results "$T/res" > /dev/null 2>&1 ||
+    fail "read-only replay of reads"
+printf '3 get a -> 1\n4 get c -> 3\n5 get zz -> none\n' | cmp -s - "$T/res" || fail "read-only results: $(cat "$T/res")"
+[ "$(ls -i "$db/MANIFEST" | cut -d' ' -f1)" = "$ino" ] || fail "a read-only run rewrote the MANIFEST"
+"$FILTERLAB" replay "$T/put.wl" --db "$db" --read-only > /dev/null 2> "$T/err"
+[ $? -eq 2 ] && grep -q "put failed: write: the database .* is open read-only (as asked)" "$T/err" ||
+    fail "a write under --read-only: $(cat "$T/err")"
+"$FILTERLAB" replay "$T/r.wl" --read-only > /dev/null 2> "$T/err"
+[ $? -eq 2 ] && grep -q -- "--read-only needs --db DIR" "$T/err" || fail "--read-only without --db: $(cat "$T/err")"
+# a read-write run that changes nothing leaves the MANIFEST alone too
+"$FILTERLAB" replay "$T/r.wl" --db "$db" > /dev/null 2>&1 || fail "reads"
+[ "$(ls -i "$db/MANIFEST" | cut -d' ' -f1)" = "$ino" ] || fail "a run that changed nothing rewrote the MANIFEST"
+
+# a second process: refused, naming the holder (the first holds the
+# database open for 3 s: its filter's might_match never returns, until the
+# watchdog ends the run, a P10 finding)
+build_plugin "$FL_SRCDIR/tests/plugins/hang.c" "$T/hang.so"
+printf 'filterlab-workload 1\nopen policies="hang(in=might_match)"\nput k v\nflush\nget k\n' > "$T/slow.wl"
+"$FILTERLAB" replay "$T/slow.wl" --db "$T/db2" --plugin "$T/hang.so" --call-timeout 3 > /dev/null 2>&1 &
+holder=$!
+sleep 1
+"$FILTERLAB" replay "$T/r.wl" --db "$T/db2" > /dev/null 2> "$T/err"
+rc=$?
+wait $holder
+[ $? -eq 1 ] || fail "the first process was not ended by the watchdog"
+[ $rc -eq 2 ] && grep -q "the database is open in process [0-9]* (.*LOCK is locked); close it there first" "$T/err" ||
+    fail "a second open: exit $rc, $(cat "$T/err")"
+"$FILTERLAB" replay "$T/r.wl" --db "$T/db2" --no-check --plugin "$T/hang.so" > /dev/null 2>&1 ||
+    fail "the database did not open once the first process had ended"
+
+# an SST written after the last commit (a crash) is removed at open
+cp "$db/000001.sst" "$db/000099.sst"
+"$FILTERLAB" replay "$T/r.wl" --db "$db" > /dev/null 2>&1 || fail "reads after an orphan"
+[ ! -e "$db/000099.sst" ] || fail "the uncommitted SST was not removed"
+
+# no MANIFEST: refused, naming the SSTs
+rm "$db/MANIFEST"
+"$FILTERLAB" replay "$T/r.wl" --db "$db" > /dev/null 2> "$T/err"
+[ $? -eq 2 ] && grep -q "holds 2 SST files but no MANIFEST; refusing to open it as a new database" "$T/err" ||
+    fail "no MANIFEST: $(cat "$T/err")"
+[ -e "$db/000001.sst" ] && [ ! -e "$db/MANIFEST" ] || fail "the refused directory was changed"
+exit 0
