@@ -23,7 +23,7 @@ static void usage(FILE *f) {
         "                       [--plugin SO]... [--policy SPEC]... [--extractor SPEC]...\n"
         "                       [--out DIR] [--shard I/N] [--ops N] [--shrink-time SEC]\n"
         "                       [--call-timeout SEC] [--engine NAME] [--known FILE]\n"
-        "                       [--junit FILE] [--env posix|memory]\n"
+        "                       [--junit FILE] [--env posix|memory] [--crash]\n"
         "       filterlab check --trial T [--seed S] [...] --print\n"
         "\n"
         "Generates random trials (a configuration of policies, options and\n"
@@ -56,6 +56,9 @@ static void usage(FILE *f) {
         "                      and replay line) and one per known bug found (skipped)\n"
         "  --env NAME          where filterlab's trial databases keep their files:\n"
         "                      memory (default: no disk) or posix (a directory)\n"
+        "  --crash             give every trial `crash` ops (the process dies, the\n"
+        "                      power goes, the database reopens); by default every\n"
+        "                      eighth trial has them (filterlab's engine)\n"
         "  --print             with --trial T: write the trial's workload to stdout\n"
         "                      instead of running it\n"
         "  -h, --help          this text\n"
@@ -163,6 +166,11 @@ int fl_cli_check(int argc, char **argv) {
         size_t which = 0;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); status = FL_EXIT_OK; goto out; }
         if (!strcmp(a, "--print")) { print_trial = true; continue; }
+        if (!strcmp(a, "--crash")) {
+            c.crash = true;
+            fl_shell_append_word(trial_flags, sizeof trial_flags, "--crash");
+            continue;
+        }
         int m = fl_cli_flag(argc, argv, &i, valued, sizeof valued / sizeof *valued, &which, &v);
         if (m == 0) { status = bad("unknown argument", a); goto out; }
         if (m < 0 || !*v) { status = bad("missing value for", valued[which]); goto out; }

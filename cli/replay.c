@@ -267,8 +267,10 @@ static void human_rate(double num, double den) {
 
 static void print_summary(const fl_replay *r, const fl_check_summary *sum, double elapsed) {
     const fl_metrics *m = &sum->metrics;
-    printf("%s: %zu ops in %.3f s, live SSTs %" PRIu64 ", violations %" PRIu64 "%s\n", r->path,
-           r->wl->count, elapsed, sum->ssts, sum->violations, r->a->no_check ? " (checks off)" : "");
+    char crashes[64] = "";
+    if (sum->crashes) snprintf(crashes, sizeof crashes, ", crashes %" PRIu64, sum->crashes);
+    printf("%s: %zu ops in %.3f s, live SSTs %" PRIu64 ", violations %" PRIu64 "%s%s\n", r->path,
+           r->wl->count, elapsed, sum->ssts, sum->violations, crashes, r->a->no_check ? " (checks off)" : "");
     for (int k = 0; k < 2; k++) {
         const fl_filter_counters *c = k ? &m->prefix : &m->point;
         printf("  %-6s considered %" PRIu64 ", unfiltered %" PRIu64 ", positive %" PRIu64

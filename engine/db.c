@@ -295,6 +295,10 @@ int fl_db_open(const char *dir, const fl_registry *reg, const fl_options *opt,
     return FL_OK;
 }
 
+void fl_db_abandon(fl_db *db) {
+    if (db) free_db(db);
+}
+
 int fl_db_close(fl_db *db, char *err, size_t err_len) {
     if (!db) return FL_OK;
     int rc = fl_db_flush(db);

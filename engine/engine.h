@@ -293,6 +293,10 @@ uint64_t    fl_env_fault_ops(fl_env *env);
 const char *fl_env_fault_log(fl_env *env);
 void        fl_env_fault_fail_at(fl_env *env, uint64_t op, int errno_value);
 void        fl_env_fault_crash_after(fl_env *env, uint64_t op);
+/* From now on an fsync of a file whose name ends with suffix succeeds but
+ * makes nothing durable (NULL or "": none) -- the bug of an engine that
+ * forgets it, for showing that crash testing catches one. */
+void        fl_env_fault_ignore_sync(fl_env *env, const char *suffix);
 bool        fl_env_fault_dead(fl_env *env);
 int         fl_env_fault_crash(fl_env *env);
 
@@ -375,6 +379,10 @@ const char *fl_db_note(const fl_db *db);
 /* Flushes the memtable, writes the manifest, frees everything.  The db is
  * freed even when an error is returned; err (may be NULL) then says why. */
 int fl_db_close(fl_db *db, char *err, size_t err_len);
+/* Frees the db without writing anything, as a process that dies leaves it:
+ * the memtable is lost, the files stay as they are (the LOCK is released).
+ * With the fault env, fl_env_fault_crash then simulates the power loss. */
+void fl_db_abandon(fl_db *db);
 const char *fl_db_errmsg(const fl_db *db);
 
 /* ---- Writes ------------------------------------------------------------- */

@@ -142,6 +142,11 @@ typedef struct fl_engine_ops {
      * probe trace.  FL_ERR_NOTFOUND for no such SST, FL_ERR_CORRUPT with
      * errmsg saying why for a file it cannot read. */
     int  (*sst_filter)(fl_engine *e, uint64_t id, const struct fl_sst_filter **out);
+    /* Frees e as a process that dies leaves its database: nothing more is
+     * written (the workload's `crash`; the checker then simulates the power
+     * loss through the fault env and reopens).  NULL: the engine cannot
+     * simulate a crash, and a workload with one is refused. */
+    void (*abandon)(fl_engine *e);
 } fl_engine_ops;
 
 /* What kind of filter an SST stored, as sst_filter reads it. */
@@ -225,12 +230,22 @@ typedef struct fl_check_config {
      * keeps its files in dir. */
     bool        in_memory;
     bool        read_only;       /* open dir for reads only (fl_options)      */
+    /* The workload has `crash` ops: filterlab's engine runs on the fault env
+     * (over the memory env or posix) with every fsync, and the checker
+     * keeps the model's state as of the last completed flush, which is what
+     * a crash leaves (there is no write-ahead log). */
+    bool        crashes;
+    /* With crashes: called once with the fault env before the first open,
+     * to set it up (fl_env_fault_*): tests of the crash testing itself. */
+    void      (*on_fault_env)(void *arg, fl_env *fault);
+    void       *on_fault_env_arg;
     fl_check_violation_fn on_violation;   /* optional                          */
     void       *on_violation_arg;
 } fl_check_config;
 
 typedef struct fl_check_summary {
     uint64_t   ops, violations, warnings, ssts;
+    uint64_t   crashes;          /* crashes simulated and recovered from       */
     uint64_t   by_property[FL_PROPERTY_COUNT];
     fl_metrics metrics;          /* summed over every open of the database     */
     int        first_property;   /* of the first violation, 0 if none          */
@@ -518,6 +533,9 @@ typedef struct fl_run_config {
     /* Trials keep filterlab's database files on disk (posix env) instead of
      * in memory (the default; check --env posix). */
     bool     on_disk;
+    /* Every trial gets crash ops (check --crash); without it, every eighth
+     * (where the engine can simulate a crash). */
+    bool     crash;
 } fl_run_config;
 
 typedef struct fl_run_result {

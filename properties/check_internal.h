@@ -120,6 +120,9 @@ void ck_fpset_free(ck_fpset *s);
 
 struct fl_checker {
     fl_env *env;                 /* cfg.in_memory: the memory env (owned) */
+    fl_env *fault;               /* cfg.crashes: the fault env over it (owned) */
+    fl_model *durable;           /* cfg.crashes: the model as of the last
+                                    completed flush: what a crash leaves   */
     fl_check_config cfg;
     const fl_engine_ops *eng;         /* cfg.engine or filterlab's          */
     fl_engine *db;

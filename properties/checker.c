@@ -170,14 +170,46 @@ int fl_checker_new(const fl_check_config *cfg, fl_checker **out) {
     }
     ck->opt.calls = ck->db_calls;
     ck->opt.read_only = cfg->read_only;
-    if (cfg->in_memory && ck->eng == &fl_engine_filterlab) {
+    bool own_engine = ck->eng == &fl_engine_filterlab;
+    if (cfg->in_memory && own_engine) {
         if (fl_env_memory_new(&ck->env) != FL_OK) {
             fl_checker_free(ck);
             return FL_ERR_NOMEM;
         }
         ck->opt.env = ck->env;
+        ck->opt.sync = true;                 /* free in memory: crashes see it */
+    }
+    if (cfg->crashes && own_engine) {
+        /* what a crash keeps is what was synced: sync everything */
+        if (fl_env_fault_new(ck->env ? ck->env : fl_env_posix(), &ck->fault) != FL_OK ||
+            fl_model_new(&ck->durable) != FL_MODEL_OK) {
+            fl_checker_free(ck);
+            return FL_ERR_NOMEM;
+        }
+        ck->opt.env = ck->fault;
+        ck->opt.sync = true;
+        if (cfg->on_fault_env) cfg->on_fault_env(cfg->on_fault_env_arg, ck->fault);
     }
     *out = ck;
+    return FL_OK;
+}
+
+static int copy_entry(void *arg, fl_model_bytes key, fl_model_bytes value) {
+    return fl_model_put(arg, key, value);
+}
+
+/* The model as it is now, kept as what a crash would leave: after a
+ * flush completed (so the memtable is empty), at open and close. */
+static int keep_durable(fl_checker *ck) {
+    if (!ck->durable) return FL_OK;
+    fl_model *d;
+    if (fl_model_new(&d) != FL_MODEL_OK) return FL_ERR_NOMEM;
+    if (fl_model_scan_prefix(ck->model, (fl_model_bytes){ (const uint8_t *)"", 0 }, copy_entry, d)) {
+        fl_model_free(d);
+        return FL_ERR_NOMEM;
+    }
+    fl_model_free(ck->durable);
+    ck->durable = d;
     return FL_OK;
 }
 
@@ -268,7 +300,143 @@ static int db_open(fl_checker *ck) {
     if (!ck->cfg.check) return FL_OK;
     if ((rc = configs_for(ck))) return rc;
     if ((rc = ck_tree_refresh(ck, true))) return rc;
-    return ck->generation == 1 && ck->nmetas > 0 ? adopt(ck) : FL_OK;
+    if (ck->generation == 1 && ck->nmetas > 0 && (rc = adopt(ck))) return rc;
+    if (keep_durable(ck)) return ck_fail(ck, FL_ERR_NOMEM, "out of memory keeping the model's durable state");
+    return FL_OK;
+}
+
+/* ---- Crashes ------------------------------------------------------------------ */
+
+#define FL_CK_CRASHED 1          /* an op died with the process (fault env) */
+
+typedef struct entries { fl_model *into; int status; size_t n; } entries;
+
+static int take_entry(void *arg, fl_slice key, fl_slice value) {
+    entries *e = arg;
+    e->n++;
+    if (fl_model_put(e->into, (fl_model_bytes){ key.data, key.len }, (fl_model_bytes){ value.data, value.len }))
+        return e->status = FL_ERR_NOMEM;
+    return 0;
+}
+
+typedef struct same { const fl_model *other; bool differ; } same;
+
+static int same_entry(void *arg, fl_model_bytes key, fl_model_bytes value) {
+    same *s = arg;
+    fl_model_bytes v;
+    if (!fl_model_get(s->other, key, &v) || v.len != value.len || (v.len && memcmp(v.data, value.data, v.len)))
+        s->differ = true;
+    return s->differ;
+}
+
+static bool models_equal(const fl_model *a, const fl_model *b) {
+    if (fl_model_count(a) != fl_model_count(b)) return false;
+    same s = { b, false };
+    fl_model_scan_prefix(a, (fl_model_bytes){ (const uint8_t *)"", 0 }, same_entry, &s);
+    return !s.differ;
+}
+
+static int copy_model(const fl_model *from, fl_model **out) {
+    *out = NULL;
+    fl_model *d;
+    if (fl_model_new(&d) != FL_MODEL_OK) return FL_ERR_NOMEM;
+    if (fl_model_scan_prefix(from, (fl_model_bytes){ (const uint8_t *)"", 0 }, copy_entry, d)) {
+        fl_model_free(d);
+        return FL_ERR_NOMEM;
+    }
+    *out = d;
+    return FL_OK;
+}
+
+/* The process died (a `crash`, or the fault env's planned death during
+ * op): nothing more is written, the power goes (what was not synced is
+ * gone), and the database reopens with the options in force.  Without a
+ * write-ahead log the memtable is lost, so the database may hold only one
+ * of two states: what the last completed flush left, or -- when the op
+ * that died got as far as committing its flush -- the model with op
+ * applied.  Which one, the reopened database's whole contents say; any
+ * other is a P2 violation naming the crash point.  Then every property is
+ * checked on from there. */
+static int recover(fl_checker *ck, const fl_op *op) {
+    char point[600];
+    const char *log = fl_env_fault_log(ck->fault), *last = log + strlen(log);
+    if (last > log) last--;                                   /* the final '\n' */
+    while (last > log && last[-1] != '\n') last--;
+    snprintf(point, sizeof point, "the crash at file operation %llu (%.*s)",
+             (unsigned long long)fl_env_fault_ops(ck->fault), (int)strcspn(last, "\n"), last);
+    if (ck->db) {
+        fl_metrics m;
+        ck->eng->metrics(ck->db, &m);
+        add_metrics(&ck->at_open, &m);
+        ck->eng->abandon(ck->db);
+        ck->db = NULL;
+    }
+    ck->sum.crashes++;
+    int e = fl_env_fault_crash(ck->fault);
+    if (e) return ck_fail(ck, FL_ERR_IO, "%s: the fault env could not drop what was not synced: %s", point,
+                          strerror(e));
+    mem_clear(ck);
+    fl_model *after = NULL;                  /* the state if op's flush committed */
+    if (ck->cfg.check && copy_model(ck->model, &after)) return ck_fail(ck, FL_ERR_NOMEM, "%s: out of memory", point);
+    if (ck->cfg.check) {
+        fl_model *before;
+        if (copy_model(ck->durable, &before)) {
+            fl_model_free(after);
+            return ck_fail(ck, FL_ERR_NOMEM, "%s: out of memory", point);
+        }
+        fl_model_free(ck->model);
+        ck->model = before;
+    }
+    int rc = db_open(ck);
+    if (rc) {
+        fl_model_free(after);
+        snprintf(ck->err + strlen(ck->err), sizeof ck->err - strlen(ck->err), " (after %s)", point);
+        return rc;
+    }
+    if (!ck->cfg.check) return FL_OK;
+    fl_model *now;
+    if (fl_model_new(&now) != FL_MODEL_OK) {
+        fl_model_free(after);
+        return ck_fail(ck, FL_ERR_NOMEM, "%s: out of memory", point);
+    }
+    entries got = { now, 0, 0 };
+    rc = ck->eng->seek(ck->db, (fl_slice){ (const uint8_t *)"", 0 }, false, UINT32_MAX, 0, NULL, take_entry, &got);
+    if (!rc) rc = got.status;
+    if (rc) {
+        fl_model_free(now);
+        fl_model_free(after);
+        return ck_fail(ck, rc, "reading the database back after %s: %s", point, ck->eng->errmsg(ck->db));
+    }
+    if (models_equal(now, after) && !models_equal(now, ck->model)) {
+        fl_model_free(ck->model);           /* op's flush had committed */
+        ck->model = after;
+        after = NULL;
+        rc = keep_durable(ck);
+    } else if (!models_equal(now, ck->model)) {
+        ck_violation(ck, FL_P2, "after %s the database holds %zu entries: neither what the last completed "
+                     "flush left (%zu) nor what %s would have committed (%zu)", point, got.n,
+                     fl_model_count(ck->model), fl_op_name(op->kind), fl_model_count(after));
+        fl_model_free(ck->model);           /* go on from what is there */
+        ck->model = now;
+        now = NULL;
+        rc = keep_durable(ck);
+    }
+    fl_model_free(now);
+    fl_model_free(after);
+    return rc ? ck_fail(ck, rc, "%s: out of memory", point) : FL_OK;
+}
+
+/* `crash`: the process dies now; `crash after=N`: at the N-th file
+ * operation from here, in whichever op that falls (fl_checker_run then
+ * recovers). */
+static int run_crash(fl_checker *ck, const fl_op *op) {
+    if (!ck->eng->abandon || !ck->fault)
+        return ck_fail(ck, FL_ERR_INVALID, "crash: the %s engine cannot simulate a crash", ck->eng->name);
+    if (op->count) {
+        fl_env_fault_crash_after(ck->fault, fl_env_fault_ops(ck->fault) + op->count);
+        return FL_OK;
+    }
+    return recover(ck, op);
 }
 
 /* Flushes (so what close writes is seen with the old configuration),
@@ -305,6 +473,7 @@ void fl_checker_summary(const fl_checker *ck, fl_check_summary *out) {
 
 int fl_checker_finish(fl_checker *ck, fl_check_summary *out) {
     int rc = FL_OK;
+    if (ck->fault) fl_env_fault_crash_after(ck->fault, 0);     /* crash points are the ops' */
     if (ck->db) {
         rc = ck->eng->flush(ck->db);
         if (rc) return ck_fail(ck, rc, "final flush: %s", ck->eng->errmsg(ck->db));
@@ -346,7 +515,9 @@ void fl_checker_free(fl_checker *ck) {
     fl_options_free(&ck->opt);
     fl_calls_free(ck->db_calls);
     fl_calls_free(ck->own_calls);
-    fl_env_free(ck->env);                    /* after the db: its files */
+    fl_model_free(ck->durable);
+    fl_env_free(ck->fault);                  /* after the db: its files */
+    fl_env_free(ck->env);
     free(ck);
 }
 
@@ -569,24 +740,16 @@ static int mem_note_rt(fl_checker *ck, const fl_op *op) {
 static int after_change(fl_checker *ck, const fl_metrics *before, bool flushed) {
     fl_metrics m;
     ck->eng->metrics(ck->db, &m);
-    if (flushed || m.flushes != before->flushes) mem_clear(ck);
+    if (flushed || m.flushes != before->flushes) {
+        mem_clear(ck);
+        if (keep_durable(ck)) return ck_fail(ck, FL_ERR_NOMEM, "out of memory keeping the model's durable state");
+    }
     return ck_tree_refresh(ck, false);
 }
 
-static int run_write(fl_checker *ck, const fl_op *op) {
-    fl_metrics before;
-    ck->eng->metrics(ck->db, &before);
-    int rc;
-    switch (op->kind) {
-    case FL_OP_PUT:      rc = ck->eng->put(ck->db, sl(&op->a), sl(&op->b)); break;
-    case FL_OP_DEL:      rc = ck->eng->del(ck->db, sl(&op->a)); break;
-    case FL_OP_DELRANGE: rc = ck->eng->delete_range(ck->db, sl(&op->a), sl(&op->b)); break;
-    case FL_OP_FLUSH:    rc = ck->eng->flush(ck->db); break;
-    default:             rc = ck->eng->compact(ck->db, op->full); break;
-    }
-    if (rc) return ck_fail(ck, rc, "%s", ck->eng->errmsg(ck->db));
-    if (!ck->cfg.check) return FL_OK;
-    /* the model, and what the engine's memtable now holds */
+/* What a write does to the model, and to what the engine's memtable now
+ * holds. */
+static int model_apply(fl_checker *ck, const fl_op *op) {
     int mrc = FL_MODEL_OK;
     if (op->kind == FL_OP_PUT) {
         mrc = fl_model_put(ck->model, mb(&op->a), mb(&op->b));
@@ -606,11 +769,29 @@ static int run_write(fl_checker *ck, const fl_op *op) {
                        fl_op_name(op->kind));
     if (mrc) return ck_fail(ck, FL_ERR_INVALID, "the reference model refused line %u (%s): %s", op->line,
                             fl_op_name(op->kind), fl_strerror(mrc));
-    if (op->kind == FL_OP_PUT || op->kind == FL_OP_DEL) {
-        ck_contract_point(ck, op->a.data, op->a.len);
+    if (op->kind == FL_OP_PUT || op->kind == FL_OP_DEL) {     /* ever written: in an SST maybe */
         if (ck_fpset_add(&ck->written, ck_fingerprint(op->a.data, op->a.len, 0)) && !ck->written.slots)
             ck->written_complete = false;               /* out of memory */
     }
+    return FL_OK;
+}
+
+static int run_write(fl_checker *ck, const fl_op *op) {
+    fl_metrics before;
+    ck->eng->metrics(ck->db, &before);
+    int rc;
+    switch (op->kind) {
+    case FL_OP_PUT:      rc = ck->eng->put(ck->db, sl(&op->a), sl(&op->b)); break;
+    case FL_OP_DEL:      rc = ck->eng->del(ck->db, sl(&op->a)); break;
+    case FL_OP_DELRANGE: rc = ck->eng->delete_range(ck->db, sl(&op->a), sl(&op->b)); break;
+    case FL_OP_FLUSH:    rc = ck->eng->flush(ck->db); break;
+    default:             rc = ck->eng->compact(ck->db, op->full); break;
+    }
+    if (rc && ck->fault && fl_env_fault_dead(ck->fault)) return FL_CK_CRASHED;
+    if (rc) return ck_fail(ck, rc, "%s", ck->eng->errmsg(ck->db));
+    if (!ck->cfg.check) return FL_OK;
+    if ((rc = model_apply(ck, op))) return rc;
+    if (op->kind == FL_OP_PUT || op->kind == FL_OP_DEL) ck_contract_point(ck, op->a.data, op->a.len);
     bool flushed = op->kind == FL_OP_FLUSH || (op->kind == FL_OP_COMPACT && op->full);
     return after_change(ck, &before, flushed);
 }
@@ -669,9 +850,22 @@ int fl_checker_run(fl_checker *ck, const fl_op *op) {
     case FL_OP_SET_OPTIONS:
         rc = run_set_options(ck, op);
         break;
+    case FL_OP_CRASH:
+        rc = run_crash(ck, op);
+        break;
     default:
         rc = run_write(ck, op);
         break;
+    }
+    if (rc != FL_OK && ck->fault && fl_env_fault_dead(ck->fault)) {
+        ck->err[0] = 0;                       /* the death, not an error */
+        if (ck->cfg.check && op->kind != FL_OP_CRASH && (op->kind == FL_OP_PUT || op->kind == FL_OP_DEL ||
+                                                         op->kind == FL_OP_DELRANGE))
+            rc = model_apply(ck, op);         /* the op's write may be in what committed */
+        else
+            rc = FL_OK;
+        if (!rc && (op->kind == FL_OP_OPEN || op->kind == FL_OP_REOPEN)) rc = apply_options(ck, op);
+        if (!rc) rc = recover(ck, op);
     }
     ck->op = NULL;
     return rc;

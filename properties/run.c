@@ -263,6 +263,7 @@ static int run_here(const fl_runner *r, const fl_workload *w, fl_run_outcome *ou
     if (make_dir(&st) != FL_OK) return FL_ERR_IO;
     fl_check_config cfg = r->check;
     cfg.dir = st.dir;
+    for (size_t i = 0; i < w->count && !cfg.crashes; i++) cfg.crashes = w->ops[i].kind == FL_OP_CRASH;
     st.user_fn = cfg.on_violation;
     st.user_arg = cfg.on_violation_arg;
     cfg.on_violation = on_violation;

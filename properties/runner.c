@@ -32,6 +32,42 @@ static uint64_t fl_trial_seed(uint64_t seed, uint64_t trial) {
 
 /* ---- Trials ---------------------------------------------------------------------- */
 
+/* One to four `crash` ops among w's ops, after the first (the open): the
+ * process dies there, or (half of them) at one of the next 120 file
+ * operations -- in the middle of a flush or a compaction, as often as not
+ * -- and the trial goes on with what was durable.  Lines are numbered
+ * afresh, one per op. */
+static int add_crashes(ck_rng *r, fl_workload *w) {
+    if (w->count < 2) return FL_OK;
+    size_t n = 1 + ck_below(r, 4), total = w->count + n;
+    fl_op *ops = calloc(total, sizeof *ops);
+    bool *at = calloc(total, sizeof *at);
+    if (!ops || !at) {
+        free(ops);
+        free(at);
+        return FL_ERR_NOMEM;
+    }
+    for (size_t i = 0; i < n; i++) at[1 + ck_below(r, total - 1)] = true;    /* (may repeat: fewer) */
+    size_t k = 0, j = 0;
+    unsigned line = w->ops[0].line;
+    for (size_t i = 0; i < total && j < w->count; i++) {
+        if (i > 0 && at[i])      /* now, or at a file operation of some op to come */
+            ops[k] = (fl_op){ .kind = FL_OP_CRASH, .count = ck_chance(r, 50) ? 1 + (uint32_t)ck_below(r, 120) : 0 };
+        else ops[k] = w->ops[j++];
+        ops[k].line = line++;
+        k++;
+    }
+    while (j < w->count) {
+        ops[k] = w->ops[j++];
+        ops[k++].line = line++;
+    }
+    free(at);
+    free(w->ops);
+    w->ops = ops;
+    w->count = k;
+    return FL_OK;
+}
+
 /* Generates trial `trial` into *w: its shape and generator seed here, its
  * configuration from the engine's space (space_internal.h). */
 static int make_trial(const fl_run_config *c, uint64_t trial, fl_workload *w, char *err, size_t err_len) {
@@ -59,6 +95,7 @@ static int make_trial(const fl_run_config *c, uint64_t trial, fl_workload *w, ch
     if (rc == FL_OK && fl_gen_workload(&o, w, err, err_len) != 0) rc = FL_ERR_INVALID;
     if (space->release) space->release(t);
     free(t);
+    if (rc == FL_OK && space->crashes && !fp_trial && (c->crash || trial % 8 == 3)) rc = add_crashes(&r, w);
     if (rc != FL_OK) return rc;
     char desc[512];
     snprintf(desc, sizeof desc, "filterlab check --seed %llu --trial %llu%s%s (shape %s)",

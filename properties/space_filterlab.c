@@ -324,5 +324,6 @@ const ck_space ck_space_filterlab = {
     .engine = "filterlab",
     .fp_trials = true,
     .refusals_are_findings = true,
+    .crashes = true,
     .configure = configure,
 };

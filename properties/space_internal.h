@@ -75,6 +75,9 @@ typedef struct ck_space {
      * this space -- an error of the trial (fl_trial_outcome.refused), never
      * a property violation. */
     bool refusals_are_findings;
+    /* The engine can simulate a crash (fl_engine_ops.abandon): some trials
+     * (every one with check --crash) get `crash` ops. */
+    bool crashes;
     /* The run's --policy and --extractor specs, once before any trial:
      * FL_OK, or FL_ERR_INVALID with err saying why the engine cannot run
      * them (NULL: any will do). */

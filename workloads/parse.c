@@ -438,6 +438,21 @@ static int parse_op_body(fl_wl_parser *ps, fl_op *op) {
         return parse_ctx_and_end(ps, op, "scan_prefix PREFIX");
     case FL_OP_FLUSH:
         return need_end(ps, "flush");
+    case FL_OP_CRASH: {
+        fl_wl_token tok;
+        if (!next_token(ps, &tok)) return 0;
+        uint64_t v = 0;
+        bool ok = tok.n > 6 && tok.n - 6 <= 10 && memcmp(tok.p, "after=", 6) == 0;
+        for (size_t i = 6; i < tok.n && ok; i++) {
+            ok = tok.p[i] >= '0' && tok.p[i] <= '9';
+            v = v * 10 + (uint64_t)(tok.p[i] - '0');
+        }
+        if (!ok || v < 1 || v > FL_WL_CRASH_AFTER_MAX)
+            return fail_token(ps, "after=N (N from 1 to 1000000000 file operations) or end of line after \"crash\"",
+                              tok.p, tok.n, NULL);
+        op->count = (uint32_t)v;
+        return need_end(ps, "crash after=N");
+    }
     case FL_OP_COMPACT: {
         fl_wl_token tok;
         if (!next_token(ps, &tok)) return 0;

@@ -154,6 +154,9 @@ int fl_op_print(const fl_op *op, FILE *f) {
     case FL_OP_COMPACT:
         if (op->full) fputs(" full", f);
         break;
+    case FL_OP_CRASH:
+        if (op->count) fprintf(f, " after=%u", op->count);
+        break;
     case FL_OP_FLUSH:
         break;
     }

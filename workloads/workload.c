@@ -25,7 +25,7 @@ static const char *const op_names[] = {
     [FL_OP_SCAN] = "scan",         [FL_OP_FLUSH] = "flush",
     [FL_OP_COMPACT] = "compact",   [FL_OP_REOPEN] = "reopen",
     [FL_OP_SEEK] = "seek",         [FL_OP_SEEK_FOR_PREV] = "seek_for_prev",
-    [FL_OP_SET_OPTIONS] = "set_options",
+    [FL_OP_SET_OPTIONS] = "set_options", [FL_OP_CRASH] = "crash",
 };
 
 const char *fl_op_name(fl_op_kind kind) {

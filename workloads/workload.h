@@ -37,7 +37,11 @@ typedef enum fl_op_kind {
     FL_OP_SEEK,           /* a = key, count, prefix_mode             */
     FL_OP_SEEK_FOR_PREV,  /* a = key, count, prefix_mode             */
     FL_OP_SET_OPTIONS,    /* opts                                    */
-    FL_OP_LAST = FL_OP_SET_OPTIONS
+    FL_OP_CRASH,          /* count: the process dies (now, or at the
+                             count-th file operation from here, wherever
+                             that falls), power is lost, and the
+                             database reopens with the same options     */
+    FL_OP_LAST = FL_OP_CRASH
 } fl_op_kind;
 
 /* seek and seek_for_prev: up to `count` live entries from KEY, forward
@@ -47,6 +51,7 @@ typedef enum fl_op_kind {
  * equals KEY's, stopping at the first that differs; total order when KEY
  * has no prefix).  SPEC 9. */
 #define FL_WL_SEEK_MAX 1000000u   /* n= at most                         */
+#define FL_WL_CRASH_AFTER_MAX 1000000000u   /* crash after= at most       */
 
 /* An owned byte string.  data is never NULL (a 1-byte allocation for the
  * empty string) so it can be passed anywhere a pointer is expected. */
@@ -65,7 +70,8 @@ typedef struct fl_op {
     size_t     ctx_len;              /* 0..64 bytes given               */
     uint8_t    ctx[FL_WL_CTX_MAX];   /* zero-padded                     */
     bool       full;                 /* compact full                    */
-    uint32_t   count;                /* seek n= (1..FL_WL_SEEK_MAX)     */
+    uint32_t   count;                /* seek n= (1..FL_WL_SEEK_MAX);
+                                        crash after= (0: now)           */
     int        prefix_mode;          /* seek prefix=: -1 not given, 0, 1 */
     size_t     opt_count;
     fl_wl_option *opts;
