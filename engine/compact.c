@@ -27,7 +27,7 @@ typedef struct output {
 static int out_start(output *o) {
     fl_db *db = o->db;
     fl_sst_write_cfg cfg = {
-        .env = db->env, .dir = db->dir, .policies = &db->compactor, .calls = db->calls, .min_filter_keys = db->opt.min_filter_keys,
+        .env = db->env, .db_id = db->db_id, .dir = db->dir, .policies = &db->compactor, .calls = db->calls, .min_filter_keys = db->opt.min_filter_keys,
         .block_bytes = db->opt.block_bytes, .legacy_filters = db->opt.legacy_filters,
         .sync = db->opt.sync,
     };

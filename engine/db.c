@@ -10,7 +10,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/resource.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -63,6 +65,62 @@ static void free_db(fl_db *db) {
     free(db);
 }
 
+static const fl_manifest_sst *said_of(const fl_manifest_data *m, uint64_t id) {
+    for (size_t i = 0; i < m->sst_count; i++)
+        if (m->ssts[i].id == id) return &m->ssts[i];
+    return NULL;
+}
+
+/* A key for a message: printable bytes as they are, others as \xNN, at
+ * most 24 bytes then "...". */
+static void fl_bytes_text(char *out, size_t cap, const uint8_t *p, size_t n) {
+    size_t k = 0;
+    out[0] = 0;
+    for (size_t i = 0; i < n && i < 24 && k + 5 < cap; i++)
+        k += (size_t)snprintf(out + k, cap - k, p[i] >= 0x20 && p[i] < 0x7f && p[i] != '\\' ? "%c" : "\\x%02x",
+                              p[i]);
+    if (n > 24 && k + 4 < cap) snprintf(out + k, cap - k, "...");
+}
+
+static void range_text(char *out, size_t cap, const uint8_t *lo, size_t lolen, const uint8_t *hi, size_t hilen,
+                       bool excl, uint64_t entries) {
+    char a[80], b[80];
+    fl_bytes_text(a, sizeof a, lo, lolen);
+    fl_bytes_text(b, sizeof b, hi, hilen);
+    snprintf(out, cap, "keys [%s, %s%c, %llu entr%s", a, b, excl ? ')' : ']', (unsigned long long)entries,
+             entries == 1 ? "y" : "ies");
+}
+
+/* The SST file must be the one the MANIFEST names: its own id, its
+ * database, its key range and entry counts.  A valid SST under another
+ * SST's name (a restore mix-up), or from another database, would
+ * otherwise give wrong answers without a word. */
+static int check_identity(fl_db *db, const fl_manifest_data *m, const fl_sst_reader *r) {
+    const fl_sst_info *in = &r->info;
+    const fl_manifest_sst *s = said_of(m, in->id);
+    if (!s) return FL_OK;
+    bool id_ok = !in->has_stored_id || in->stored_id == in->id;
+    bool db_ok = !in->has_db_id || !m->db_id || in->db_id == m->db_id;
+    bool range_ok = in->smallest_len == s->smallest_len && in->largest_len == s->largest_len &&
+                    (!s->smallest_len || memcmp(in->smallest, s->smallest, s->smallest_len) == 0) &&
+                    (!s->largest_len || memcmp(in->largest, s->largest, s->largest_len) == 0) &&
+                    in->largest_exclusive == s->largest_exclusive && in->entries == s->entries &&
+                    in->range_tombstones == s->range_tombstones;
+    if (id_ok && db_ok && range_ok) return FL_OK;
+    char file[256], said[256];
+    range_text(file, sizeof file, in->smallest, in->smallest_len, in->largest, in->largest_len,
+               in->largest_exclusive, in->entries);
+    range_text(said, sizeof said, s->smallest, s->smallest_len, s->largest, s->largest_len,
+               s->largest_exclusive, s->entries);
+    return fl_db_fail(db, FL_ERR_CORRUPT, "%s: not the SST the MANIFEST names: the file is SST %llu of database "
+                      "%016llx: %s, %llu range tombstones; the MANIFEST says SST %llu of database %016llx: %s, "
+                      "%llu range tombstones", r->path,
+                      (unsigned long long)(in->has_stored_id ? in->stored_id : in->id),
+                      (unsigned long long)(in->has_db_id ? in->db_id : 0), file,
+                      (unsigned long long)in->range_tombstones, (unsigned long long)s->id,
+                      (unsigned long long)m->db_id, said, (unsigned long long)s->range_tombstones);
+}
+
 static int load_tree(fl_db *db, const fl_manifest_data *m) {
     db->l0 = calloc(m->l0_count ? m->l0_count : 1, sizeof *db->l0);
     db->runs = calloc(m->run_count ? m->run_count : 1, sizeof *db->runs);
@@ -73,6 +131,7 @@ static int load_tree(fl_db *db, const fl_manifest_data *m) {
         int rc = fl_db_open_sst(db, m->l0[i], &db->l0[i]);
         if (rc) return rc;
         db->l0_count++;
+        if ((rc = check_identity(db, m, db->l0[i]))) return rc;
     }
     for (size_t r = 0; r < m->run_count; r++) {
         fl_run *run = &db->runs[r];
@@ -83,6 +142,7 @@ static int load_tree(fl_db *db, const fl_manifest_data *m) {
             int rc = fl_db_open_sst(db, m->runs[r][i], &run->ssts[i]);
             if (rc) return rc;
             run->count++;
+            if ((rc = check_identity(db, m, run->ssts[i]))) return rc;
         }
     }
     return FL_OK;
@@ -162,6 +222,21 @@ static int list_ssts(fl_db *db, sst_names *out) {
     return FL_OK;
 }
 
+/* A database's identity: 64 random bits (never 0), kept in its MANIFEST
+ * and written into every SST's info block. */
+static uint64_t new_identity(void) {
+    uint64_t id = 0;
+    if (getrandom(&id, sizeof id, 0) != (ssize_t)sizeof id) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        id = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 30) ^ ((uint64_t)getpid() << 48);
+        id = (id ^ (id >> 30)) * 0xBF58476D1CE4E5B9ull;        /* splitmix64's finish */
+        id = (id ^ (id >> 27)) * 0x94D049BB133111EBull;
+        id ^= id >> 31;
+    }
+    return id ? id : 1;
+}
+
 /* No MANIFEST: a new database -- unless SSTs are there already, whose tree
  * is lost with the MANIFEST (deleted, or a crash before the first one was
  * written): opening that as a new database would write 000001.sst over one
@@ -180,6 +255,7 @@ static int create_new(fl_db *db) {
                           db->dir);
     db->next_sst = 1;
     db->next_seq = 1;
+    db->db_id = new_identity();
     return fl_db_write_manifest(db);
 }
 
@@ -279,6 +355,8 @@ int fl_db_open(const char *dir, const fl_registry *reg, const fl_options *opt,
         db->next_seq = m.next_seq ? m.next_seq : 1;
         db->manifest_known = true;
         db->manifest_hash = m.hash;
+        /* an older MANIFEST has none: one now, written with the next commit */
+        db->db_id = m.db_id || db->read_only ? m.db_id : new_identity();
         rc = load_tree(db, &m);
         if (rc == FL_OK) rc = orphans(db, &m);
         fl_manifest_data_free(&m);
@@ -364,7 +442,7 @@ int fl_db_delete_range(fl_db *db, fl_slice start, fl_slice end) {
 int fl_db_flush_memtable(fl_db *db) {
     if (fl_memtable_empty(db->mem)) return FL_OK;
     fl_sst_write_cfg cfg = {
-        .env = db->env, .dir = db->dir, .policies = &db->policies, .min_filter_keys = db->opt.min_filter_keys,
+        .env = db->env, .db_id = db->db_id, .dir = db->dir, .policies = &db->policies, .min_filter_keys = db->opt.min_filter_keys,
         .block_bytes = db->opt.block_bytes, .legacy_filters = db->opt.legacy_filters,
         .sync = db->opt.sync, .calls = db->calls,
     };

@@ -117,6 +117,11 @@ typedef struct fl_sst_info {
     char   **hash_note_names;
     uint64_t *hash_note_m;
     uint64_t file_bytes;
+    /* Identity (tags 19, 20): the id the SST was written as and the
+     * identity of the database it was written for; absent in SSTs of older
+     * writers (then not checked). */
+    bool     has_stored_id, has_db_id;
+    uint64_t stored_id, db_id;
 } fl_sst_info;
 
 void fl_sst_info_free(fl_sst_info *info);
@@ -130,6 +135,7 @@ void fl_sst_path(const char *dir, uint64_t id, char *out, size_t out_len);
 
 typedef struct fl_sst_write_cfg {
     fl_env *env;
+    uint64_t db_id;                   /* the database's identity (0: none)  */
     const char *dir;
     const fl_policy_list *policies;
     uint64_t min_filter_keys, block_bytes;
@@ -208,9 +214,19 @@ int  fl_sst_get(fl_sst_reader *r, const uint8_t *k, size_t klen, fl_entry *e,
 
 typedef struct fl_run { fl_sst_reader **ssts; size_t count; } fl_run;
 
+/* What the MANIFEST says of one SST, to check the file against. */
+typedef struct fl_manifest_sst {
+    uint64_t id;
+    uint8_t *smallest, *largest; size_t smallest_len, largest_len;
+    bool     largest_exclusive;
+    uint64_t entries, range_tombstones;
+} fl_manifest_sst;
+
 typedef struct fl_manifest_data {
     uint64_t next_sst, next_seq;
     uint64_t hash;                               /* XXH3 of the file's bytes */
+    uint64_t db_id;                              /* 0: none (an older MANIFEST) */
+    fl_manifest_sst *ssts; size_t sst_count;     /* every sst line, in order */
     uint64_t *l0; size_t l0_count;               /* newest first */
     size_t run_count;
     uint64_t **runs; size_t *run_sizes;          /* newest first, key order */
@@ -239,6 +255,7 @@ struct fl_db {
     fl_file *lock;                                   /* the LOCK file's lock */
     bool read_only;                                  /* the directory is not writable */
     bool manifest_known;                             /* manifest_hash is the file's */
+    uint64_t db_id;                                  /* the database's identity */
     uint64_t manifest_hash;
     char note[9216];                                 /* fl_db_note */
     char err[1024];

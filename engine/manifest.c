@@ -6,6 +6,7 @@
  *   filterlab-manifest 1
  *   next_sst N
  *   next_seq N
+ *   db_id HEX16                               (the database's identity; optional)
  *   l0 COUNT                                  (newest first)
  *   sst ID SMALLEST LARGEST EXCL ENTRIES RTS NFILTERS NAME...
  *   runs COUNT                                (newest first)
@@ -60,9 +61,15 @@ int fl_db_write_manifest(fl_db *db) {
     fl_buf b;
     fl_buf_init(&b);
     char tmp[160];
-    snprintf(tmp, sizeof tmp, "filterlab-manifest 1\nnext_sst %" PRIu64 "\nnext_seq %" PRIu64
-             "\nl0 %zu\n", db->next_sst, db->next_seq, db->l0_count);
+    snprintf(tmp, sizeof tmp, "filterlab-manifest 1\nnext_sst %" PRIu64 "\nnext_seq %" PRIu64 "\n",
+             db->next_sst, db->next_seq);
     int rc = put_str(&b, tmp);
+    if (db->db_id && !rc) {                 /* (none: an older database opened read-only) */
+        snprintf(tmp, sizeof tmp, "db_id %016" PRIx64 "\n", db->db_id);
+        rc = put_str(&b, tmp);
+    }
+    snprintf(tmp, sizeof tmp, "l0 %zu\n", db->l0_count);
+    if (!rc) rc = put_str(&b, tmp);
     for (size_t i = 0; i < db->l0_count && !rc; i++) rc = put_sst(&b, db->l0[i]);
     snprintf(tmp, sizeof tmp, "runs %zu\n", db->run_count);
     if (!rc) rc = put_str(&b, tmp);
@@ -111,6 +118,11 @@ int fl_db_write_manifest(fl_db *db) {
 /* ---- Reading -------------------------------------------------------------- */
 
 void fl_manifest_data_free(fl_manifest_data *m) {
+    for (size_t i = 0; i < m->sst_count; i++) {
+        free(m->ssts[i].smallest);
+        free(m->ssts[i].largest);
+    }
+    free(m->ssts);
     free(m->l0);
     for (size_t r = 0; r < m->run_count; r++) free(m->runs[r]);
     free(m->runs);
@@ -131,10 +143,51 @@ static char *next_line(cursor *c) {
     return s;
 }
 
-static int read_sst_line(cursor *c, uint64_t *id) {
+/* A hex string ("-": empty) into a new buffer. */
+static int get_hex(const char *s, size_t n, uint8_t **out, size_t *len) {
+    *out = NULL;
+    *len = 0;
+    if (n == 1 && s[0] == '-') n = 0;
+    else if (n == 0 || n % 2) return FL_ERR_CORRUPT;
+    uint8_t *b = malloc(n / 2 + 1);
+    if (!b) return FL_ERR_NOMEM;
+    for (size_t i = 0; i < n / 2; i++) {
+        int v = 0;
+        for (int k = 0; k < 2; k++) {
+            char ch = s[2 * i + (size_t)k];
+            int d = ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+            if (d < 0) { free(b); return FL_ERR_CORRUPT; }
+            v = v * 16 + d;
+        }
+        b[i] = (uint8_t)v;
+    }
+    *out = b;
+    *len = n / 2;
+    return FL_OK;
+}
+
+/* "sst ID SMALLEST LARGEST EXCL ENTRIES RTS ...": the id, and what the
+ * line says of the SST into m->ssts. */
+static int read_sst_line(cursor *c, fl_manifest_data *m, uint64_t *id) {
     char *l = next_line(c);
-    unsigned long long v;
-    if (!l || sscanf(l, "sst %llu ", &v) != 1) return FL_ERR_CORRUPT;
+    unsigned long long v, entries, rts;
+    int excl, a0, a1, b0, b1, tail;
+    if (!l || sscanf(l, "sst %llu %n%*s%n %n%*s%n %d %llu %llu%n", &v, &a0, &a1, &b0, &b1, &excl, &entries,
+                     &rts, &tail) != 4)
+        return FL_ERR_CORRUPT;
+    fl_manifest_sst *s = &m->ssts[m->sst_count];
+    memset(s, 0, sizeof *s);
+    s->id = v;
+    s->largest_exclusive = excl != 0;
+    s->entries = entries;
+    s->range_tombstones = rts;
+    int rc = get_hex(l + a0, (size_t)(a1 - a0), &s->smallest, &s->smallest_len);
+    if (!rc) rc = get_hex(l + b0, (size_t)(b1 - b0), &s->largest, &s->largest_len);
+    if (rc) {
+        free(s->smallest);
+        return rc;
+    }
+    m->sst_count++;
     *id = v;
     return FL_OK;
 }
@@ -179,11 +232,22 @@ int fl_manifest_read(fl_env *env, const char *dir, fl_manifest_data *m, char *er
     if (!(l = next_line(&c)) || sscanf(l, "next_seq %llu", &bb) != 1) goto bad;
     m->next_sst = a;
     m->next_seq = bb;
-    if (!(l = next_line(&c)) || sscanf(l, "l0 %zu", &cnt) != 1 || cnt > 10000000) goto bad;
+    size_t lines = 1;                           /* at most one sst per line */
+    for (const char *q = text; q < ck; q++) lines += *q == '\n';
+    if (!(m->ssts = calloc(lines, sizeof *m->ssts))) { rc = FL_ERR_NOMEM; goto out; }
+    if (!(l = next_line(&c))) goto bad;
+    if (strncmp(l, "db_id ", 6) == 0) {         /* (absent in older MANIFESTs) */
+        unsigned long long id;
+        int end = 0;
+        if (sscanf(l, "db_id %16llx%n", &id, &end) != 1 || l[end] || end != 22) goto bad;
+        m->db_id = id;
+        if (!(l = next_line(&c))) goto bad;
+    }
+    if (sscanf(l, "l0 %zu", &cnt) != 1 || cnt > 10000000) goto bad;
     m->l0 = calloc(cnt ? cnt : 1, sizeof *m->l0);
     if (!m->l0) { rc = FL_ERR_NOMEM; goto out; }
     for (size_t i = 0; i < cnt; i++, m->l0_count++)
-        if (read_sst_line(&c, &m->l0[i])) goto bad;
+        if ((rc = read_sst_line(&c, m, &m->l0[i]))) goto sst;
     if (!(l = next_line(&c)) || sscanf(l, "runs %zu", &cnt) != 1 || cnt > 10000000) goto bad;
     m->runs = calloc(cnt ? cnt : 1, sizeof *m->runs);
     m->run_sizes = calloc(cnt ? cnt : 1, sizeof *m->run_sizes);
@@ -195,9 +259,11 @@ int fl_manifest_read(fl_env *env, const char *dir, fl_manifest_data *m, char *er
         if (!m->runs[r]) { rc = FL_ERR_NOMEM; goto out; }
         m->run_count = r + 1;
         for (size_t i = 0; i < k; i++, m->run_sizes[r]++)
-            if (read_sst_line(&c, &m->runs[r][i])) goto bad;
+            if ((rc = read_sst_line(&c, m, &m->runs[r][i]))) goto sst;
     }
     goto out;
+sst:
+    if (rc == FL_ERR_NOMEM) goto out;
 bad:
     snprintf(err, err_len, "%s:%d: corrupt manifest: unexpected line", path, c.line);
     rc = FL_ERR_CORRUPT;

@@ -24,7 +24,9 @@ enum {
     TAG_RT_OFFSET = 9, TAG_RT_LEN = 10, TAG_INDEX_OFFSET = 11, TAG_INDEX_LEN = 12,
     TAG_FILTER_OFFSET = 13, TAG_FILTER_LEN = 14, TAG_FILTER_FORMAT = 15,
     TAG_FIRST_KEY = 16, TAG_LAST_KEY = 17,
-    TAG_HASH_NOTE = 18      /* [varint name_len][name][varint m], repeated */
+    TAG_HASH_NOTE = 18,     /* [varint name_len][name][varint m], repeated */
+    TAG_SST_ID = 19,        /* the SST's own id (its file name's number)    */
+    TAG_DB_ID = 20          /* the database's identity: 8 bytes, big-endian */
 };
 
 void fl_sst_path(const char *dir, uint64_t id, char *out, size_t out_len) {
@@ -110,6 +112,12 @@ int fl_sst_info_encode(const fl_sst_info *in, fl_buf *b) {
         if (!rc) rc = put_bytes_field(b, TAG_HASH_NOTE, note.data, note.len);
         fl_buf_free(&note);
     }
+    INT(TAG_SST_ID, in->id);
+    if (in->has_db_id && !rc) {
+        uint8_t id[8];
+        for (int i = 0; i < 8; i++) id[i] = (uint8_t)(in->db_id >> (56 - 8 * i));
+        rc = put_bytes_field(b, TAG_DB_ID, id, 8);
+    }
     /* Legacy SSTs are recognised by the ABSENCE of this field. */
     if (in->filter_format == FL_FILTER_COMPOSITE) INT(TAG_FILTER_FORMAT, FL_FILTER_COMPOSITE);
 #undef INT
@@ -174,6 +182,15 @@ int fl_sst_info_decode(fl_slice block, fl_sst_info *info) {
             info->filter_format = v == FL_FILTER_COMPOSITE ? FL_FILTER_COMPOSITE : (int)(v > 1 ? 2 : v);
             break;
         case TAG_HASH_NOTE: rc = decode_hash_note(p, (size_t)n, info); break;
+        case TAG_SST_ID:
+            rc = field_int(p, n, &info->stored_id);
+            info->has_stored_id = true;
+            break;
+        case TAG_DB_ID:
+            if (n != 8) { rc = FL_ERR_CORRUPT; break; }
+            info->db_id = fl_get_be64(p);
+            info->has_db_id = true;
+            break;
         case TAG_ENTRIES: dst = &info->entries; break;
         case TAG_RT_COUNT: dst = &info->range_tombstones; break;
         case TAG_MIN_SEQ: dst = &info->min_seq; break;

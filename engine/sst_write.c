@@ -235,6 +235,8 @@ int fl_sst_writer_finish(fl_sst_writer *w, fl_sst_info *info, char *err, size_t 
     fl_buf_init(&tmp);
     int rc = flush_block(w);
     info->id = w->id;
+    info->has_db_id = w->cfg.db_id != 0;
+    info->db_id = w->cfg.db_id;
     info->data_len = w->offset;
     info->entries = w->entries;
     info->range_tombstones = w->rtombs.count;

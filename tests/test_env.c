@@ -428,3 +428,42 @@ FL_TEST(db_io_errors_name_the_file_and_lose_nothing) {
     }
     fl_registry_free(reg);
 }
+
+/* Each SST carries its id and its database's identity: a valid SST under
+ * another SST's name, or one from another database, is refused at open with
+ * FL_ERR_CORRUPT naming what the file is and what the MANIFEST says. */
+FL_TEST(db_refuses_an_sst_that_is_not_the_one_named) {
+    fl_env *m;
+    CHECK_OK(fl_env_memory_new(&m));
+    fl_registry *reg = reg_new();
+    two_ssts(m, reg, "/db");                                  /* 000001: a, 000002: b */
+    fl_buf one, two;
+    fl_buf_init(&one);
+    fl_buf_init(&two);
+    CHECK_EQ(fl_env_read_file(m, "/db/000001.sst", &one), 0);
+    CHECK_EQ(fl_env_read_file(m, "/db/000002.sst", &two), 0);
+    CHECK_EQ(fl_env_write_file(m, "/db/000001.sst", two.data, two.len, true), 0);    /* swapped */
+    CHECK_EQ(fl_env_write_file(m, "/db/000002.sst", one.data, one.len, true), 0);
+    fl_db *db;
+    char err[1024] = "";
+    CHECK_RC(open_db("/db", reg, m, false, &db, err, sizeof err), FL_ERR_CORRUPT);
+    CHECK_CONTAINS(err, "not the SST the MANIFEST names: the file is SST 1 of database");
+    CHECK_CONTAINS(err, "keys [a, a], 1 entry, 0 range tombstones; the MANIFEST says SST 2 of database");
+    /* the same name and the same keys, but another database's file */
+    CHECK_EQ(fl_env_write_file(m, "/db/000001.sst", one.data, one.len, true), 0);
+    CHECK_EQ(fl_env_write_file(m, "/db/000002.sst", two.data, two.len, true), 0);
+    CHECK_OK(open_db("/db", reg, m, false, &db, err, sizeof err));
+    CHECK_OK(fl_db_close(db, err, sizeof err));
+    two_ssts(m, reg, "/other");
+    fl_buf other;
+    fl_buf_init(&other);
+    CHECK_EQ(fl_env_read_file(m, "/other/000001.sst", &other), 0);
+    CHECK_EQ(fl_env_write_file(m, "/db/000001.sst", other.data, other.len, true), 0);
+    CHECK_RC(open_db("/db", reg, m, false, &db, err, sizeof err), FL_ERR_CORRUPT);
+    CHECK_CONTAINS(err, "/db/000001.sst: not the SST the MANIFEST names");
+    fl_buf_free(&one);
+    fl_buf_free(&two);
+    fl_buf_free(&other);
+    fl_registry_free(reg);
+    fl_env_free(m);
+}
