@@ -164,11 +164,21 @@ static int merge(fl_db *db, fl_sst_reader **in, size_t n, bool bottom, fl_run *r
     return rc;
 }
 
-static void retire(fl_db *db, fl_sst_reader *r) {
-    char path[4200];
-    fl_sst_path(db->dir, r->info.id, path, sizeof path);
+/* An input of a compaction leaves the tree: its reader is closed now, its
+ * file goes once the MANIFEST without it is committed (fl_db_remove_obsolete);
+ * until then the MANIFEST names it as obsolete. */
+static int retire(fl_db *db, fl_sst_reader *r) {
+    uint64_t id = r->info.id;
     fl_sst_close(r);
-    db->env->ops->remove(db->env, path);
+    if (db->obsolete_count == db->obsolete_cap) {
+        size_t cap = db->obsolete_cap ? 2 * db->obsolete_cap : 16;
+        uint64_t *n = realloc(db->obsolete, cap * sizeof *n);
+        if (!n) return FL_ERR_NOMEM;     /* (its file stays: kept at the next open) */
+        db->obsolete = n;
+        db->obsolete_cap = cap;
+    }
+    db->obsolete[db->obsolete_count++] = id;
+    return FL_OK;
 }
 
 /* L0 (all of it) into a new run, the newest. */
@@ -196,10 +206,10 @@ static int compact_l0(fl_db *db) {
         free(run.ssts);
     }
     db->metrics.compactions++;
-    rc = fl_db_write_manifest(db);
-    for (size_t i = 0; i < old; i++) retire(db, olds[i]);
+    for (size_t i = 0; i < old && !rc; i++) rc = retire(db, olds[i]);
     free(olds);
-    return rc;
+    if (!rc) rc = fl_db_write_manifest(db);
+    return rc ? rc : fl_db_remove_obsolete(db);
 }
 
 /* Every SST of the given levels into one run at the bottom. */
@@ -226,10 +236,10 @@ static int compact_all_runs(fl_db *db, bool with_l0) {
     if (run.count) db->runs[db->run_count++] = run;
     else free(run.ssts);
     db->metrics.compactions++;
-    rc = fl_db_write_manifest(db);
-    for (size_t i = 0; i < n; i++) retire(db, in[i]);
+    for (size_t i = 0; i < n && !rc; i++) rc = retire(db, in[i]);
     free(in);
-    return rc;
+    if (!rc) rc = fl_db_write_manifest(db);
+    return rc ? rc : fl_db_remove_obsolete(db);
 }
 
 int fl_compact_auto(fl_db *db, bool force_l0) {

@@ -56,6 +56,7 @@ static void free_tree(fl_db *db) {
 
 static void free_db(fl_db *db) {
     free_tree(db);
+    free(db->obsolete);
     if (db->lock) db->env->ops->close(db->env, db->lock);
     fl_memtable_free(db->mem);
     fl_policy_list_free(db->calls, &db->policies);
@@ -280,6 +281,9 @@ static int orphans(fl_db *db, const fl_manifest_data *m) {
     for (size_t i = 0; i < s.count; i++) {
         uint64_t id = s.ids[i];
         if (in_manifest(m, id)) continue;
+        bool retired = false;                    /* removed below, by its line */
+        for (size_t k = 0; k < m->obsolete_count && !retired; k++) retired = m->obsolete[k] == id;
+        if (retired) continue;
         if (id >= m->next_sst && !db->read_only) {
             char path[4200];
             fl_sst_path(db->dir, id, path, sizeof path);
@@ -306,6 +310,21 @@ static int orphans(fl_db *db, const fl_manifest_data *m) {
 }
 
 const char *fl_db_note(const fl_db *db) { return db->note; }
+
+int fl_db_remove_obsolete(fl_db *db) {
+    if (!db->obsolete_count || db->read_only) return FL_OK;
+    for (size_t i = 0; i < db->obsolete_count; i++) {
+        char path[4200];
+        fl_sst_path(db->dir, db->obsolete[i], path, sizeof path);
+        int e = db->env->ops->remove(db->env, path);
+        if (e && e != ENOENT)
+            return fl_db_fail(db, FL_ERR_IO, "%s: cannot remove a retired SST: %s", path, strerror(e));
+    }
+    int e = db->opt.sync ? db->env->ops->sync_dir(db->env, db->dir) : 0;
+    if (e) return fl_db_fail(db, FL_ERR_IO, "%s: cannot sync the directory: %s", db->dir, strerror(e));
+    db->obsolete_count = 0;              /* gone for good: the next MANIFEST drops them */
+    return FL_OK;
+}
 
 int fl_db_open(const char *dir, const fl_registry *reg, const fl_options *opt,
                fl_db **out, char *err, size_t err_len) {
@@ -359,6 +378,13 @@ int fl_db_open(const char *dir, const fl_registry *reg, const fl_options *opt,
         db->db_id = m.db_id || db->read_only ? m.db_id : new_identity();
         rc = load_tree(db, &m);
         if (rc == FL_OK) rc = orphans(db, &m);
+        if (rc == FL_OK && m.obsolete_count) {   /* a compaction's inputs, maybe still there */
+            db->obsolete = m.obsolete;
+            db->obsolete_count = db->obsolete_cap = m.obsolete_count;
+            m.obsolete = NULL;
+            m.obsolete_count = 0;
+            rc = fl_db_remove_obsolete(db);
+        }
         fl_manifest_data_free(&m);
     }
     if (rc) {

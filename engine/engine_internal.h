@@ -227,6 +227,7 @@ typedef struct fl_manifest_data {
     uint64_t hash;                               /* XXH3 of the file's bytes */
     uint64_t db_id;                              /* 0: none (an older MANIFEST) */
     fl_manifest_sst *ssts; size_t sst_count;     /* every sst line, in order */
+    uint64_t *obsolete; size_t obsolete_count;   /* retired, to be removed */
     uint64_t *l0; size_t l0_count;               /* newest first */
     size_t run_count;
     uint64_t **runs; size_t *run_sizes;          /* newest first, key order */
@@ -256,6 +257,10 @@ struct fl_db {
     bool read_only;                                  /* the directory is not writable */
     bool manifest_known;                             /* manifest_hash is the file's */
     uint64_t db_id;                                  /* the database's identity */
+    /* SSTs a compaction retired: named in the MANIFEST's obsolete line until
+     * their files are removed for good (removed, and the directory synced),
+     * so that a crash in between cannot leave them behind. */
+    uint64_t *obsolete; size_t obsolete_count, obsolete_cap;
     uint64_t manifest_hash;
     char note[9216];                                 /* fl_db_note */
     char err[1024];
@@ -270,6 +275,9 @@ int  fl_db_flush_memtable(fl_db *db);
 /* Compaction (compact.c): L0 into a new run when L0 has l0_trigger SSTs
  * (or force), then all runs into one when there are more than max_runs. */
 int  fl_compact_auto(fl_db *db, bool force_l0);
+/* Removes the files of db->obsolete once a MANIFEST without them in the
+ * tree is committed, syncs the directory, and forgets them. */
+int  fl_db_remove_obsolete(fl_db *db);
 int  fl_compact_full(fl_db *db);
 
 #endif /* FL_ENGINE_INTERNAL_H */

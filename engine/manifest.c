@@ -12,6 +12,8 @@
  *   runs COUNT                                (newest first)
  *   run COUNT
  *   sst ...                                   (key order)
+ *   obsolete ID...                            (retired SSTs whose files may
+ *                                              still be there; optional)
  *   checksum XXH3-HEX                         (of every byte before this line)
  *
  * Byte strings (keys, filter names) are lowercase hex, "-" when empty.
@@ -79,6 +81,14 @@ int fl_db_write_manifest(fl_db *db) {
         for (size_t i = 0; i < db->runs[r].count && !rc; i++)
             rc = put_sst(&b, db->runs[r].ssts[i]);
     }
+    if (!rc && db->obsolete_count) {
+        rc = put_str(&b, "obsolete");
+        for (size_t i = 0; i < db->obsolete_count && !rc; i++) {
+            snprintf(tmp, sizeof tmp, " %" PRIu64, db->obsolete[i]);
+            rc = put_str(&b, tmp);
+        }
+        if (!rc) rc = put_str(&b, "\n");
+    }
     if (!rc) {
         snprintf(tmp, sizeof tmp, "checksum %016" PRIx64 "\n", (uint64_t)XXH3_64bits(b.data, b.len));
         rc = put_str(&b, tmp);
@@ -123,6 +133,7 @@ void fl_manifest_data_free(fl_manifest_data *m) {
         free(m->ssts[i].largest);
     }
     free(m->ssts);
+    free(m->obsolete);
     free(m->l0);
     for (size_t r = 0; r < m->run_count; r++) free(m->runs[r]);
     free(m->runs);
@@ -260,6 +271,18 @@ int fl_manifest_read(fl_env *env, const char *dir, fl_manifest_data *m, char *er
         m->run_count = r + 1;
         for (size_t i = 0; i < k; i++, m->run_sizes[r]++)
             if ((rc = read_sst_line(&c, m, &m->runs[r][i]))) goto sst;
+    }
+    if ((l = next_line(&c))) {                  /* obsolete ID... (optional) */
+        if (strncmp(l, "obsolete ", 9) != 0 || next_line(&c)) goto bad;
+        size_t n = 1;
+        for (const char *q = l + 9; *q; q++) n += *q == ' ';
+        if (!(m->obsolete = calloc(n, sizeof *m->obsolete))) { rc = FL_ERR_NOMEM; goto out; }
+        for (char *q = l + 8; *q;) {
+            char *end;
+            if (*q != ' ' || q[1] < '0' || q[1] > '9') goto bad;
+            m->obsolete[m->obsolete_count++] = strtoull(q + 1, &end, 10);
+            q = end;
+        }
     }
     goto out;
 sst:

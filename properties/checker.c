@@ -348,6 +348,33 @@ static int copy_model(const fl_model *from, fl_model **out) {
     return FL_OK;
 }
 
+typedef struct stray { const fl_checker *ck; char name[64]; size_t n; } stray;
+
+static int note_stray(void *arg, const char *name) {
+    stray *s = arg;
+    size_t len = strlen(name);
+    if (len < 5 || strcmp(name + len - 4, ".sst") != 0) return 0;
+    char *end;
+    unsigned long long id = strtoull(name, &end, 10);
+    if (end != name + len - 4) return 0;
+    for (size_t i = 0; i < s->ck->nmetas; i++)
+        if (s->ck->metas[i].id == id) return 0;
+    if (!s->n++) snprintf(s->name, sizeof s->name, "%s", name);
+    return 0;
+}
+
+/* After a crash's reopen: every SST file in the directory is in the tree
+ * (the open removed what was never committed, and what a committed
+ * compaction had retired). */
+static void no_strays(fl_checker *ck, const char *point) {
+    if (!ck->eng->ssts || !ck->fault) return;
+    stray s = { ck, "", 0 };
+    if (ck->fault->ops->list(ck->fault, ck->cfg.dir, note_stray, &s) == 0 && s.n)
+        ck_violation(ck, FL_P2, "after %s and the reopen, %zu SST file%s in the directory %s in no MANIFEST "
+                     "tree (the first %s): left behind for good", point, s.n, s.n == 1 ? "" : "s",
+                     s.n == 1 ? "is" : "are", s.name);
+}
+
 /* The process died (a `crash`, or the fault env's planned death during
  * op): nothing more is written, the power goes (what was not synced is
  * gone), and the database reopens with the options in force.  Without a
@@ -394,6 +421,7 @@ static int recover(fl_checker *ck, const fl_op *op) {
         return rc;
     }
     if (!ck->cfg.check) return FL_OK;
+    no_strays(ck, point);
     fl_model *now;
     if (fl_model_new(&now) != FL_MODEL_OK) {
         fl_model_free(after);

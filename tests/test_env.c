@@ -429,6 +429,48 @@ FL_TEST(db_io_errors_name_the_file_and_lose_nothing) {
     fl_registry_free(reg);
 }
 
+/* The same for a compaction: an error at any of its file operations (the
+ * new SSTs, the MANIFEST, removing the inputs), after which the process
+ * ends, loses nothing committed -- the inputs are removed only once the
+ * MANIFEST without them is. */
+FL_TEST(db_compaction_errors_lose_nothing) {
+    fl_registry *reg = reg_new();
+    unsigned points = 0;
+    for (uint64_t at = 1;; at++) {
+        fl_env *m, *f;
+        CHECK_OK(fl_env_memory_new(&m));
+        CHECK_OK(fl_env_fault_new(m, &f));
+        fl_db *db;
+        char err[512] = "";
+        CHECK_OK(open_db("/db", reg, f, false, &db, err, sizeof err));
+        CHECK_OK(fl_db_put(db, S("a"), S("1")));
+        CHECK_OK(fl_db_flush(db));
+        CHECK_OK(fl_db_put(db, S("b"), S("2")));
+        CHECK_OK(fl_db_flush(db));
+        uint64_t base = fl_env_fault_ops(f);
+        fl_env_fault_fail_at(f, base + at, ENOSPC);
+        int rc = fl_db_compact(db, true);
+        bool past = fl_env_fault_ops(f) < base + at;
+        if (!past) {
+            points++;
+            CHECK(rc != FL_OK);
+            if (rc) CHECK_CONTAINS(fl_db_errmsg(db), strerror(ENOSPC));
+        }
+        fl_db_abandon(db);                       /* the process ends there */
+        fl_env_fault_fail_at(f, 0, 0);
+        CHECK_OK(open_db("/db", reg, f, false, &db, err, sizeof err));
+        if (db) {
+            CHECK(has_key(db, "a", "1") && has_key(db, "b", "2"));
+            fl_db_close(db, NULL, 0);
+        }
+        fl_env_free(f);
+        fl_env_free(m);
+        if (past) break;
+    }
+    CHECK(points >= 5);
+    fl_registry_free(reg);
+}
+
 /* Each SST carries its id and its database's identity: a valid SST under
  * another SST's name, or one from another database, is refused at open with
  * FL_ERR_CORRUPT naming what the file is and what the MANIFEST says. */
