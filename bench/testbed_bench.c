@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /*
  * The mixed workload: GroupId||Suffix keys "g0123:00042" over 2,000 groups
@@ -151,25 +152,96 @@ done:
     return rc;
 }
 
-static int bench_check(fl_bench *b, const fl_registry *reg) {
-    double secs = b->cfg->check_seconds ? b->cfg->check_seconds : b->cfg->quick ? 3 : 20;
+/* `filterlab check` for secs seconds, seed 1: trials per second, with
+ * filterlab's trial databases in the memory env or on disk. */
+static int check_rate(fl_bench *b, const fl_registry *reg, double secs, bool on_disk, double *rate) {
     char out[4200], err[2048] = "";
     snprintf(out, sizeof out, "%s/failures", b->scratch);
     fl_run_config c = { .reg = reg, .seed = 1, .seconds = secs, .only_trial = -1, .shards = 1,
                         .interrupt = b->cfg->interrupt, .call_timeout = 10,
-                        .out_dir = out, .max_ops = 1500, .shrink_seconds = 10 };
+                        .out_dir = out, .max_ops = 1500, .shrink_seconds = 10, .on_disk = on_disk };
     fl_run_result res;
     memset(&res, 0, sizeof res);
-    fl_bench_progress(b, "testbed: filterlab check for %.0f s", secs);
+    fl_bench_progress(b, "testbed: filterlab check --env %s for %.0f s", on_disk ? "posix" : "memory", secs);
     if (fl_check_run(&c, &res, err, sizeof err) != FL_OK)
         return fl_bench_fail(b, "testbed: check: %s", err);
     if (res.property)
         return fl_bench_fail(b, "testbed: check found a violation in trial %llu: %s (%s)",
                              (unsigned long long)res.trial, res.message, res.path);
-    fl_bench_add(b, "testbed", "check: trials per second (seed 1)", (double)res.trials / res.elapsed, "trials/s");
-    fl_bench_add(b, "testbed", "check: ops per second", (double)res.ops / res.elapsed, "ops/s");
-    fl_bench_note(b, "testbed", "check ran %.0f s, %llu trials, once (not a median)", res.elapsed,
-                  (unsigned long long)res.trials);
+    *rate = (double)res.trials / res.elapsed;
+    fl_bench_add(b, "testbed", on_disk ? "check: trials per second on the posix env (seed 1)"
+                                       : "check: trials per second on the memory env (seed 1)", *rate, "trials/s");
+    if (!on_disk) fl_bench_add(b, "testbed", "check: ops per second on the memory env", (double)res.ops / res.elapsed,
+                               "ops/s");
+    return 0;
+}
+
+static int bench_check(fl_bench *b, const fl_registry *reg) {
+    double secs = b->cfg->check_seconds ? b->cfg->check_seconds : b->cfg->quick ? 3 : 20;
+    double mem, disk;
+    int rc = check_rate(b, reg, secs / 2, false, &mem);
+    if (!rc) rc = check_rate(b, reg, secs / 2, true, &disk);
+    if (rc) return rc;
+    /* issue 14's goal: 5x the ~60 trials/s of the disk before the env */
+    fl_bench_add_target(b, "testbed", "check: trials per second on the memory env (goal)", mem, "trials/s",
+                        ">= 300 trials/s", mem >= 300);
+    fl_bench_add_target(b, "testbed", "check: memory env / posix env trials per second", mem / disk, "x",
+                        ">= 5x", mem / disk >= 5);
+    fl_bench_note(b, "testbed", "check ran %.0f s per env, once each (not a median)", secs / 2);
+    return 0;
+}
+
+/* The fuzz_ops harness, built with the standalone driver (the regression
+ * build of `make check`, beside this binary in fuzz-regress/), over its
+ * corpus repeated: executions per second, with the memory env (the
+ * harness's default) and on disk (FILTERLAB_FUZZ_POSIX=1).  Wall time of
+ * the driver's process, which runs every input once per repetition. */
+static int fuzz_rate(fl_bench *b, const char *driver, const char *corpus, unsigned reps, bool on_disk,
+                     double *rate) {
+    char cmd[16384];
+    int n = snprintf(cmd, sizeof cmd, "%s'%s'", on_disk ? "FILTERLAB_FUZZ_POSIX=1 " : "", driver);
+    for (unsigned i = 0; i < reps && n > 0 && (size_t)n < sizeof cmd - 4200; i++)
+        n += snprintf(cmd + n, sizeof cmd - (size_t)n, " '%s'", corpus);
+    snprintf(cmd + n, sizeof cmd - (size_t)n, " 2> /dev/null");
+    double t0 = fl_now();
+    FILE *p = popen(cmd, "r");
+    if (!p) return fl_bench_fail(b, "testbed: cannot run %s", driver);
+    unsigned long inputs = 0;
+    if (fscanf(p, "%lu inputs ran", &inputs) != 1) inputs = 0;
+    int st = pclose(p);
+    double t = fl_now() - t0;
+    if (st != 0 || inputs == 0) return fl_bench_fail(b, "testbed: %s over its corpus failed (status %d)", driver, st);
+    *rate = (double)inputs / t;
+    return 0;
+}
+
+static int bench_fuzz_ops(fl_bench *b) {
+    char exe[4096], driver[4200], corpus[4300];
+    ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (k <= 0) return 0;
+    exe[k] = 0;
+    char *slash = strrchr(exe, '/');
+    if (!slash) return 0;
+    *slash = 0;
+    snprintf(driver, sizeof driver, "%s/fuzz-regress/fuzz_ops", exe);
+    const char *src = getenv("FL_SRCDIR");
+    snprintf(corpus, sizeof corpus, "%s/fuzz/corpus/fuzz_ops", src && *src ? src : ".");
+    if (access(driver, X_OK) != 0 || access(corpus, R_OK) != 0) {
+        fl_bench_note(b, "testbed", "fuzz_ops rate skipped: needs %s (make fuzz-regress-build) and %s", driver,
+                      corpus);
+        return 0;
+    }
+    unsigned reps = b->cfg->quick ? 3 : 30;
+    double mem, disk;
+    fl_bench_progress(b, "testbed: fuzz_ops over its corpus, %u times, memory env and posix", reps);
+    int rc = fuzz_rate(b, driver, corpus, reps, false, &mem);
+    if (!rc) rc = fuzz_rate(b, driver, corpus, reps, true, &disk);
+    if (rc) return rc;
+    fl_bench_add(b, "testbed", "fuzz_ops: executions per second on the posix env", disk, "execs/s");
+    fl_bench_add_target(b, "testbed", "fuzz_ops: executions per second on the memory env", mem, "execs/s",
+                        ">= 1000 execs/s", mem >= 1000);
+    fl_bench_note(b, "testbed", "fuzz_ops: the standalone driver (-O2, no sanitizers, no libFuzzer) over "
+                  "fuzz/corpus/fuzz_ops %u times, once per env", reps);
     return 0;
 }
 
@@ -179,6 +251,7 @@ int fl_bench_testbed(fl_bench *b) {
     int rc = bench_replay(b, reg, false);
     if (rc == 0) rc = bench_replay(b, reg, true);
     if (rc == 0) rc = bench_check(b, reg);
+    if (rc == 0) rc = bench_fuzz_ops(b);
     fl_registry_free(reg);
     return rc;
 }
