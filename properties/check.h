@@ -459,6 +459,7 @@ typedef struct fl_known_bug {
     const char *about;           /* one line                                 */
     const char *engine;          /* the engine it is a bug of                */
     int         property;
+    bool        identified_by_message;  /* matched even before shrinking ends */
 } fl_known_bug;
 
 /* A finding as the list judges it: the failing op is workload->ops[at],
@@ -471,6 +472,8 @@ typedef struct fl_known_finding {
     size_t at;
     int property;
     const char *message;
+    bool unshrunk;               /* shrinking was cut: only entries whose
+                                    message identifies the bug may match     */
 } fl_known_finding;
 
 #define FL_KNOWN_MAX 64          /* entries in one list, at most              */

@@ -22,6 +22,9 @@
  *                            value: = ~ > < are false for it, != !~ true
  *   before KIND [KEY OP VALUE]  an op of that kind runs before the failing
  *                            op (with that option on its own line)
+ *   identified-by-message yes   the message names the bug by itself (an
+ *                            assertion's text and place): a finding whose
+ *                            shrinking the deadline cut may match it too
  *
  * fix, about, engine, property and message are required, once each, and at
  * least one of at, option and before: a signature says what the workload
@@ -32,7 +35,8 @@
  * `check` matches only a finding shrunk to the end (1-minimal), so that
  * every option and op the signature names is one the failure needs, and
  * an unrelated failure in a workload that happens to hold them all is not
- * swallowed (runner.c).
+ * swallowed (runner.c) -- except, for an entry marked
+ * identified-by-message, a finding whose shrinking was cut (unshrunk).
  */
 #include "check.h"
 
@@ -215,8 +219,13 @@ static int entry_line(parser *p, entry *e, const char *keyword, char *rest) {
         c->has_key = true;
         return parse_comparison(p, rest, c);
     }
+    if (strcmp(keyword, "identified-by-message") == 0) {
+        if (strcmp(rest, "yes") != 0) return bad(p, "'identified-by-message' takes 'yes', got '%s'", rest);
+        e->pub.identified_by_message = true;
+        return FL_OK;
+    }
     return bad(p, "unknown keyword '%s' (expected bug, fix, about, engine, property, message, at, "
-               "option or before)", keyword);
+               "option, before or identified-by-message)", keyword);
 }
 
 /* Whether entry e has what every entry needs (errors name its bug line). */
@@ -417,6 +426,7 @@ int fl_known_match(const fl_known *k, const fl_known_finding *f) {
         const entry *e = &k->items[i];
         if (strcmp(e->pub.engine, f->engine ? f->engine : "filterlab") != 0 || e->pub.property != f->property)
             continue;
+        if (f->unshrunk && !e->pub.identified_by_message) continue;
         if (regexec(&e->message, f->message ? f->message : "", 0, NULL, 0) != 0) continue;
         if (e->has_at && !e->at[failing]) continue;
         bool all = true;

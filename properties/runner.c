@@ -244,9 +244,9 @@ static bool own_failure(const fl_trial_env *env, fl_run_result *res, const fl_wo
  * index of the one it is, or -1.  It is judged by the minimal workload's
  * own failure (again, at op at). */
 static int known_bug(const fl_run_config *c, const fl_trial_env *env, const fl_workload *w,
-                     const fl_trial_outcome *again, size_t at) {
+                     const fl_trial_outcome *again, size_t at, bool unshrunk) {
     fl_known_finding f = { env->engine ? env->engine->name : "filterlab", w, at, again->property,
-                           again->message };
+                           again->message, unshrunk };
     return fl_known_match(c->known, &f);
 }
 
@@ -274,6 +274,15 @@ static int found(const fl_run_config *c, const fl_trial_env *env, fl_run_result 
     if (c->deadline > 0 && c->deadline - fl_now() < budget) budget = c->deadline - fl_now();
     if (budget < 0) budget = 0;
     double t0 = fl_now();
+    /* the trial as it failed: at the deadline, when the shrunk workload
+     * cannot be run again, what an identified-by-message entry is matched
+     * against */
+    fl_workload orig = { 0 };
+    for (size_t i = 0; c->known && i < w->count; i++)
+        if (fl_workload_add(&orig, &w->ops[i]) != 0) {
+            fl_workload_free(&orig);
+            break;
+        }
     fl_trial_env shrink_env = *env;
     shrink_env.quiet = true;                 /* what a trial said, it said once */
     if (o->hang && shrink_env.call_timeout > SHRINK_CALL_TIMEOUT) {
@@ -286,12 +295,21 @@ static int found(const fl_run_config *c, const fl_trial_env *env, fl_run_result 
     bool complete = fl_now() - t0 < budget && !(env->interrupt && *env->interrupt);
     res->shrink_cut = c->deadline > 0 && fl_now() - t0 >= budget - 0.05 && budget < c->shrink_seconds;
     res->minimal_ops = w->count;
-    if (c->known && !complete && c->log)
-        fprintf(c->log, "check: shrinking did not finish, so the finding is not matched against --known\n");
     fl_trial_outcome again;
     size_t at;
     bool own = own_failure(&shrink_env, res, w, o->property, &again, &at);
-    int k = c->known && complete && own ? known_bug(c, &shrink_env, w, &again, at) : -1;
+    int k = c->known && own ? known_bug(c, &shrink_env, w, &again, at, !complete) : -1;
+    if (c->known && !own && !complete && orig.count) {
+        size_t oat = 0;
+        while (oat < orig.count && orig.ops[oat].line != o->line) oat++;
+        if (oat < orig.count) k = known_bug(c, &shrink_env, &orig, o, oat, true);
+    }
+    fl_workload_free(&orig);
+    if (c->known && !complete && c->log)
+        fprintf(c->log, k >= 0 ? "check: shrinking did not finish; the finding's message alone identifies a known "
+                                 "bug\n"
+                               : "check: shrinking did not finish, so the finding is not matched against --known "
+                                 "(only entries marked identified-by-message would be)\n");
     const fl_known_bug *bug = k >= 0 ? fl_known_get(c->known, (size_t)k) : NULL;
     int rc = write_failure(c, res, w, name, bug, err, err_len);
     if (rc != FL_OK || !bug) {
