@@ -58,6 +58,7 @@ typedef struct fl_bloom_builder {
     uint64_t *hashes;                   /* in insertion order          */
     size_t count, cap;
     fl_buf prev_key;                    /* the previous entry's key    */
+    uint64_t prev_hash;                 /* and its hash                */
     fl_buf last_prefix;                 /* the last prefix ADDED       */
     bool have_prev_key, have_last_prefix;
     bool out_of_memory;                 /* add_entry cannot report it  */
@@ -103,29 +104,125 @@ static uint8_t *fl_bloom_line(const uint8_t *bits, uint32_t lines, uint64_t h) {
     return (uint8_t *)bits + line * FL_BLOOM_LINE_BYTES;
 }
 
-static void fl_bloom_set(uint8_t *bits, uint32_t lines, unsigned k, uint64_t h) {
-    uint8_t *line = fl_bloom_line(bits, lines, h);
-    uint32_t a = (uint32_t)h;
+/* 0x9E3779B9^i mod 2^32: the i-th probe's bit is ((uint32_t)h *
+ * fl_bloom_mul[i]) >> 23, the same bit as the spec's running product, but
+ * with no chain of dependent multiplies between probes.  32 entries: the
+ * largest k a decoder accepts (30), rounded up to the SIMD probe's batches
+ * of 8.  tests/test_bloom.c checks the table against the running product. */
+const uint32_t fl_bloom_mul[32] = {   /* filter_internal.h */
+    0x00000001u, 0x9E3779B9u, 0xE35E67B1u, 0x734297E9u, 0x35FBE861u, 0xDEB7C719u,
+    0x0448B211u, 0x3459B749u, 0xAB25F4C1u, 0x52941879u, 0x9C95E071u, 0xF5AB9AA9u,
+    0x2D6BA521u, 0x8BEDEDD9u, 0x9BFB72D1u, 0x3AE1C209u, 0x7FCA7981u, 0xC576C739u,
+    0xD23EE931u, 0x0335AD69u, 0xC04FF1E1u, 0x98702499u, 0x7535C391u, 0x9F70DCC9u,
+    0x0E198E41u, 0xF2AB85F9u, 0xE6C581F1u, 0xC7ECD029u, 0x6F54CEA1u, 0x4C8A6B59u,
+    0xBAE3A451u, 0xF2930789u,
+};
+
+static inline __attribute__((always_inline))
+void fl_bloom_set_k(uint8_t *line, uint32_t a, unsigned k) {
+#pragma GCC unroll 12
     for (unsigned i = 0; i < k; i++) {
-        uint32_t bit = a >> 23;
-        line[bit / 8] |= (uint8_t)(1u << (bit % 8));
-        a *= 0x9E3779B9u;
+        uint32_t bit = (a * fl_bloom_mul[i]) >> 23;
+        line[bit >> 3] |= (uint8_t)(1u << (bit & 7));
     }
 }
 
 /* Tests all k bits without an early exit: a miss would otherwise leave the
  * loop at an unpredictable probe, and the mispredicted branch costs more
  * than the remaining loads from the same (already loaded) cache line. */
-static bool fl_bloom_test(const uint8_t *bits, uint32_t lines, unsigned k, uint64_t h) {
-    const uint8_t *line = fl_bloom_line(bits, lines, h);
-    uint32_t a = (uint32_t)h;
+static inline __attribute__((always_inline))
+bool fl_bloom_test_k(const uint8_t *line, uint32_t a, unsigned k) {
     unsigned all = 1;
+#pragma GCC unroll 12
     for (unsigned i = 0; i < k; i++) {
-        uint32_t bit = a >> 23;
-        all &= (unsigned)line[bit / 8] >> (bit % 8);
-        a *= 0x9E3779B9u;
+        uint32_t bit = (a * fl_bloom_mul[i]) >> 23;
+        all &= (unsigned)line[bit >> 3] >> (bit & 7);
     }
     return all & 1;
+}
+
+/* Specialized on k: each common k gets its own unrolled loop, the rest
+ * (k above 12, only from bits per key above 25.5) the general one. */
+#define FL_BLOOM_BY_K(k, CALL)                                                        \
+    switch (k) {                                                                      \
+    case 1: CALL(1); case 2: CALL(2); case 3: CALL(3); case 4: CALL(4);               \
+    case 5: CALL(5); case 6: CALL(6); case 7: CALL(7); case 8: CALL(8);               \
+    case 9: CALL(9); case 10: CALL(10); case 11: CALL(11); case 12: CALL(12);         \
+    default: CALL(k);                                                                 \
+    }
+
+static bool fl_bloom_test_scalar(const uint8_t *line, uint32_t a, unsigned k) {
+#define FL_TEST(K) return fl_bloom_test_k(line, a, K)
+    FL_BLOOM_BY_K(k, FL_TEST)
+#undef FL_TEST
+}
+
+/* Adds every hash to the filter's bits, the switch on k taken once. */
+static void fl_bloom_set_all(uint8_t *bits, uint32_t lines, unsigned k, const uint64_t *hashes,
+                             size_t count) {
+#define FL_SET(K)                                                                       \
+    for (size_t i = 0; i < count; i++)                                                  \
+        fl_bloom_set_k(fl_bloom_line(bits, lines, hashes[i]), (uint32_t)hashes[i], K);  \
+    return
+    FL_BLOOM_BY_K(k, FL_SET)
+#undef FL_SET
+}
+
+/* With AVX2 (x86-64, chosen at run time), eight probes at once: eight
+ * products in one multiply, and each probe's bit picked out of the line
+ * held in two registers.  Bit b of a line is bit b % 32 of its
+ * little-endian 32-bit word b / 32 (the same bit as bit b % 8 of byte
+ * b / 8), so for product p: word = p >> 28 (the line's halves chosen by its
+ * bit 3), bit = (p >> 23) & 31, shifted up to the sign bit. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define FL_BLOOM_HAVE_AVX2 1
+#include <immintrin.h>
+
+__attribute__((target("avx2")))
+static bool fl_bloom_test_avx2(const uint8_t *line, uint32_t a, unsigned k) {
+    __m256i lo = _mm256_loadu_si256((const __m256i *)(const void *)line);
+    __m256i hi = _mm256_loadu_si256((const __m256i *)(const void *)(line + 32));
+    __m256i av = _mm256_set1_epi32((int)a), all = _mm256_set1_epi32(-1);
+    __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    for (unsigned j = 0; j < k; j += 8) {
+        __m256i mul = _mm256_loadu_si256((const __m256i *)(const void *)(fl_bloom_mul + j));
+        __m256i p = _mm256_mullo_epi32(av, mul);
+        __m256i word = _mm256_srli_epi32(p, 28);
+        __m256i from_lo = _mm256_permutevar8x32_epi32(lo, word);
+        __m256i from_hi = _mm256_permutevar8x32_epi32(hi, word);
+        __m256i w = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(from_lo),
+                                                         _mm256_castsi256_ps(from_hi),
+                                                         _mm256_castsi256_ps(_mm256_slli_epi32(word, 28))));
+        __m256i up = _mm256_sub_epi32(_mm256_set1_epi32(31), _mm256_srli_epi32(_mm256_slli_epi32(p, 4), 27));
+        __m256i bit = _mm256_sllv_epi32(w, up);     /* the probed bit, as the sign */
+        if (k - j < 8) {                            /* lanes past k always pass */
+            __m256i unused = _mm256_cmpgt_epi32(lane, _mm256_set1_epi32((int)(k - j) - 1));
+            bit = _mm256_or_si256(bit, unused);
+        }
+        all = _mm256_and_si256(all, bit);
+    }
+    return _mm256_movemask_ps(_mm256_castsi256_ps(all)) == 0xff;
+}
+
+static bool fl_bloom_cpu_has_avx2(void) {
+    return __builtin_cpu_supports("avx2");
+}
+#else
+
+#define FL_BLOOM_HAVE_AVX2 0
+static bool fl_bloom_test_avx2(const uint8_t *line, uint32_t a, unsigned k) {
+    return fl_bloom_test_scalar(line, a, k);
+}
+static bool fl_bloom_cpu_has_avx2(void) { return false; }
+#endif
+
+bool fl_bloom_line_test(const uint8_t *line, uint32_t a, unsigned k, bool simd) {
+    return simd && fl_bloom_cpu_has_avx2() ? fl_bloom_test_avx2(line, a, k)
+                                           : fl_bloom_test_scalar(line, a, k);
+}
+
+bool fl_bloom_simd_available(void) {
+    return FL_BLOOM_HAVE_AVX2 && fl_bloom_cpu_has_avx2();
 }
 
 static double fl_bloom_f(double x, unsigned k) {
@@ -139,16 +236,38 @@ double fl_bloom_expected_fp(uint64_t m, uint64_t lines, unsigned k) {
     return (fl_bloom_f(x + s, k) + fl_bloom_f(lo, k)) / 2.0;
 }
 
+/* The bits set in one 64-byte line (eight little-endian-agnostic 64-bit
+ * words counted with the usual SWAR sums: no popcount instruction is
+ * assumed of the target). */
+static unsigned fl_bloom_line_bits_set(const uint8_t *line) {
+    unsigned set = 0;
+    for (size_t i = 0; i < FL_BLOOM_LINE_BYTES; i += 8) {
+        uint64_t w;
+        memcpy(&w, line + i, 8);
+        w = w - ((w >> 1) & 0x5555555555555555u);
+        w = (w & 0x3333333333333333u) + ((w >> 2) & 0x3333333333333333u);
+        w = (w + (w >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+        set += (unsigned)((w * 0x0101010101010101u) >> 56);
+    }
+    return set;
+}
+
 /* The expected FP rate given the bits (SPEC 5; engine.h).  Computed once
- * per filter, when it is built or decoded. */
+ * per filter, when it is built or decoded.  pow() is taken once per
+ * distinct count of set bits (lines share few counts), so the sum is the
+ * same, term by term, as one pow() per line. */
 double fl_bloom_lines_expected_fp(const uint8_t *bits, uint32_t lines, unsigned k) {
     if (lines == 0) return 1.0;
+    double term[FL_BLOOM_LINE_BYTES * 8 + 1];
+    bool known[FL_BLOOM_LINE_BYTES * 8 + 1] = { false };
     double sum = 0;
     for (size_t line = 0; line < lines; line++) {
-        const uint8_t *p = bits + line * FL_BLOOM_LINE_BYTES;
-        unsigned set = 0;
-        for (size_t i = 0; i < FL_BLOOM_LINE_BYTES; i++) set += (unsigned)__builtin_popcount(p[i]);
-        sum += pow(set / 512.0, (double)k);
+        unsigned set = fl_bloom_line_bits_set(bits + line * FL_BLOOM_LINE_BYTES);
+        if (!known[set]) {
+            term[set] = pow(set / 512.0, (double)k);
+            known[set] = true;
+        }
+        sum += term[set];
     }
     return sum / lines;
 }
@@ -171,11 +290,32 @@ static inline bool fl_bloom_probe_bytes(const fl_bloom_filter *f, const fl_targe
     return true;
 }
 
+/* might_match, made twice from one body: the scalar probe, and (where the
+ * CPU has it) the AVX2 one, each with the hash and the probe inlined.  A
+ * filter's ops table is the one for its CPU (fl_bloom_filter_new). */
+#define FL_BLOOM_MIGHT_MATCH(TEST)                                                      \
+    const fl_bloom_filter *f = (const fl_bloom_filter *)self;                          \
+    fl_slice probe;                                                                     \
+    if (f->lines == 0 || !fl_bloom_probe_bytes(f, &query->target, &probe)) return true; \
+    uint64_t h = fl_bloom_hash(probe.data, probe.len);                                  \
+    return TEST(fl_bloom_line(f->bits, f->lines, h), (uint32_t)h, f->k)
+
+__attribute__((flatten))
+static bool fl_bloom_might_match_scalar(const fl_filter *self, const fl_filter_query *query) {
+    FL_BLOOM_MIGHT_MATCH(fl_bloom_test_scalar);
+}
+
+#if FL_BLOOM_HAVE_AVX2
+__attribute__((flatten, target("avx2")))
+static bool fl_bloom_might_match_avx2(const fl_filter *self, const fl_filter_query *query) {
+    FL_BLOOM_MIGHT_MATCH(fl_bloom_test_avx2);
+}
+#else
+#define fl_bloom_might_match_avx2 fl_bloom_might_match_scalar
+#endif
+
 bool fl_bloom_might_match(const fl_filter *self, const fl_filter_query *query) {
-    const fl_bloom_filter *f = (const fl_bloom_filter *)self;
-    fl_slice probe;
-    if (f->lines == 0 || !fl_bloom_probe_bytes(f, &query->target, &probe)) return true;
-    return fl_bloom_test(f->bits, f->lines, f->k, fl_bloom_hash(probe.data, probe.len));
+    return self->ops->might_match(self, query);
 }
 
 static int fl_bloom_encode(const fl_filter *self, fl_buf *out) {
@@ -202,14 +342,22 @@ static void fl_bloom_filter_destroy(fl_filter *self) {
 }
 
 static const fl_filter_ops fl_bloom_filter_ops = {
-    fl_bloom_might_match, fl_bloom_encode, fl_bloom_size, fl_bloom_filter_destroy,
+    fl_bloom_might_match_scalar, fl_bloom_encode, fl_bloom_size, fl_bloom_filter_destroy,
 };
+
+static const fl_filter_ops fl_bloom_filter_ops_avx2 = {
+    fl_bloom_might_match_avx2, fl_bloom_encode, fl_bloom_size, fl_bloom_filter_destroy,
+};
+
+static bool fl_is_bloom_filter(const fl_filter *filter) {
+    return filter && (filter->ops == &fl_bloom_filter_ops || filter->ops == &fl_bloom_filter_ops_avx2);
+}
 
 static fl_bloom_filter *fl_bloom_filter_new(bool whole_key, const fl_prefix_extractor *ex,
                                             unsigned k, uint32_t lines) {
     fl_bloom_filter *f = calloc(1, sizeof *f);
     if (!f) return NULL;
-    f->base.ops = &fl_bloom_filter_ops;
+    f->base.ops = fl_bloom_cpu_has_avx2() ? &fl_bloom_filter_ops_avx2 : &fl_bloom_filter_ops;
     f->whole_key = whole_key;
     f->extractor = ex;
     f->k = k;
@@ -233,9 +381,7 @@ static uint64_t fl_bloom_estimate_m(const fl_bloom_filter *f) {
     if (f->lines == 0 || f->k == 0) return 0;
     double m = 0, per_hash = f->k * log(1.0 - 1.0 / 512.0);
     for (size_t line = 0; line < f->lines; line++) {
-        const uint8_t *p = f->bits + line * FL_BLOOM_LINE_BYTES;
-        unsigned set = 0;
-        for (size_t i = 0; i < FL_BLOOM_LINE_BYTES; i++) set += (unsigned)__builtin_popcount(p[i]);
+        unsigned set = fl_bloom_line_bits_set(f->bits + line * FL_BLOOM_LINE_BYTES);
         double b = set >= 512 ? 511.5 : (double)set;
         m += log(1.0 - b / 512.0) / per_hash;
     }
@@ -267,7 +413,7 @@ int fl_bloom_legacy_decode(fl_slice data, fl_filter **out) {
 }
 
 bool fl_bloom_filter_stats(const fl_filter *filter, uint64_t *m, uint64_t *lines, unsigned *k) {
-    if (!filter || filter->ops != &fl_bloom_filter_ops) return false;
+    if (!fl_is_bloom_filter(filter)) return false;
     const fl_bloom_filter *f = (const fl_bloom_filter *)filter;
     if (m) *m = f->m;
     if (lines) *lines = f->lines;
@@ -276,13 +422,13 @@ bool fl_bloom_filter_stats(const fl_filter *filter, uint64_t *m, uint64_t *lines
 }
 
 bool fl_bloom_filter_expected_fp(const fl_filter *filter, double *rate) {
-    if (!filter || filter->ops != &fl_bloom_filter_ops) return false;
+    if (!fl_is_bloom_filter(filter)) return false;
     *rate = ((const fl_bloom_filter *)filter)->expected_fp;
     return true;
 }
 
 bool fl_bloom_filter_probes(fl_calls *calls, const fl_filter *filter, const fl_filter_query *query) {
-    if (!filter || !query || filter->ops != &fl_bloom_filter_ops) return false;
+    if (!fl_is_bloom_filter(filter) || !query) return false;
     const fl_bloom_filter *f = (const fl_bloom_filter *)filter;
     if (f->lines == 0 || (query->target.kind == FL_TARGET_POINT && f->whole_key)) return f->lines > 0;
     size_t n;
@@ -293,7 +439,7 @@ bool fl_bloom_filter_probes(fl_calls *calls, const fl_filter *filter, const fl_f
 
 /* ---- Builder ------------------------------------------------------------ */
 
-static void fl_bloom_push(fl_bloom_builder *b, const uint8_t *bytes, size_t len) {
+static inline void fl_bloom_push_hash(fl_bloom_builder *b, uint64_t h) {
     if (b->count == b->cap) {
         size_t cap = b->cap ? 2 * b->cap : 256;
         uint64_t *hashes = cap > SIZE_MAX / sizeof *hashes ? NULL
@@ -305,25 +451,47 @@ static void fl_bloom_push(fl_bloom_builder *b, const uint8_t *bytes, size_t len)
         b->hashes = hashes;
         b->cap = cap;
     }
-    b->hashes[b->count++] = fl_bloom_hash(bytes, len);
+    b->hashes[b->count++] = h;
 }
 
-static bool fl_slice_equals_buf(const fl_buf *buf, const uint8_t *bytes, size_t len) {
+static inline void fl_bloom_push(fl_bloom_builder *b, const uint8_t *bytes, size_t len) {
+    fl_bloom_push_hash(b, fl_bloom_hash(bytes, len));
+}
+
+static inline bool fl_slice_equals_buf(const fl_buf *buf, const uint8_t *bytes, size_t len) {
     return buf->len == len && (len == 0 || memcmp(buf->data, bytes, len) == 0);
 }
 
-static void fl_bloom_remember(fl_bloom_builder *b, fl_buf *buf, const uint8_t *bytes, size_t len) {
-    fl_buf_reset(buf);
-    if (fl_buf_append(buf, bytes, len) != FL_OK) b->out_of_memory = true;
+/* Keeps a copy of bytes in buf (its memory reused: one memcpy per entry). */
+static inline void fl_bloom_remember(fl_bloom_builder *b, fl_buf *buf, const uint8_t *bytes,
+                                     size_t len) {
+    buf->len = 0;
+    if (len > buf->cap && fl_buf_reserve(buf, len < 16 ? 16 : len) != FL_OK) {
+        b->out_of_memory = true;
+        return;
+    }
+    if (len >= 8 && len <= 16) {        /* two fixed-size copies, inlined */
+        memcpy(buf->data, bytes, 8);
+        memcpy(buf->data + len - 8, bytes + len - 8, 8);
+    } else if (len) {
+        memcpy(buf->data, bytes, len);
+    }
+    buf->len = len;
 }
 
+/* The whole key is hashed first: a hash unlike the previous key's means a
+ * different key, and only an equal hash (a version of the same key, or a
+ * collision) needs the bytes compared. */
+__attribute__((flatten))
 static void fl_bloom_add_entry(fl_filter_builder *self, const fl_row_entry *entry) {
     fl_bloom_builder *b = (fl_bloom_builder *)self;
     const uint8_t *key = entry->key.data;
     size_t key_len = entry->key.len;
     if (b->whole_key) {
-        if (!(b->have_prev_key && fl_slice_equals_buf(&b->prev_key, key, key_len)))
-            fl_bloom_push(b, key, key_len);
+        uint64_t h = fl_bloom_hash(key, key_len);
+        if (!(b->have_prev_key && h == b->prev_hash && fl_slice_equals_buf(&b->prev_key, key, key_len)))
+            fl_bloom_push_hash(b, h);
+        b->prev_hash = h;
         fl_bloom_remember(b, &b->prev_key, key, key_len);
         b->have_prev_key = true;
     }
@@ -347,8 +515,7 @@ static int fl_bloom_build(fl_filter_builder *self, fl_filter **out) {
     unsigned k = fl_bloom_probes_for_millibits(b->millibits);
     fl_bloom_filter *f = fl_bloom_filter_new(b->whole_key, b->extractor, k, (uint32_t)lines);
     if (!f) return FL_ERR_NOMEM;
-    for (size_t i = 0; lines && i < b->count; i++)
-        fl_bloom_set(f->bits, f->lines, k, b->hashes[i]);
+    if (lines) fl_bloom_set_all(f->bits, f->lines, k, b->hashes, b->count);
     f->m = b->count;
     f->expected_fp = fl_bloom_lines_expected_fp(f->bits, f->lines, k);
     *out = &f->base;

@@ -43,6 +43,18 @@ int fl_spec_unescape(const char *in, size_t in_len, char *out, size_t out_cap);
 /* k for a given bits per key in millibits (the table of section 5). */
 unsigned fl_bloom_probes_for_millibits(uint64_t millibits);
 
+/* 0x9E3779B9^i mod 2^32, i < 32 (the largest k a decoder accepts, 30,
+ * rounded up to batches of 8): probe i of hash h tests bit
+ * ((uint32_t)h * fl_bloom_mul[i]) >> 23 of its line. */
+extern const uint32_t fl_bloom_mul[32];
+
+/* The probe of one 64-byte line for a = (uint32_t)h with k probes: the
+ * AVX2 one when simd is set and the CPU has AVX2, else the scalar one.
+ * Filters pick the AVX2 one by themselves when they can; this is for tests
+ * that compare the two. */
+bool fl_bloom_line_test(const uint8_t *line, uint32_t a, unsigned k, bool simd);
+bool fl_bloom_simd_available(void);
+
 /* The cache-local formula of SPEC 5 for m hashes in `lines` lines with k
  * probes; 1.0 when lines == 0.  The theory curve, for sizing and reports:
  * a built filter's own rate is fl_bloom_filter_expected_fp. */

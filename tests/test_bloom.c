@@ -108,6 +108,55 @@ FL_TEST(bloom_k_table_boundaries) {
     }
 }
 
+/* The probe multipliers are the powers of the spec's step, 0x9E3779B9. */
+FL_TEST(bloom_multiplier_table) {
+    uint32_t power = 1;
+    for (unsigned i = 0; i < 32; i++) {
+        if (fl_bloom_mul[i] != power)
+            fl_test_fail(__FILE__, __LINE__, "fl_bloom_mul[%u] = 0x%08x, expected 0x%08x", i,
+                         fl_bloom_mul[i], power);
+        power *= 0x9E3779B9u;
+    }
+}
+
+/* The scalar probe, the AVX2 probe (where the CPU has it) and the spec's
+ * running product agree on every k a decoder accepts, over lines from
+ * sparse to full. */
+FL_TEST(bloom_probe_kernels_agree) {
+    uint64_t x = 12345;
+    uint8_t line[64];
+    unsigned yes = 0, tried = 0;
+    for (unsigned round = 0; round < 4000; round++) {
+        unsigned density = round % 8;             /* 0: sparse .. 7: nearly full */
+        for (size_t i = 0; i < sizeof line; i++) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            uint8_t byte = (uint8_t)(x >> 56);
+            for (unsigned d = 0; d < density; d++) {
+                x = x * 6364136223846793005ull + 1442695040888963407ull;
+                byte |= (uint8_t)(x >> 56);
+            }
+            line[i] = byte;
+        }
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        uint32_t a = (uint32_t)(x >> 32);
+        for (unsigned k = 1; k <= 30; k++) {
+            bool want = true;
+            uint32_t run = a;
+            for (unsigned i = 0; i < k; i++, run *= 0x9E3779B9u)
+                want &= (line[(run >> 23) / 8] >> ((run >> 23) % 8)) & 1;
+            bool scalar = fl_bloom_line_test(line, a, k, false);
+            bool simd = fl_bloom_line_test(line, a, k, true);
+            if (scalar != want || simd != want)
+                fl_test_fail(__FILE__, __LINE__, "k=%u a=0x%08x: spec %d, scalar %d, simd %d (%s)",
+                             k, a, want, scalar, simd,
+                             fl_bloom_simd_available() ? "AVX2" : "no AVX2 here");
+            yes += want;
+            tried++;
+        }
+    }
+    CHECK(yes > tried / 10 && yes < tried - tried / 10);   /* both answers exercised */
+}
+
 /* ---- Exact bytes -------------------------------------------------------- */
 
 /* "abc": XXH3 = 0x78af5f94892f3950.  bits=10: mb = 10000, m = 1,
