@@ -34,6 +34,8 @@ typedef struct ck_policy {
     fl_filter_policy *policy;         /* the checker's own object           */
     fl_prefix_extractor *extractor;   /* a bloom's prefix=, for P7, or NULL */
     char *extractor_spec;
+    uint64_t extractor_seed;          /* fingerprint of extractor_spec ("" if
+                                         none): P7's "checked once" key     */
 } ck_policy;
 
 /* A policy list; shared by reference (SSTs keep their writer's list). */
@@ -112,6 +114,7 @@ typedef struct ck_fpset { uint64_t *slots; size_t cap, count; } ck_fpset;
 
 uint64_t ck_fingerprint(const void *data, size_t len, uint64_t seed);   /* never 0 */
 bool ck_fpset_add(ck_fpset *s, uint64_t h);          /* true when h was new */
+void ck_fpset_reserve(ck_fpset *s, size_t n);        /* room for n without growing */
 bool ck_fpset_has(const ck_fpset *s, uint64_t h);
 void ck_fpset_free(ck_fpset *s);
 

@@ -25,8 +25,7 @@ void ck_contract_free(fl_checker *ck) { ck_fpset_free(&ck->p7_seen); }
 
 static bool first_time(fl_checker *ck, const ck_policy *p, int kind, const uint8_t *b, size_t n) {
     /* by spec, not by object: the writer's and compactor's lists each make one */
-    const char *spec = p->extractor_spec ? p->extractor_spec : "";
-    uint64_t seed = ck_fingerprint(spec, strlen(spec), 0) * 31 + (uint64_t)kind;
+    uint64_t seed = p->extractor_seed * 31 + (uint64_t)kind;
     return ck_fpset_add(&ck->p7_seen, ck_fingerprint(b, n, seed));
 }
 

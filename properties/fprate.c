@@ -220,6 +220,7 @@ void ck_p9_note_filter(ck_sub *sub, const fl_model_bloom *ref, const ck_sst *s) 
         return;
     }
     const fl_model_bloom_config *c = &ref->config;
+    ck_fpset_reserve(sub->p9_items, s->nkeys * ((size_t)c->whole_key + c->has_extractor));
     for (size_t i = 0; i < s->nkeys; i++) {
         fl_model_bytes key = { s->keys[i].key, s->keys[i].len };
         size_t n;

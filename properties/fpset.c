@@ -14,21 +14,32 @@ uint64_t ck_fingerprint(const void *data, size_t len, uint64_t seed) {
     return h ? h : 1;                   /* 0 marks an empty slot */
 }
 
-bool ck_fpset_add(ck_fpset *s, uint64_t h) {
-    if (s->count * 2 >= s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 1024;
-        uint64_t *n = calloc(cap, sizeof *n);
-        if (!n) return true;            /* treated as new: the check runs again */
-        for (size_t i = 0; i < s->cap; i++) {
-            if (!s->slots[i]) continue;
-            size_t j = s->slots[i] & (cap - 1);
-            while (n[j]) j = (j + 1) & (cap - 1);
-            n[j] = s->slots[i];
-        }
-        free(s->slots);
-        s->slots = n;
-        s->cap = cap;
+/* Grows the table to at least cap slots (a power of two); false when out
+ * of memory (the set is unchanged). */
+static bool grow(ck_fpset *s, size_t cap) {
+    uint64_t *n = calloc(cap, sizeof *n);
+    if (!n) return false;
+    for (size_t i = 0; i < s->cap; i++) {
+        if (!s->slots[i]) continue;
+        size_t j = s->slots[i] & (cap - 1);
+        while (n[j]) j = (j + 1) & (cap - 1);
+        n[j] = s->slots[i];
     }
+    free(s->slots);
+    s->slots = n;
+    s->cap = cap;
+    return true;
+}
+
+void ck_fpset_reserve(ck_fpset *s, size_t n) {
+    size_t cap = s->cap ? s->cap : 1024;
+    while (cap < 2 * n + 2 && cap < SIZE_MAX / 4) cap *= 2;
+    if (cap > s->cap) grow(s, cap);
+}
+
+bool ck_fpset_add(ck_fpset *s, uint64_t h) {
+    if (s->count * 2 >= s->cap && !grow(s, s->cap ? 2 * s->cap : 1024))
+        return true;                    /* treated as new: the check runs again */
     size_t j = h & (s->cap - 1);
     while (s->slots[j]) {
         if (s->slots[j] == h) return false;

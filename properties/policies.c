@@ -48,6 +48,8 @@ static int make_policy(const fl_registry *reg, fl_calls *calls, ck_policy *p, ch
     if (p->extractor_spec &&
         fl_registry_make_extractor(reg, p->extractor_spec, &p->extractor, err, err_len) != FL_OK)
         p->extractor = NULL;      /* the engine made it; P7 just skips it */
+    const char *ex = p->extractor_spec ? p->extractor_spec : "";
+    p->extractor_seed = ck_fingerprint(ex, strlen(ex), 0);
     return FL_OK;
 }
 
