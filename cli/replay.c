@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 _Static_assert(FL_WL_CTX_MAX == FL_FILTER_CONTEXT_BYTES, "workload ctx and filter context differ");
@@ -44,7 +45,10 @@ typedef struct replay_args {
 typedef struct fl_replay {
     const replay_args *a;
     const char  *path;              /* the workload file, for messages      */
-    fl_workload *wl;
+    fl_workload *wl;                /* the whole workload, or (streamed) none */
+    size_t       total;             /* its ops                              */
+    bool         crashes;           /* it has crash ops                     */
+    fl_wl_stream *stream;           /* a regular file: read in chunks       */
     fl_registry *reg;
     FILE        *results;           /* NULL without --results               */
     fl_cli_out   results_out;       /* where they go (output.c)              */
@@ -168,7 +172,7 @@ static int on_op(void *arg, size_t done, const fl_op *next) {
     double t = fl_now();
     if (t < r->progress_next) return 0;
     r->progress_next = t + 0.5;
-    int n = fprintf(stderr, "\rreplay: %zu/%zu ops (%.0f ops/s)", done, r->wl->count,
+    int n = fprintf(stderr, "\rreplay: %zu/%zu ops (%.0f ops/s)", done, r->total,
                     t > r->start ? (double)done / (t - r->start) : 0.0);
     if (n > 0 && (size_t)n > r->progress_width) r->progress_width = (size_t)n;
     return 0;
@@ -183,35 +187,94 @@ static void on_violation(void *arg, int property, unsigned line, const char *msg
  * (made and freed, their plugins' misdeeds ignored: the run finds those). */
 static void ignore_violation(void *arg, const fl_contract_violation *v) { (void)arg; (void)v; }
 
-static int preflight(fl_replay *r) {
-    fl_options opt;
-    fl_calls *calls;
-    int rc = fl_calls_new(r->reg, &calls);
+/* The options of every open and reopen, as the engine will take them, so
+ * that a bad one stops the replay before any op runs; over the workload,
+ * or a streamed one chunk by chunk (opt carries over). */
+typedef struct preflight_state { fl_options opt; fl_calls *calls; } preflight_state;
+
+static int preflight_begin(fl_replay *r, preflight_state *ps) {
+    int rc = fl_calls_new(r->reg, &ps->calls);
     if (rc) { fprintf(stderr, "filterlab replay: %s\n", fl_strerror(rc)); return FL_EXIT_USAGE; }
-    fl_calls_set_sink(calls, ignore_violation, NULL);
-    fl_options_init(&opt);
-    for (size_t i = 0; i < r->wl->count && rc == FL_OK; i++) {
-        const fl_op *op = &r->wl->ops[i];
+    fl_calls_set_sink(ps->calls, ignore_violation, NULL);
+    fl_options_init(&ps->opt);
+    return FL_OK;
+}
+
+static void preflight_end(preflight_state *ps) {
+    fl_options_free(&ps->opt);
+    fl_calls_free(ps->calls);
+}
+
+static int preflight(fl_replay *r, preflight_state *ps, const fl_workload *w) {
+    int rc = FL_OK;
+    for (size_t i = 0; i < w->count && rc == FL_OK; i++) {
+        const fl_op *op = &w->ops[i];
+        r->crashes |= op->kind == FL_OP_CRASH;
         if (op->kind != FL_OP_OPEN && op->kind != FL_OP_REOPEN) continue;
         char err[2048] = "";
         const char *key = "";
         for (size_t k = 0; k < op->opt_count && rc == FL_OK; k++)
-            rc = fl_options_set(&opt, op->opts[k].key, op->opts[k].value, err, sizeof err);
-        const char *lists[2] = { opt.policies, opt.compactor }, *names[2] = { "policies", "compactor" };
+            rc = fl_options_set(&ps->opt, op->opts[k].key, op->opts[k].value, err, sizeof err);
+        const char *lists[2] = { ps->opt.policies, ps->opt.compactor }, *names[2] = { "policies", "compactor" };
         for (int l = 0; l < 2 && rc == FL_OK; l++) {
             fl_policy_list list;
             if (!lists[l]) continue;
             key = names[l];
-            if ((rc = fl_policy_list_parse(r->reg, calls, lists[l], &list, err, sizeof err)) == FL_OK)
-                fl_policy_list_free(calls, &list);
+            if ((rc = fl_policy_list_parse(r->reg, ps->calls, lists[l], &list, err, sizeof err)) == FL_OK)
+                fl_policy_list_free(ps->calls, &list);
         }
         if (rc != FL_OK)
             fprintf(stderr, "%s:%u: %s%s%s\n", r->path, op->line, key, *key ? ": " : "",
                     *err ? err : "invalid option");
     }
-    fl_options_free(&opt);
-    fl_calls_free(calls);
     return rc == FL_OK ? FL_OK : FL_EXIT_USAGE;
+}
+
+/* Ops per chunk of a streamed workload. */
+#define STREAM_CHUNK 65536
+
+/* Reads the workload: a regular file is read through once in chunks (every
+ * line parsed and every open checked, so that nothing of a bad workload
+ * runs) and then streamed to the run; anything else ("-", a pipe) is read
+ * whole.  FL_OK, or an exit status. */
+static int load(fl_replay *r) {
+    const replay_args *a = r->a;
+    char err[4096] = "";
+    preflight_state ps;
+    struct stat st;
+    int rc;
+    if (preflight_begin(r, &ps) != FL_OK) return FL_EXIT_USAGE;
+    if (strcmp(a->workload, "-") == 0 || stat(a->workload, &st) != 0 || !S_ISREG(st.st_mode)) {
+        rc = fl_workload_load_until(a->workload, &fl_cli_stop, r->wl, err, sizeof err);
+        if (rc == 0) {
+            r->total = r->wl->count;
+            rc = preflight(r, &ps, r->wl);
+        }
+    } else {
+        rc = fl_wl_stream_open(a->workload, &fl_cli_stop, &r->stream, err, sizeof err);
+        fl_workload chunk = { 0 };
+        while (rc == 0 && (rc = fl_wl_stream_next(r->stream, STREAM_CHUNK, &chunk, err, sizeof err)) == 0 &&
+               chunk.count) {
+            r->total += chunk.count;
+            rc = preflight(r, &ps, &chunk);
+        }
+        fl_workload_free(&chunk);
+        fl_wl_stream_close(r->stream);
+        r->stream = NULL;
+        if (rc == 0) rc = fl_wl_stream_open(a->workload, &fl_cli_stop, &r->stream, err, sizeof err);
+    }
+    preflight_end(&ps);
+    if (rc == FL_EXIT_USAGE) return rc;
+    if (rc != 0) {
+        fprintf(stderr, "%s\n", *err ? err : "filterlab replay: cannot load the workload");
+        return rc == -2 ? 128 + fl_cli_stop : FL_EXIT_USAGE;
+    }
+    return FL_OK;
+}
+
+static int next_chunk(void *arg, fl_workload *chunk, char *err, size_t err_len) {
+    fl_replay *r = arg;
+    return fl_wl_stream_next(r->stream, STREAM_CHUNK, chunk, err, err_len);
 }
 
 /* ---- Output -------------------------------------------------------------- */
@@ -235,7 +298,7 @@ static void json_kind(FILE *f, const char *name, const fl_filter_counters *c) {
 static void print_json(const fl_replay *r, const fl_check_summary *sum, double elapsed) {
     const fl_metrics *m = &sum->metrics;
     printf("{\"ops\":%zu,\"violations\":%" PRIu64 ",\"ssts\":%" PRIu64 ",\"filter_errors\":%" PRIu64
-           ",\"contract_violations\":%" PRIu64 ",\"elapsed_s\":%.6f,", r->wl->count, sum->violations,
+           ",\"contract_violations\":%" PRIu64 ",\"elapsed_s\":%.6f,", r->total, sum->violations,
            sum->ssts, m->filter_errors, m->contract_violations, elapsed);
     json_kind(stdout, "point", &m->point);
     putchar(',');
@@ -270,7 +333,7 @@ static void print_summary(const fl_replay *r, const fl_check_summary *sum, doubl
     char crashes[64] = "";
     if (sum->crashes) snprintf(crashes, sizeof crashes, ", crashes %" PRIu64, sum->crashes);
     printf("%s: %zu ops in %.3f s, live SSTs %" PRIu64 ", violations %" PRIu64 "%s%s\n", r->path,
-           r->wl->count, elapsed, sum->ssts, sum->violations, crashes, r->a->no_check ? " (checks off)" : "");
+           r->total, elapsed, sum->ssts, sum->violations, crashes, r->a->no_check ? " (checks off)" : "");
     for (int k = 0; k < 2; k++) {
         const fl_filter_counters *c = k ? &m->prefix : &m->point;
         printf("  %-6s considered %" PRIu64 ", unfiltered %" PRIu64 ", positive %" PRIu64
@@ -362,11 +425,7 @@ static int replay_run(fl_replay *r) {
             return FL_EXIT_USAGE;
         }
     }
-    if ((rc = fl_workload_load_until(a->workload, &fl_cli_stop, r->wl, err, sizeof err)) != 0) {
-        fprintf(stderr, "%s\n", *err ? err : "filterlab replay: cannot load the workload");
-        return rc == -2 ? 128 + fl_cli_stop : FL_EXIT_USAGE;
-    }
-    if (preflight(r) != FL_OK) return FL_EXIT_USAGE;
+    if ((rc = load(r)) != FL_OK) return rc;
     if (a->db && fl_mkdir_p(a->db) != 0) {
         fprintf(stderr, "filterlab replay: --db %s: %s\n", a->db, strerror(errno));
         return FL_EXIT_USAGE;
@@ -380,14 +439,15 @@ static int replay_run(fl_replay *r) {
     make_repro(r);
     r->start = fl_now();
     r->progress_next = r->start + 0.5;
-    r->progress = r->wl->count > PROGRESS_MIN_OPS && isatty(STDERR_FILENO);
+    r->progress = r->total > PROGRESS_MIN_OPS && isatty(STDERR_FILENO);
     fl_runner run = {
         .check = { .engine = engine, .reg = r->reg, .dir = a->db, .path = r->path,
                    .check = !a->no_check, .results = r->results, .messages = stderr,
                    .max_shown = MAX_SHOWN, .seed = FL_CHECKER_SEED, .on_violation = on_violation,
-                   .on_violation_arg = r, .read_only = a->read_only },
+                   .on_violation_arg = r, .read_only = a->read_only, .crashes = r->crashes },
         .call_timeout = a->call_timeout, .interrupt = &fl_cli_stop,
         .on_op = on_op, .on_op_arg = r,
+        .more = r->stream ? next_chunk : NULL, .more_arg = r,
         .isolate = true,                 /* a crash or a hang is a finding */
     };
     fl_run_outcome out;
@@ -398,7 +458,7 @@ static int replay_run(fl_replay *r) {
     progress_clear(r);
     if (out.signal) {
         fprintf(stderr, "%s: interrupted (signal %d) after %zu of %zu ops%s%s\n", r->path,
-                out.signal, out.ops_run, r->wl->count, out.message[0] ? ", during " : "",
+                out.signal, out.ops_run, r->total, out.message[0] ? ", during " : "",
                 out.message);
         return finish(r, &out, 128 + out.signal, "the replay was stopped by a signal");
     }
@@ -452,6 +512,7 @@ int fl_cli_replay(int argc, char **argv) {
     if (fl_cli_out_close(&r.results_out, "replay", "--results", false) != FL_EXIT_OK && status < 2)
         status = FL_EXIT_USAGE;
     fl_workload_free(&w);
+    fl_wl_stream_close(r.stream);
     if (r.reg) fl_registry_free(r.reg);
     free(args.plugins);
     return status;

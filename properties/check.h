@@ -352,6 +352,15 @@ typedef struct fl_runner {
      * not called: what the watchdog finds comes back as the outcome.  Output
      * (check.results, check.messages) is written by the child. */
     bool      isolate;
+    /* A workload read in chunks (fl_wl_stream): w holds the first ops (or
+     * none); when they are used up, more() replaces chunk's ops with the
+     * next ones (chunk->count 0: the end).  Ops are numbered across chunks
+     * (ops_run, on_op, after_op).  more() returns 0, -1 with err set (the
+     * run ends with out->rc FL_ERR_INVALID and that message) or -2 (a
+     * signal: the run stops as on *interrupt).  Memory then holds one
+     * chunk, not the workload.  Isolated, more() runs in the child. */
+    int     (*more)(void *arg, fl_workload *chunk, char *err, size_t err_len);
+    void     *more_arg;
     /* Isolated: what the child writes to stderr is not passed on (it is
      * still read, and its last line still names a crash): for shrink
      * candidates, hundreds of which may abort alike. */

@@ -18,8 +18,10 @@
  * process exits 1, or 128 + the signal).
  *
  * Invariant: the watchdog never touches the checker, the model or the
- * engine; it reads only the published call (atomics) and the index of the
- * op being run (an atomic), so it cannot race with the ops.
+ * engine; it reads only the published call (atomics), the index of the
+ * op being run (an atomic) and, under the lock, the ops themselves (a
+ * streamed workload's chunks are swapped under it), so it cannot race
+ * with the ops.
  */
 #include "check_internal.h"
 
@@ -42,11 +44,16 @@
 typedef struct shared {
     size_t at;
     char call[2048];
+    /* a streamed workload's op being run (the parent has not read it) */
+    fl_op op;                        /* kind and line; a.data points to key */
+    uint8_t key[64];                 /* its first bytes                     */
 } shared;
 
 typedef struct run_state {
     const fl_runner *r;
-    const fl_workload *w;
+    const fl_workload *w;            /* the ops (of a stream: the current chunk,
+                                        swapped under lock)                   */
+    size_t base;                     /* index of w->ops[0] in the workload     */
     fl_run_outcome *out;
     fl_checker *ck;
     char dir[4096];
@@ -85,16 +92,25 @@ static void on_violation(void *arg, int property, unsigned line, const char *mes
 
 /* ---- The watchdog ------------------------------------------------------------------ */
 
-/* "line 12 get k1" for op i of the workload. */
-static void op_where(const run_state *st, size_t i, char *buf, size_t cap) {
-    buf[0] = 0;
-    if (i >= st->w->count) return;
-    const fl_op *op = &st->w->ops[i];
+/* Op i of the workload, when the ops at hand hold it (a streamed one's
+ * current chunk), or NULL. */
+static const fl_op *op_at(const run_state *st, size_t i) {
+    return i >= st->base && i - st->base < st->w->count ? &st->w->ops[i - st->base] : NULL;
+}
+
+static void describe_op(const fl_op *op, char *buf, size_t cap) {
     snprintf(buf, cap, "line %u %s", op->line, fl_op_name(op->kind));
     if (op->kind < FL_OP_PUT || op->kind > FL_OP_SCAN) return;
     size_t used = strlen(buf);
     if (used + 2 < cap) { buf[used++] = ' '; buf[used] = 0; }
     ck_str(buf, cap, op->a.data, op->a.len);
+}
+
+/* "line 12 get k1" for op i of the workload ("" when not at hand). */
+static void op_where(const run_state *st, size_t i, char *buf, size_t cap) {
+    buf[0] = 0;
+    const fl_op *op = op_at(st, i);
+    if (op) describe_op(op, buf, cap);
 }
 
 /* Ends the process for a finding or an interruption (never returns). */
@@ -125,7 +141,8 @@ static void hang_finding(run_state *st, const fl_call_now *call, double stuck, f
     else snprintf(subject, sizeof subject, "%s: %s", call->who, call->method);
     f->property = FL_P10;
     f->hang = true;
-    f->line = at < st->w->count ? st->w->ops[at].line : 0;
+    const fl_op *op = op_at(st, at);
+    f->line = op ? op->line : 0;
     f->ops_run = at;
     snprintf(f->message, sizeof f->message,
              "P10 %s: %s%s%s did not return within %.3g s%s (%s; --call-timeout SEC sets the limit)",
@@ -161,6 +178,7 @@ static void *watchdog(void *arg) {
                        fl_checker_current_call(st->ck, &call, true) && call.seq == seq) {
                 fl_run_outcome f;
                 memset(&f, 0, sizeof f);
+                pthread_mutex_lock(&st->lock);      /* the ops stay put; never unlocked */
                 hang_finding(st, &call, r->call_timeout, &f);
                 abandon(st, &f);
             }
@@ -179,6 +197,7 @@ static void *watchdog(void *arg) {
         f.ops_run = at;
         f.stopped = true;
         f.signal = sig;
+        pthread_mutex_lock(&st->lock);          /* the ops stay put; never unlocked */
         op_where(st, at, f.message, sizeof f.message);
         if (!sig && r->call_timeout > 0 && fl_checker_current_call(st->ck, &call, true) &&
             now - since >= GRACE_S) {
@@ -287,8 +306,28 @@ static int run_here(const fl_runner *r, const fl_workload *w, fl_run_outcome *ou
                     pthread_create(&dog, NULL, watchdog, &st) == 0;
     double start = fl_now();
     size_t i = 0;
-    for (; i < w->count; i++) {
-        const fl_op *op = &w->ops[i];
+    fl_workload chunk = { 0 };          /* a stream's current chunk */
+    for (;; i++) {
+        if (i - st.base == st.w->count) {
+            if (!r->more) break;
+            pthread_mutex_lock(&st.lock);
+            st.base = i;
+            st.w = &chunk;
+            int mrc = r->more(r->more_arg, &chunk, out->error, sizeof out->error);
+            pthread_mutex_unlock(&st.lock);
+            if (mrc != 0) {
+                out->rc = FL_ERR_INVALID;
+                if (mrc == -2) {
+                    out->stopped = true;
+                    out->signal = r->interrupt ? *r->interrupt : 0;
+                    out->rc = FL_OK;
+                    out->error[0] = 0;
+                }
+                break;
+            }
+            if (chunk.count == 0) break;
+        }
+        const fl_op *op = &st.w->ops[i - st.base];
         int sig = r->interrupt ? *r->interrupt : 0;
         if (sig || (r->deadline > 0 && fl_now() >= r->deadline) ||
             (r->on_op && r->on_op(r->on_op_arg, i, op) != 0)) {
@@ -297,7 +336,16 @@ static int run_here(const fl_runner *r, const fl_workload *w, fl_run_outcome *ou
             break;
         }
         __atomic_store_n(&st.at, i, __ATOMIC_RELAXED);
-        if (st.shared) __atomic_store_n(&st.shared->at, i, __ATOMIC_RELAXED);
+        if (st.shared) {
+            if (r->more) {
+                size_t n = op->a.len < sizeof st.shared->key ? op->a.len : sizeof st.shared->key;
+                memcpy(st.shared->key, op->a.data, n);
+                st.shared->op.kind = op->kind;
+                st.shared->op.line = op->line;
+                st.shared->op.a.len = n;
+            }
+            __atomic_store_n(&st.shared->at, i, __ATOMIC_RELEASE);
+        }
         if ((rc = fl_checker_run(st.ck, op)) != FL_OK) {
             engine_error(&st, op, rc);
             i++;
@@ -338,6 +386,7 @@ static int run_here(const fl_runner *r, const fl_workload *w, fl_run_outcome *ou
     pthread_mutex_destroy(&st.lock);
     crashing = NULL;
     fl_checker_free(st.ck);
+    fl_workload_free(&chunk);
     if (st.temp) fl_remove_tree(st.dir);
     return FL_OK;
 }
@@ -502,10 +551,15 @@ static int run_isolated(const fl_runner *r, const fl_workload *w, fl_run_outcome
     close(efds[0]);
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
-    size_t at = __atomic_load_n(&sh->at, __ATOMIC_RELAXED);
+    size_t at = __atomic_load_n(&sh->at, __ATOMIC_ACQUIRE);
     char call[sizeof sh->call];
     memcpy(call, sh->call, sizeof call);
     call[sizeof call - 1] = 0;
+    fl_op streamed = sh->op;             /* a streamed workload: what the child ran */
+    uint8_t key[sizeof sh->key];
+    memcpy(key, sh->key, sizeof key);
+    streamed.a.data = key;
+    bool have_streamed = r->more && streamed.kind != 0;
     munmap(sh, sizeof *sh);
     if (st.temp) fl_remove_tree(st.dir);
     if (got) return FL_OK;
@@ -513,6 +567,7 @@ static int run_isolated(const fl_runner *r, const fl_workload *w, fl_run_outcome
     out->ops_run = at;
     char where[256];
     op_where(&st, at, where, sizeof where);
+    if (have_streamed) describe_op(&streamed, where, sizeof where);
     if (killed_for) {                    /* stopped here: not a finding */
         out->stopped = true;
         out->signal = killed_for > 0 ? killed_for : 0;
@@ -523,7 +578,8 @@ static int run_isolated(const fl_runner *r, const fl_workload *w, fl_run_outcome
     out->property = FL_P10;
     out->crashed = true;
     out->stopped = true;
-    out->line = at < w->count ? w->ops[at].line : 0;
+    const fl_op *op = op_at(&st, at);
+    out->line = op ? op->line : have_streamed ? streamed.line : 0;
     char said[1024];
     tail_last_line(&tail, said, sizeof said);
     if (WIFSIGNALED(status))

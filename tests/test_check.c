@@ -168,3 +168,77 @@ FL_TEST(check_fp_rate_statistics) {
     free(text);
     fl_registry_free(reg);
 }
+
+/* ---- A streamed workload ------------------------------------------------------ */
+
+typedef struct streamed { fl_wl_stream *s; size_t chunk, calls; } streamed;
+
+static int next_chunk(void *arg, fl_workload *chunk, char *err, size_t err_len) {
+    streamed *st = arg;
+    st->calls++;
+    return fl_wl_stream_next(st->s, st->chunk, chunk, err, err_len);
+}
+
+/* Run through the runner in chunks of 1, 3 and 1000 ops, a workload gives
+ * exactly the results, metrics and op count of the same workload run
+ * whole; a bad line in a later chunk ends the run with its message. */
+FL_TEST(check_streamed_workload_runs_as_whole) {
+    fl_registry *reg;
+    CHECK_OK(fl_registry_new(&reg));
+    char text[4096], path[4200], err[512];
+    const char *read_ops = strchr(strchr(READ, '\n') + 1, '\n') + 1;      /* past header and open */
+    snprintf(text, sizeof text, "%s%s", WRITE, read_ops);
+    snprintf(path, sizeof path, "%s/s.wl", fl_test_tmpdir());
+    FILE *f = fopen(path, "w");
+    CHECK(f && fputs(text, f) >= 0 && fclose(f) == 0);
+    fl_workload whole = parse(text);
+    char *want = NULL, *got = NULL;
+    size_t want_len = 0, got_len = 0;
+    FILE *res = open_memstream(&want, &want_len);
+    fl_runner r = { .check = { .reg = reg, .path = "s.wl", .check = true, .seed = 7, .results = res,
+                               .in_memory = true } };
+    fl_run_outcome whole_out, out;
+    CHECK_OK(fl_run_workload(&r, &whole, &whole_out));
+    CHECK_OK(whole_out.rc);
+    fclose(res);
+    size_t chunks[] = { 1, 3, 1000 };
+    for (size_t c = 0; c < 3; c++) {
+        streamed st = { NULL, chunks[c], 0 };
+        CHECK(fl_wl_stream_open(path, NULL, &st.s, err, sizeof err) == 0);
+        res = open_memstream(&got, &got_len);
+        fl_workload none = { 0 };
+        r.check.results = res;
+        r.more = next_chunk;
+        r.more_arg = &st;
+        CHECK_OK(fl_run_workload(&r, &none, &out));
+        CHECK_OK(out.rc);
+        fclose(res);
+        CHECK_EQ(out.ops_run, whole.count);
+        CHECK_EQ(out.sum.violations, 0);
+        CHECK_EQ(out.sum.metrics.point.considered, whole_out.sum.metrics.point.considered);
+        CHECK_EQ(out.sum.metrics.point.negative, whole_out.sum.metrics.point.negative);
+        CHECK_EQ(out.sum.metrics.prefix.considered, whole_out.sum.metrics.prefix.considered);
+        CHECK_EQ(out.sum.ssts, whole_out.sum.ssts);
+        CHECK_MEM(got, got_len, want, want_len);
+        CHECK(st.calls >= whole.count / chunks[c] + 1);
+        free(got);
+        fl_wl_stream_close(st.s);
+    }
+    /* a bad line after good chunks: the run stops there, with its message */
+    f = fopen(path, "a");
+    CHECK(f && fputs("get zz\nbogus\n", f) >= 0 && fclose(f) == 0);
+    streamed st = { NULL, 2, 0 };
+    CHECK(fl_wl_stream_open(path, NULL, &st.s, err, sizeof err) == 0);
+    fl_workload none = { 0 };
+    r.check.results = NULL;
+    r.more_arg = &st;
+    CHECK_OK(fl_run_workload(&r, &none, &out));
+    CHECK_RC(out.rc, FL_ERR_INVALID);
+    CHECK_EQ(out.ops_run, whole.count + 1);
+    CHECK_CONTAINS(out.error, "s.wl:");
+    CHECK_CONTAINS(out.error, "bogus");
+    fl_wl_stream_close(st.s);
+    free(want);
+    fl_workload_free(&whole);
+    fl_registry_free(reg);
+}

@@ -559,3 +559,88 @@ FL_TEST(workload_size_limits) {
     check_size("put k ", FL_WL_TEST_VALUE_MAX + 1, true, "", false, "of at most 1048576 bytes",
                __LINE__);
 }
+
+/* ---- Streams ------------------------------------------------------------- */
+
+static const char *write_file(const char *name, const char *text) {
+    static char path[4200];
+    snprintf(path, sizeof path, "%s/%s", fl_test_tmpdir(), name);
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    fputs(text, f);
+    CHECK(fclose(f) == 0);
+    return path;
+}
+
+/* A stream read in chunks of every size gives the ops, lines and
+ * description of one whole parse, in order. */
+FL_TEST(workload_stream_chunks_equal_whole_parse) {
+    char text[1 << 16];
+    size_t n = (size_t)snprintf(text, sizeof text, "# about\n#  it\n\nfilterlab-workload 1\r\n"
+                                "open policies=\"bloom(bits=10)\"\n");
+    for (int i = 0; i < 300; i++)
+        n += (size_t)snprintf(text + n, sizeof text - n, i % 7 ? "put k%03d \"v %d\"\n" : "\n# c\nget k%03d\n", i, i);
+    snprintf(text + n, sizeof text - n, "flush");          /* no newline at the end */
+    fl_workload whole;
+    char err[512];
+    CHECK(fl_workload_parse(text, strlen(text), "s.wl", &whole, err, sizeof err) == 0);
+    const char *path = write_file("s.wl", text);
+    size_t sizes[] = { 1, 2, 7, 64, 1000 };
+    for (size_t c = 0; c < sizeof sizes / sizeof *sizes; c++) {
+        fl_wl_stream *s;
+        CHECK(fl_wl_stream_open(path, NULL, &s, err, sizeof err) == 0);
+        fl_workload chunk = { 0 };
+        size_t at = 0;
+        for (;;) {
+            CHECK(fl_wl_stream_next(s, sizes[c], &chunk, err, sizeof err) == 0);
+            if (!chunk.count) break;
+            CHECK(chunk.count <= sizes[c]);
+            if (at == 0) CHECK_STR(chunk.description, whole.description);
+            for (size_t i = 0; i < chunk.count; i++, at++) {
+                CHECK(at < whole.count);
+                CHECK_EQ(chunk.ops[i].kind, whole.ops[at].kind);
+                CHECK_EQ(chunk.ops[i].line, whole.ops[at].line);
+                CHECK_EQ(chunk.ops[i].a.len, whole.ops[at].a.len);
+                CHECK_MEM(chunk.ops[i].a.data, chunk.ops[i].a.len, whole.ops[at].a.data, whole.ops[at].a.len);
+                CHECK_MEM(chunk.ops[i].b.data, chunk.ops[i].b.len, whole.ops[at].b.data, whole.ops[at].b.len);
+            }
+        }
+        CHECK_EQ(at, whole.count);
+        CHECK(fl_wl_stream_next(s, sizes[c], &chunk, err, sizeof err) == 0 && chunk.count == 0);
+        fl_workload_free(&chunk);
+        fl_wl_stream_close(s);
+    }
+    fl_workload_free(&whole);
+}
+
+/* A bad line deep in a stream is reported with its file and line when its
+ * chunk is read, as a whole parse reports it; so is a missing header. */
+FL_TEST(workload_stream_errors_name_the_line) {
+    char text[1 << 14];
+    size_t n = (size_t)snprintf(text, sizeof text, "filterlab-workload 1\n");
+    for (int i = 0; i < 200; i++) n += (size_t)snprintf(text + n, sizeof text - n, "put k%d v\n", i);
+    snprintf(text + n, sizeof text - n, "get k\nfrobnicate x\nget k\n");
+    char whole_err[512], err[512];
+    fl_workload w;
+    CHECK(fl_workload_parse(text, strlen(text), write_file("bad.wl", text), &w, whole_err, sizeof whole_err) != 0);
+    fl_wl_stream *s;
+    CHECK(fl_wl_stream_open(write_file("bad.wl", text), NULL, &s, err, sizeof err) == 0);
+    fl_workload chunk = { 0 };
+    int rc;
+    size_t ops = 0;
+    while ((rc = fl_wl_stream_next(s, 50, &chunk, err, sizeof err)) == 0 && chunk.count) ops += chunk.count;
+    CHECK_EQ(rc, -1);
+    CHECK_EQ(ops, 200);                                 /* the good chunks came first */
+    CHECK_STR(err, whole_err);
+    CHECK_CONTAINS(err, ":203:");
+    CHECK(fl_wl_stream_next(s, 50, &chunk, err, sizeof err) == -1);   /* and stays failed */
+    fl_workload_free(&chunk);
+    fl_wl_stream_close(s);
+
+    CHECK(fl_wl_stream_open(write_file("nohead.wl", "# only a comment\n"), NULL, &s, err, sizeof err) == 0);
+    CHECK(fl_wl_stream_next(s, 50, &chunk, err, sizeof err) == -1);
+    CHECK_CONTAINS(err, "the header");
+    fl_wl_stream_close(s);
+    CHECK(fl_wl_stream_open("/nonexistent/x.wl", NULL, &s, err, sizeof err) == -1);
+    CHECK_CONTAINS(err, "/nonexistent/x.wl");
+}

@@ -548,6 +548,38 @@ int fl_workload_parse(const char *text, size_t len, const char *filename,
     return parse_text(text, len, filename, NULL, out, err, err_len);
 }
 
+/* One line of text (start..end, without its newline): blank, a comment
+ * (before the header: the description), the header, or an op. */
+static int parse_line(fl_wl_parser *ps, bool *header, const uint8_t *start, const uint8_t *end) {
+    while (end > start && end[-1] == '\r') end--;         /* CRLF endings */
+    const uint8_t *first = start;
+    while (first < end && is_blank(*first)) first++;
+    if (first == end) return 0;                           /* blank line */
+    if (*first == '#') return *header ? 0 : add_description(ps, first, end);
+    if (!*header) {
+        int rc = check_header(ps, start, end);
+        *header = rc == 0;
+        return rc;
+    }
+    ps->cur = first;
+    ps->end = end;
+    return parse_op(ps);
+}
+
+/* The end of the text: the header must have come; the description is ""
+ * when there was none.  0, or -1 (reported). */
+static int parse_end(fl_wl_parser *ps, bool header) {
+    if (!header) return fail(ps, "the header \"" FL_WL_HEADER "\"", "end of file");
+    if (!ps->desc && !(ps->desc = strdup(""))) return fail_nomem(ps);
+    return 0;
+}
+
+static bool stop_seen(fl_wl_parser *ps, const volatile sig_atomic_t *stop) {
+    if (!stop || (ps->line & 4095) != 0 || !*stop) return false;
+    if (ps->err && ps->err_len) snprintf(ps->err, ps->err_len, "%s:%u: reading stopped by a signal", ps->file, ps->line);
+    return true;
+}
+
 /* fl_workload_parse, seeing *stop every 4,096 lines: then -2. */
 static int parse_text(const char *text, size_t len, const char *filename,
                       const volatile sig_atomic_t *stop, fl_workload *out, char *err, size_t err_len) {
@@ -570,36 +602,13 @@ static int parse_text(const char *text, size_t len, const char *filename,
         const uint8_t *end = nl ? nl : t + len;
         pos = (size_t)(end - t) + (nl ? 1 : 0);
         ps.line++;
-        if (stop && (ps.line & 4095) == 0 && *stop) {
-            if (err && err_len) snprintf(err, err_len, "%s:%u: reading stopped by a signal", ps.file, ps.line);
+        if (stop_seen(&ps, stop)) {
             parser_free(&ps);
             return -2;
         }
-        while (end > start && end[-1] == '\r') end--;     /* CRLF endings */
-
-        const uint8_t *first = start;
-        while (first < end && is_blank(*first)) first++;
-        int rc = 0;
-        if (first == end) continue;                       /* blank line */
-        if (*first == '#') {
-            if (!header) rc = add_description(&ps, first, end);
-        } else if (!header) {
-            rc = check_header(&ps, start, end);
-            header = rc == 0;
-        } else {
-            ps.cur = first;
-            ps.end = end;
-            rc = parse_op(&ps);
-        }
-        if (rc != 0) { parser_free(&ps); return -1; }
+        if (parse_line(&ps, &header, start, end) != 0) { parser_free(&ps); return -1; }
     }
-    if (!header) {
-        fail(&ps, "the header \"" FL_WL_HEADER "\"", "end of file");
-        parser_free(&ps);
-        return -1;
-    }
-    if (!ps.desc && !(ps.desc = strdup(""))) {
-        fail_nomem(&ps);
+    if (parse_end(&ps, header) != 0) {
         parser_free(&ps);
         return -1;
     }
@@ -686,4 +695,145 @@ int fl_workload_load_until(const char *path, const volatile sig_atomic_t *stop, 
     rc = parse_text(data, len, name, stop, out, err, err_len);
     free(data);
     return rc;
+}
+
+/* ---- Streams ------------------------------------------------------------- */
+
+struct fl_wl_stream {
+    fl_wl_parser ps;                /* line numbers and description carry over */
+    bool header, eof, done;
+    int failed;                     /* the error every later call gives, or 0 */
+    char failure[4096];
+    int fd;
+    char *name;
+    const volatile sig_atomic_t *stop;
+    char *buf;                      /* buf[start..len): read, not yet parsed */
+    size_t start, len, cap;
+    size_t total;                   /* bytes read so far                      */
+};
+
+int fl_wl_stream_open(const char *path, const volatile sig_atomic_t *stop, fl_wl_stream **out,
+                      char *err, size_t err_len) {
+    *out = NULL;
+    fl_wl_stream *s = calloc(1, sizeof *s);
+    if (!s || !(s->name = strdup(path)) || !(s->buf = malloc((size_t)1 << 20))) {
+        if (s) free(s->name);
+        free(s);
+        if (err && err_len) snprintf(err, err_len, "%s: out of memory", path);
+        return -1;
+    }
+    s->cap = (size_t)1 << 20;
+    s->fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (s->fd < 0) {
+        if (err && err_len) snprintf(err, err_len, "%s: cannot read workload: %s", path, strerror(errno));
+        free(s->buf);
+        free(s->name);
+        free(s);
+        return -1;
+    }
+    s->stop = stop;
+    s->ps.file = s->name;
+    *out = s;
+    return 0;
+}
+
+/* Reads more of the file behind the unparsed rest: 0 (eof set at the end),
+ * or -1 with errno set (EFBIG: a limit; EINTR: *stop). */
+static int stream_fill(fl_wl_stream *s) {
+    if (s->start > 0) {                      /* keep only the partial line */
+        memmove(s->buf, s->buf + s->start, s->len - s->start);
+        s->len -= s->start;
+        s->start = 0;
+    }
+    if (s->len == s->cap) {
+        if (s->len > FL_WL_MAX_LINE) { errno = EFBIG; return -1; }
+        char *grown = realloc(s->buf, s->cap * 2);
+        if (!grown) { errno = ENOMEM; return -1; }
+        s->buf = grown;
+        s->cap *= 2;
+    }
+    for (;;) {
+        if (s->stop && *s->stop) { errno = EINTR; return -1; }
+        ssize_t got = read(s->fd, s->buf + s->len, s->cap - s->len);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) return -1;
+        if (got == 0) s->eof = true;
+        s->len += (size_t)got;
+        s->total += (size_t)got;
+        if (s->total > FL_WL_MAX_FILE) { errno = EFBIG; return -1; }
+        return 0;
+    }
+}
+
+int fl_wl_stream_next(fl_wl_stream *s, size_t max_ops, fl_workload *chunk, char *err, size_t err_len) {
+    fl_workload_free(chunk);
+    if (s->failed) {
+        if (err && err_len) snprintf(err, err_len, "%s", s->failure);
+        return s->failed;
+    }
+    s->ps.err = s->failure;
+    s->ps.err_len = sizeof s->failure;
+    s->failure[0] = 0;
+    int rc = 0;
+    while (!s->done && s->ps.count < max_ops && rc == 0) {
+        const uint8_t *start = (const uint8_t *)s->buf + s->start;
+        const uint8_t *nl = memchr(start, '\n', s->len - s->start);
+        if (!nl && !s->eof) {
+            if (stream_fill(s) != 0) {
+                int e = errno;
+                if (e == EINTR) {
+                    snprintf(s->failure, sizeof s->failure, "%s: reading stopped by a signal", s->name);
+                    rc = -2;
+                } else if (e == EFBIG) {
+                    snprintf(s->failure, sizeof s->failure, "%s:%u: the workload is too large: a line may hold at most %zu "
+                                 "MiB and a workload %zu MiB", s->name, s->ps.line + 1, FL_WL_MAX_LINE >> 20,
+                                 FL_WL_MAX_FILE >> 20);
+                    rc = -1;
+                } else {
+                    snprintf(s->failure, sizeof s->failure, "%s: cannot read workload: %s", s->name, strerror(e));
+                    rc = -1;
+                }
+            }
+            continue;
+        }
+        if (!nl && s->start == s->len) {     /* the end of the file */
+            s->done = true;
+            rc = parse_end(&s->ps, s->header);
+            break;
+        }
+        const uint8_t *end = nl ? nl : (const uint8_t *)s->buf + s->len;
+        s->start = (size_t)(end - (const uint8_t *)s->buf) + (nl ? 1 : 0);
+        s->ps.line++;
+        if (stop_seen(&s->ps, s->stop)) rc = -2;
+        else rc = parse_line(&s->ps, &s->header, start, end);
+    }
+    if (rc != 0) {
+        for (size_t i = 0; i < s->ps.count; i++) fl_wl_op_clear(&s->ps.ops[i]);
+        s->ps.count = 0;
+        s->failed = rc;
+        if (err && err_len) snprintf(err, err_len, "%s", s->failure);
+        return rc;
+    }
+    chunk->ops = s->ps.ops;
+    chunk->count = s->ps.count;
+    s->ps.ops = NULL;
+    s->ps.count = s->ps.cap = 0;
+    chunk->description = strdup(s->header && s->ps.desc ? s->ps.desc : "");
+    if (!chunk->description) {
+        fl_workload_free(chunk);
+        snprintf(s->failure, sizeof s->failure, "%s: out of memory", s->name);
+        if (err && err_len) snprintf(err, err_len, "%s", s->failure);
+        s->failed = -1;
+        return -1;
+    }
+    return 0;
+}
+
+void fl_wl_stream_close(fl_wl_stream *s) {
+    if (!s) return;
+    if (s->fd >= 0) close(s->fd);
+    parser_free(&s->ps);
+    free(s->buf);
+    free(s->name);
+    free(s);
 }

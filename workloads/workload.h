@@ -111,6 +111,23 @@ int  fl_workload_load_until(const char *path, const volatile sig_atomic_t *stop,
                             char *err, size_t err_len);
 void fl_workload_free(fl_workload *w);
 
+/* A workload file read and parsed a chunk of ops at a time, so that a
+ * workload of any length (within the limits above) runs in memory that
+ * does not grow with it.  Lines, messages and limits are exactly those of
+ * fl_workload_load; but a malformed line is only found when its chunk is
+ * read, so a caller that must run nothing of a bad workload reads the
+ * stream through once first (cli/replay.c does).  A regular file or a
+ * FIFO; not "-".
+ *   open: 0, or -1 with err set.
+ *   next: replaces chunk's ops (freeing the old ones) with the next ones,
+ *         at most max_ops; 0 (chunk->count == 0 at the end), -1 with err
+ *         set (then every later call fails too), -2 when *stop was set. */
+typedef struct fl_wl_stream fl_wl_stream;
+int  fl_wl_stream_open(const char *path, const volatile sig_atomic_t *stop, fl_wl_stream **out,
+                       char *err, size_t err_len);
+int  fl_wl_stream_next(fl_wl_stream *s, size_t max_ops, fl_workload *chunk, char *err, size_t err_len);
+void fl_wl_stream_close(fl_wl_stream *s);
+
 /* Writes the description as comment lines (before the header, where
  * parse() takes it from), the header, and one op per line.
  * Returns 0, or -1 on a write error. */
