@@ -212,6 +212,7 @@ int fl_bench_run(const fl_bench_config *cfg, FILE *out, char *err, size_t err_le
     static const struct { unsigned bit; int (*run)(fl_bench *); } groups[] = {
         { FL_BENCH_FILTER, fl_bench_filter },   { FL_BENCH_ENGINE, fl_bench_engine },
         { FL_BENCH_ROCKSDB, fl_bench_rocksdb }, { FL_BENCH_TESTBED, fl_bench_testbed },
+        { FL_BENCH_SCALE, fl_bench_scale },
     };
     int rc = 0;
     watch w = { .b = &b };

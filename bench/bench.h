@@ -1,21 +1,23 @@
 /*
- * bench.h -- `filterlab bench` (SPEC section 11, issue 7): how fast the
+ * bench.h -- `filterlab bench` (SPEC section 11, issues 7 and 15): how fast the
  * filters, the engine and the testbed are, measured in one run as medians
  * and as ratios, beside RocksDB when its library is installed.
  *
  * Groups (each can be run alone with fl_bench_config.only):
- *   filter   the built-in bloom at 10 bits/key: build (ns/key) and probe
- *            (ns/query, hits and misses) for a filter that fits in cache
- *            and one far larger than the last-level cache, beside the cost
- *            of XXH3_64bits of the same keys measured in the same run.
+ *   filter   the built-in bloom at 6, 10 and 16 bits/key in cache and at
+ *            10 far out of the last-level cache: build (ns/key) and probe
+ *            (ns/query, hits and misses), beside the cost of XXH3_64bits of
+ *            the same keys measured in the same run.
  *   engine   get of absent keys over 10 L0 SSTs that all span the key
  *            range; get of present keys; scan_prefix of absent and present
  *            prefixes over many SSTs with a prefix-only bloom and with no
  *            filter (time per read and SST reads per read).
  *   testbed  replay of a mixed workload with the checker and without
  *            (ops/s, ratio), and `filterlab check` trials/s.
+ *   scale    `filterlab replay` of the mixed workload at 10x steps of ops:
+ *            time, peak memory and their growth (scale_bench.c).
  *   rocksdb  the same keys, flush points and absent gets in RocksDB (C API,
- *            dlopen()ed so filterlab never links it): FP rate from
+ *            linked when librocksdb-dev is there): FP rate from
  *            RocksDB's tickers beside filterlab's, time per get as a ratio.
  *            Skipped, saying so, when librocksdb is not installed.
  *
@@ -40,7 +42,8 @@
 #define FL_BENCH_ENGINE  2u
 #define FL_BENCH_TESTBED 4u
 #define FL_BENCH_ROCKSDB 8u
-#define FL_BENCH_ALL     15u
+#define FL_BENCH_SCALE   16u
+#define FL_BENCH_ALL     31u
 
 typedef struct fl_bench_config {
     unsigned    groups;          /* FL_BENCH_* bits                              */
@@ -48,6 +51,7 @@ typedef struct fl_bench_config {
     bool        quick;           /* small sizes: a smoke run of every benchmark  */
     uint64_t    big_keys;        /* keys of the out-of-cache filter (0: default) */
     uint64_t    replay_ops;      /* ops of the testbed's mixed workload (0: def) */
+    bool        large;           /* the scale group also replays 10,000,000 ops  */
     double      check_seconds;   /* time of the trials/s measurement (0: def)    */
     const char *workload;        /* testbed workload file; NULL: generated       */
     const char *scratch;         /* where databases go; NULL: /dev/shm or TMPDIR */

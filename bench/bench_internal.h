@@ -10,6 +10,7 @@
 #include "../properties/check.h"
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* ---- Time ---------------------------------------------------------------- */
 
@@ -68,11 +69,17 @@ double   fl_bench_l0_gets(fl_db *db, uint64_t keys, bool present, uint64_t *foun
 /* false_positive / (false_positive + negative), in percent. */
 double   fl_bench_fp_rate(const fl_filter_counters *c);
 
+/* The testbed's mixed workload of `ops` ops (testbed_bench.c), written to f:
+ * 0, or -1 on a write error.  Its keys come from 2,000 groups of 100; with
+ * live_keys, how many are live at its end. */
+int      fl_bench_mixed_write(FILE *f, uint64_t ops, uint64_t *live_keys);
+
 /* ---- Groups ------------------------------------------------------------- */
 
 int fl_bench_filter(fl_bench *b);
 int fl_bench_engine(fl_bench *b);
 int fl_bench_testbed(fl_bench *b);
 int fl_bench_rocksdb(fl_bench *b);
+int fl_bench_scale(fl_bench *b);
 
 #endif /* FL_BENCH_INTERNAL_H */

@@ -149,7 +149,7 @@ static int time_builds(fl_bench *b, const fl_filter_policy *policy, const size_c
 static void add_ratio(fl_bench *b, const size_case *c, const char *what, double ratio,
                       const char *target, double limit) {
     char name[96];
-    snprintf(name, sizeof name, "%s / xxh3 %s, %s bits/key", what, c->label, c->bits);
+    snprintf(name, sizeof name, "%s / xxh3 %s at %s bits/key", what, c->label, c->bits);
     if (c->targets) fl_bench_add_target(b, "filter", name, ratio, "x", target, ratio <= limit);
     else fl_bench_add(b, "filter", name, ratio, "x");
 }
@@ -204,27 +204,27 @@ static int run_case(fl_bench *b, fl_calls *calls, const fl_filter_policy *policy
     } while (0)
     double median;
     median = fl_bench_median(t[T_BUILD], build_runs);
-    ROW("ns/key", "bloom build %s, %s bits/key (%llu keys; %.1f KiB)", c->label, c->bits,
+    ROW("ns/key", "bloom build %s at %s bits/key (%llu keys; %.1f KiB)", c->label, c->bits,
         (unsigned long long)c->n, bytes / 1024.0);
     median = fl_bench_median(t[T_BUILD_CALLS], build_runs);
-    ROW("ns/key", "bloom build via engine wrappers %s, %s bits/key", c->label, c->bits);
+    ROW("ns/key", "bloom build via engine wrappers %s at %s bits/key", c->label, c->bits);
     median = fl_bench_median(t[T_HASH], runs);
-    ROW("ns/query", "xxh3 of the query key %s (floor)", c->label);
+    ROW("ns/query", "xxh3 of the query key %s (floor) beside %s bits/key", c->label, c->bits);
     median = fl_bench_median(t[T_CONST], runs);
-    ROW("ns/query", "xxh3, length 16 folded in by the compiler %s", c->label);
+    ROW("ns/query", "xxh3 with the length 16 folded in %s beside %s bits/key", c->label, c->bits);
     median = fl_bench_median(t[T_HIT], runs);
-    ROW("ns/query", "bloom probe hit %s, %s bits/key", c->label, c->bits);
+    ROW("ns/query", "bloom probe hit %s at %s bits/key", c->label, c->bits);
     median = fl_bench_median(t[T_MISS], runs);
-    ROW("ns/query", "bloom probe miss %s, %s bits/key", c->label, c->bits);
+    ROW("ns/query", "bloom probe miss %s at %s bits/key", c->label, c->bits);
     median = fl_bench_median(t[T_ENGINE], runs);
-    ROW("ns/query", "bloom probe miss via engine wrapper %s, %s bits/key", c->label, c->bits);
+    ROW("ns/query", "bloom probe miss via engine wrapper %s at %s bits/key", c->label, c->bits);
 #undef ROW
     /* Ratios: the median over runs of each run's own ratio (its two sides
      * measured back to back). */
     add_ratio(b, c, "probe hit", fl_bench_median(t[T_HIT_X], runs), "<= 3x", 3.0);
     add_ratio(b, c, "probe miss", fl_bench_median(t[T_MISS_X], runs), "<= 3x", 3.0);
     add_ratio(b, c, "build per key", fl_bench_median(t[T_BUILD_X], build_runs), "<= 2x", 2.0);
-    snprintf(name, sizeof name, "FP rate of the misses %s, %s bits/key", c->label, c->bits);
+    snprintf(name, sizeof name, "FP rate of the misses %s at %s bits/key", c->label, c->bits);
     fl_bench_add(b, "filter", name, 100.0 * (double)yes_miss / ((double)c->q * c->reps), "%");
     rc = 0;
 done:
