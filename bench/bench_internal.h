@@ -61,8 +61,10 @@ int  fl_bench_dbdir(fl_bench *b, const char *name, char *out, size_t out_len);
 #define FL_BENCH_L0_SSTS 10
 uint64_t fl_bench_l0_keys(const fl_bench *b);
 size_t   fl_bench_l0_key(uint64_t number, uint8_t out[16]);   /* "k%09llu" */
-/* Builds the L0 shape with bloom(bits=10) in dir (engine_bench.c). */
-int      fl_bench_l0_open(fl_bench *b, const char *dir, const fl_registry *reg, fl_db **out);
+/* Builds the L0 shape with bloom(bits=BITS) in dir (engine_bench.c); with
+ * fill_seconds, the time of its puts and flushes. */
+int      fl_bench_l0_open(fl_bench *b, const char *dir, const fl_registry *reg, unsigned bits,
+                          double *fill_seconds, fl_db **out);
 /* One pass of gets over every present key, or every absent one, in a fixed
  * stride order: seconds (-1 on an engine error) and how many were found. */
 double   fl_bench_l0_gets(fl_db *db, uint64_t keys, bool present, uint64_t *found);

@@ -56,11 +56,15 @@ static int db_fail(fl_bench *b, fl_db *db, const char *what) {
     return rc;
 }
 
-int fl_bench_l0_open(fl_bench *b, const char *dir, const fl_registry *reg, fl_db **out) {
+int fl_bench_l0_open(fl_bench *b, const char *dir, const fl_registry *reg, unsigned bits,
+                     double *fill_seconds, fl_db **out) {
     fl_db *db;
-    if (open_db(b, dir, reg, "bloom(bits=10)", &db)) return -1;
+    char policies[32];
+    snprintf(policies, sizeof policies, "bloom(bits=%u)", bits);
+    if (open_db(b, dir, reg, policies, &db)) return -1;
     uint64_t n = fl_bench_l0_keys(b);
     uint8_t key[16];
+    double t0 = fl_now();
     for (unsigned s = 0; s < FL_BENCH_L0_SSTS; s++) {
         for (uint64_t j = s; j < n; j += FL_BENCH_L0_SSTS) {
             size_t len = fl_bench_l0_key(2 * j, key);
@@ -69,6 +73,7 @@ int fl_bench_l0_open(fl_bench *b, const char *dir, const fl_registry *reg, fl_db
         }
         if (fl_db_flush(db)) return db_fail(b, db, "flush");
     }
+    if (fill_seconds) *fill_seconds = fl_now() - t0;
     *out = db;
     return 0;
 }
@@ -109,7 +114,7 @@ static int bench_gets(fl_bench *b, const fl_registry *reg) {
     fl_bench_dbdir(b, "engine-l0", dir, sizeof dir);
     fl_bench_progress(b, "engine: %llu keys in %u L0 SSTs, get absent and present x%u",
                       (unsigned long long)n, FL_BENCH_L0_SSTS, b->cfg->runs);
-    if (fl_bench_l0_open(b, dir, reg, &db)) return -1;
+    if (fl_bench_l0_open(b, dir, reg, 10, NULL, &db)) return -1;
     unsigned runs = b->cfg->runs;
     double *absent = calloc(runs, sizeof(double)), *present = calloc(runs, sizeof(double));
     int rc = -1;
