@@ -586,9 +586,9 @@ typedef struct cmp_state { fl_checker *ck; size_t at; bool reported; } cmp_state
 static int cmp_item(void *arg, fl_model_bytes key, fl_model_bytes value) {
     cmp_state *c = arg;
     fl_checker *ck = c->ck;
-    char k[160] = "", v[160] = "";
-    ck_str(k, sizeof k, key.data, key.len);
+    char k[160] = "", v[160] = "";      /* spelled only for a message: it costs */
     if (c->at >= ck->scan_count) {
+        ck_str(k, sizeof k, key.data, key.len);
         ck_violation(ck, FL_P2, "the engine's result ends after %zu item(s); the model has %s next",
                      ck->scan_count, k);
         c->reported = true;
@@ -602,6 +602,7 @@ static int cmp_item(void *arg, fl_model_bytes key, fl_model_bytes value) {
     if (kl != key.len || (kl && memcmp(ek, key.data, kl)) || vl != value.len ||
         (vl && memcmp(ev, value.data, vl))) {
         char ek_s[160] = "", ev_s[160] = "";
+        ck_str(k, sizeof k, key.data, key.len);
         ck_str(ek_s, sizeof ek_s, ek, (size_t)kl);
         ck_str(ev_s, sizeof ev_s, ev, (size_t)vl);
         ck_str(v, sizeof v, value.data, value.len);
