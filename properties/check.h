@@ -147,6 +147,10 @@ typedef struct fl_engine_ops {
      * loss through the fault env and reopens).  NULL: the engine cannot
      * simulate a crash, and a workload with one is refused. */
     void (*abandon)(fl_engine *e);
+    /* What the last open did to the files that the user should hear of
+     * (orphan SSTs removed or kept), "" for nothing; NULL: never anything.
+     * The checker prints it to its messages after each open. */
+    const char *(*note)(const fl_engine *e);
 } fl_engine_ops;
 
 /* What kind of filter an SST stored, as sst_filter reads it. */

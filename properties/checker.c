@@ -295,6 +295,9 @@ static int db_open(fl_checker *ck) {
     char err[1024] = "";
     int rc = ck->eng->open(ck->cfg.dir, ck->cfg.reg, &ck->opt, &ck->db, err, sizeof err);
     if (rc) return ck_fail(ck, rc, "open: %s", err[0] ? err : fl_strerror(rc));
+    const char *note = ck->eng->note ? ck->eng->note(ck->db) : NULL;
+    if (note && *note && ck->cfg.messages)
+        fprintf(ck->cfg.messages, "%s: note: %s\n", ck->cfg.path ? ck->cfg.path : "workload", note);
     if (ck->eng->set_probe_trace) ck->eng->set_probe_trace(ck->db, ck_probe, ck);
     ck->generation++;
     if (!ck->cfg.check) return FL_OK;

@@ -30,6 +30,7 @@ static int fle_open(const char *dir, const fl_registry *reg, const fl_options *o
 static int fle_close(fl_engine *e, char *err, size_t err_len) { return fl_db_close(db_of(e), err, err_len); }
 static void fle_abandon(fl_engine *e) { fl_db_abandon(db_of(e)); }
 static const char *fle_errmsg(const fl_engine *e) { return fl_db_errmsg(cdb_of(e)); }
+static const char *fle_note(const fl_engine *e) { return fl_db_note(cdb_of(e)); }
 static int fle_put(fl_engine *e, fl_slice k, fl_slice v) { return fl_db_put(db_of(e), k, v); }
 static int fle_delete(fl_engine *e, fl_slice k) { return fl_db_delete(db_of(e), k); }
 static int fle_delete_range(fl_engine *e, fl_slice s, fl_slice end) {
@@ -102,6 +103,7 @@ const fl_engine_ops fl_engine_filterlab = {
     .sst_range_tombstones = fle_sst_rtombs,
     .sst_filter_block = fle_filter_block,
     .abandon = fle_abandon,
+    .note = fle_note,
 };
 
 /* ---- The list ---------------------------------------------------------------- */

@@ -48,8 +48,10 @@ wait $holder
 
 # an SST written after the last commit (a crash) is removed at open
 cp "$db/000001.sst" "$db/000099.sst"
-"$FILTERLAB" replay "$T/r.wl" --db "$db" > /dev/null 2>&1 || fail "reads after an orphan"
+"$FILTERLAB" replay "$T/r.wl" --db "$db" > /dev/null 2> "$T/err" || fail "reads after an orphan"
 [ ! -e "$db/000099.sst" ] || fail "the uncommitted SST was not removed"
+grep -q "r.wl: note: .*removed 1 SST file the MANIFEST never named" "$T/err" ||
+    fail "replay did not say it removed the orphan: $(cat "$T/err")"
 
 # no MANIFEST: refused, naming the SSTs
 rm "$db/MANIFEST"
