@@ -37,7 +37,7 @@ typedef struct replay_args {
     const char  *workload, *results, *db, *engine, *junit;
     const char **plugins;
     size_t       plugin_count;
-    bool         json, no_check, force, read_only;
+    bool         json, no_check, force, read_only, new_db;
     double       call_timeout;
 } replay_args;
 
@@ -63,6 +63,7 @@ static void usage(FILE *f) {
         "usage: filterlab replay FILE.wl [--results FILE [--force]] [--json] [--db DIR]\n"
         "                        [--plugin SO]... [--no-check] [--call-timeout SEC]\n"
         "                        [--engine NAME] [--junit FILE] [--read-only]\n"
+        "                        [--new-db]\n"
         "\n"
         "Runs the workload FILE.wl (\"-\" reads stdin) against the engine, checks\n"
         "every filter probe, and prints a summary of the filter metrics.\n"
@@ -80,6 +81,10 @@ static void usage(FILE *f) {
         "                      writes, flushes and compactions are errors) and\n"
         "                      never write to it; a directory filterlab cannot\n"
         "                      write is opened so anyway\n"
+        "  --new-db            with --db: make a new database in DIR even when it\n"
+        "                      holds SST files but no MANIFEST (refused without\n"
+        "                      it: their tree is lost); the files are kept, not\n"
+        "                      part of the new tree, and each open says so\n"
         "  --plugin SO         load a filter policy / prefix extractor plugin first\n"
         "                      (repeatable)\n"
         "  --no-check          skip the consistency checks\n"
@@ -125,6 +130,7 @@ static int parse_args(int argc, char **argv, replay_args *a) {
             if (strcmp(s, "--no-check") == 0) { a->no_check = true; continue; }
             if (strcmp(s, "--force") == 0) { a->force = true; continue; }
             if (strcmp(s, "--read-only") == 0) { a->read_only = true; continue; }
+            if (strcmp(s, "--new-db") == 0) { a->new_db = true; continue; }
             size_t which = 0;
             int m = fl_cli_flag(argc, argv, &i, valued, sizeof valued / sizeof *valued, &which, &val);
             if (m < 0) return bad_usage("missing value for", valued[which]);
@@ -149,6 +155,8 @@ static int parse_args(int argc, char **argv, replay_args *a) {
     if (!a->workload) return bad_usage("missing the workload", "FILE.wl");
     if (a->read_only && !a->db)
         return bad_usage("--read-only needs --db DIR:", "a temporary database has nothing to read");
+    if (a->new_db && (!a->db || a->read_only))
+        return bad_usage("--new-db needs --db DIR and no --read-only:", "it makes a database in DIR");
     if (a->junit && strcmp(a->junit, "-") == 0 && (a->json || (a->results && strcmp(a->results, "-") == 0)))
         return bad_usage("--junit - shares stdout with --json or --results -:", "give --junit a file");
     if (a->json && a->results && strcmp(a->results, "-") == 0)
@@ -444,7 +452,8 @@ static int replay_run(fl_replay *r) {
         .check = { .engine = engine, .reg = r->reg, .dir = a->db, .path = r->path,
                    .check = !a->no_check, .results = r->results, .messages = stderr,
                    .max_shown = MAX_SHOWN, .seed = FL_CHECKER_SEED, .on_violation = on_violation,
-                   .on_violation_arg = r, .read_only = a->read_only, .crashes = r->crashes },
+                   .on_violation_arg = r, .read_only = a->read_only, .create_anyway = a->new_db,
+                   .crashes = r->crashes },
         .call_timeout = a->call_timeout, .interrupt = &fl_cli_stop,
         .on_op = on_op, .on_op_arg = r,
         .more = r->stream ? next_chunk : NULL, .more_arg = r,

@@ -242,19 +242,24 @@ static uint64_t new_identity(void) {
  * is lost with the MANIFEST (deleted, or a crash before the first one was
  * written): opening that as a new database would write 000001.sst over one
  * of them. */
-static int create_new(fl_db *db) {
+static int create_new(fl_db *db, bool anyway) {
     sst_names s;
     int rc = list_ssts(db, &s);
     if (rc) return rc;
+    uint64_t past = 0;                          /* past every file's id */
+    for (size_t i = 0; i < s.count; i++) if (s.ids[i] >= past) past = s.ids[i] + 1;
     free(s.ids);
-    if (s.count)
+    if (s.count && !anyway)
         return fl_db_fail(db, FL_ERR_CORRUPT, "%s holds %zu SST file%s but no MANIFEST; refusing to open it as a "
-                          "new database (move the files away, or open another directory)", db->dir, s.count,
-                          s.count == 1 ? "" : "s");
+                          "new database (move the files away, open another directory, or create it anyway: "
+                          "replay --new-db)", db->dir, s.count, s.count == 1 ? "" : "s");
     if (db->read_only)
         return fl_db_fail(db, FL_ERR_INVALID, "%s: no database here (no MANIFEST), and it is opened read-only",
                           db->dir);
-    db->next_sst = 1;
+    if (s.count)
+        snprintf(db->note, sizeof db->note, "%s: a new database made beside %zu SST file%s without a MANIFEST, "
+                 "kept: not part of the tree", db->dir, s.count, s.count == 1 ? "" : "s");
+    db->next_sst = past > 1 ? past : 1;
     db->next_seq = 1;
     db->db_id = new_identity();
     return fl_db_write_manifest(db);
@@ -368,7 +373,7 @@ int fl_db_open(const char *dir, const fl_registry *reg, const fl_options *opt,
     fl_manifest_data m;
     rc = fl_manifest_read(db->env, dir, &m, db->err, sizeof db->err);
     if (rc == FL_ERR_NOTFOUND) {
-        rc = create_new(db);
+        rc = create_new(db, db->opt.create_anyway);
     } else if (rc == FL_OK) {
         db->next_sst = m.next_sst;
         db->next_seq = m.next_seq ? m.next_seq : 1;

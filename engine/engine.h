@@ -342,6 +342,12 @@ typedef struct fl_options {
      * directory is never written.  A directory the process cannot write is
      * opened so whatever this says. */
     bool      read_only;        /* false                                    */
+    /* Not a workload option: a directory that holds SST files but no
+     * MANIFEST is refused (FL_ERR_CORRUPT: its tree is lost with the
+     * MANIFEST); with this set, a new database is made there instead, its
+     * SST ids past every file's, and the files are kept, not part of the
+     * tree (fl_db_note says so at every open). */
+    bool      create_anyway;    /* false                                    */
 } fl_options;
 
 /* Fills in the defaults (policies = "bloom(bits=10)"). */

@@ -234,6 +234,8 @@ typedef struct fl_check_config {
      * keeps its files in dir. */
     bool        in_memory;
     bool        read_only;       /* open dir for reads only (fl_options)      */
+    bool        create_anyway;   /* a new database even beside SST files
+                                    without a MANIFEST (fl_options)          */
     /* The workload has `crash` ops: filterlab's engine runs on the fault env
      * (over the memory env or posix) with every fsync, and the checker
      * keeps the model's state as of the last completed flush, which is what

@@ -170,6 +170,7 @@ int fl_checker_new(const fl_check_config *cfg, fl_checker **out) {
     }
     ck->opt.calls = ck->db_calls;
     ck->opt.read_only = cfg->read_only;
+    ck->opt.create_anyway = cfg->create_anyway;
     bool own_engine = ck->eng == &fl_engine_filterlab;
     if (cfg->in_memory && own_engine) {
         if (fl_env_memory_new(&ck->env) != FL_OK) {

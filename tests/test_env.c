@@ -251,6 +251,47 @@ FL_TEST(db_refuses_ssts_without_manifest) {
     fl_env_free(m);
 }
 
+/* Asked to, the engine makes a new database beside them: its SST ids past
+ * theirs, the old files untouched and not part of the tree, and every open
+ * says they are there. */
+FL_TEST(db_creates_anyway_beside_ssts_without_manifest) {
+    fl_env *m;
+    CHECK_OK(fl_env_memory_new(&m));
+    fl_registry *reg = reg_new();
+    two_ssts(m, reg, "/db");
+    CHECK_EQ(m->ops->remove(m, "/db/MANIFEST"), 0);
+    fl_buf before;
+    fl_buf_init(&before);
+    CHECK_EQ(fl_env_read_file(m, "/db/000002.sst", &before), 0);
+    fl_options o;
+    fl_options_init(&o);
+    o.env = m;
+    o.create_anyway = true;
+    fl_db *db;
+    char err[512] = "";
+    CHECK_OK(fl_db_open("/db", reg, &o, &db, err, sizeof err));
+    fl_options_free(&o);
+    CHECK_CONTAINS(fl_db_note(db), "/db: a new database made beside 2 SST files without a MANIFEST, kept");
+    CHECK(has_key(db, "a", NULL));                      /* not part of the tree */
+    CHECK_OK(fl_db_put(db, S("c"), S("3")));
+    CHECK_OK(fl_db_flush(db));
+    CHECK_OK(fl_db_close(db, err, sizeof err));
+    CHECK(file_is(m, "/db/000003.sst", NULL) == false);          /* past theirs */
+    fl_buf after;
+    fl_buf_init(&after);
+    CHECK_EQ(fl_env_read_file(m, "/db/000002.sst", &after), 0);
+    CHECK_MEM(after.data, after.len, before.data, before.len);   /* untouched */
+    CHECK_OK(open_db("/db", reg, m, false, &db, err, sizeof err));
+    CHECK_CONTAINS(fl_db_note(db), "2 SST files the MANIFEST does not name (the first 000001.sst) kept");
+    CHECK(has_key(db, "c", "3"));
+    CHECK(has_key(db, "b", NULL));
+    CHECK_OK(fl_db_close(db, err, sizeof err));
+    fl_buf_free(&before);
+    fl_buf_free(&after);
+    fl_registry_free(reg);
+    fl_env_free(m);
+}
+
 /* The MANIFEST's text with "next_sst A" made "next_sst B", checksum
  * recomputed: a hand-edited (or restored, or forged) MANIFEST. */
 static void edit_next_sst(fl_env *env, const char *path, unsigned from, unsigned to) {

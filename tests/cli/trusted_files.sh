@@ -59,4 +59,13 @@ rm "$db/MANIFEST"
 [ $? -eq 2 ] && grep -q "holds 2 SST files but no MANIFEST; refusing to open it as a new database" "$T/err" ||
     fail "no MANIFEST: $(cat "$T/err")"
 [ -e "$db/000001.sst" ] && [ ! -e "$db/MANIFEST" ] || fail "the refused directory was changed"
+grep -q "replay --new-db" "$T/err" || fail "the refusal does not say how to create anyway: $(cat "$T/err")"
+# ...unless asked: a new database beside them, the files kept and untouched
+cksum "$db/000001.sst" > "$T/sum1"
+"$FILTERLAB" replay "$T/r.wl" --db "$db" --new-db > /dev/null 2> "$T/err" || fail "--new-db: $(cat "$T/err")"
+grep -q "note: .*a new database made beside 2 SST files without a MANIFEST, kept: not part of the tree" "$T/err" ||
+    fail "--new-db did not say what it did: $(cat "$T/err")"
+[ -e "$db/MANIFEST" ] && cksum "$db/000001.sst" | cmp -s - "$T/sum1" || fail "--new-db changed the old files"
+"$FILTERLAB" replay "$T/r.wl" --db "$db" --new-db --read-only > /dev/null 2>&1
+[ $? -eq 2 ] || fail "--new-db with --read-only is not refused"
 exit 0
