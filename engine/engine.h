@@ -271,6 +271,11 @@ struct fl_env {
 
 fl_env *fl_env_posix(void);
 int     fl_env_memory_new(fl_env **out);             /* FL_ERR_NOMEM          */
+/* A memory env's directory (made by mkdir) made read-only or writable
+ * again: nothing can be created, renamed or removed in it (EACCES), and
+ * writable() says so, as for a directory without write permission (which
+ * a test running as root cannot make on disk).  0, or an errno. */
+int     fl_env_memory_set_read_only(fl_env *env, const char *dir, bool read_only);
 void    fl_env_free(fl_env *env);                    /* no-op for posix, NULL */
 /* By name ("posix", "memory"): a new env for memory, the static one for
  * posix; FL_ERR_INVALID for another name. */

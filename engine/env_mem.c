@@ -9,7 +9,10 @@
  * in one table searched linearly (a database holds tens to thousands of
  * files; lookups happen at open, rename and remove, never per read).
  * Directories are names too, recorded by mkdir; a file's directory need
- * not have been made.  Locks are per node: any number of shared holders or
+ * not have been made, but one that was can be made read-only
+ * (fl_env_memory_set_read_only): then nothing can be created, renamed or
+ * removed in it, as in a directory without write permission.  Locks are
+ * per node: any number of shared holders or
  * one exclusive, each a handle (the holder's pid is this process's).
  */
 #include "engine_internal.h"
@@ -22,6 +25,7 @@
 typedef struct mem_node {
     char    *path;               /* NULL once removed                        */
     bool     dir;
+    bool     read_only;          /* a dir whose names cannot change          */
     fl_buf   data;
     size_t   refs;               /* the name + open handles                  */
     unsigned shared;             /* lock holders                             */
@@ -44,6 +48,18 @@ static mem_node **find(mem_env *m, const char *path) {
     for (size_t i = 0; i < m->count; i++)
         if (strcmp(m->nodes[i]->path, path) == 0) return &m->nodes[i];
     return NULL;
+}
+
+/* EACCES when path's directory is a read-only one, else 0. */
+static int parent_locked(mem_env *m, const char *path) {
+    const char *slash = strrchr(path, '/');
+    if (!slash) return 0;
+    size_t n = (size_t)(slash - path);
+    for (size_t i = 0; i < m->count; i++) {
+        const mem_node *d = m->nodes[i];
+        if (d->dir && d->read_only && strlen(d->path) == n && memcmp(d->path, path, n) == 0) return EACCES;
+    }
+    return 0;
 }
 
 static void unref(mem_node *n) {
@@ -103,6 +119,7 @@ static int mem_open(fl_env *env, const char *path, fl_open_mode mode, fl_file **
         return handle(*slot, false, out);
     }
     if (slot && mode == FL_OPEN_CREATE) return EEXIST;
+    if (parent_locked(m, path)) return EACCES;
     if (slot) {
         n = *slot;
         fl_buf_reset(&n->data);
@@ -157,6 +174,7 @@ static int mem_rename(fl_env *env, const char *from, const char *to) {
     mem_node **src = find(m, from);
     if (!src) return ENOENT;
     if (strcmp(from, to) == 0) return 0;
+    if (parent_locked(m, from) || parent_locked(m, to)) return EACCES;
     char *name = strdup(to);
     if (!name) return ENOMEM;
     mem_node *n = *src;
@@ -178,6 +196,7 @@ static int mem_remove(fl_env *env, const char *path) {
     mem_node **slot = find(m, path);
     if (!slot) return ENOENT;
     if ((*slot)->dir) return EISDIR;
+    if (parent_locked(m, path)) return EACCES;
     unlink_at(m, slot);
     return 0;
 }
@@ -185,6 +204,7 @@ static int mem_remove(fl_env *env, const char *path) {
 static int mem_mkdir(fl_env *env, const char *path) {
     mem_env *m = (mem_env *)env;
     if (find(m, path)) return EEXIST;
+    if (parent_locked(m, path)) return EACCES;
     mem_node *n;
     return add(m, path, true, &n);
 }
@@ -226,6 +246,7 @@ static int mem_lock(fl_env *env, const char *path, bool shared, fl_file **out, l
     mem_node **slot = find(m, path), *n;
     if (slot) n = *slot;
     else if (shared) return ENOENT;
+    else if (parent_locked(m, path)) return EACCES;
     else {
         int e = add(m, path, false, &n);
         if (e) return e;
@@ -243,9 +264,19 @@ static int mem_lock(fl_env *env, const char *path, bool shared, fl_file **out, l
     return 0;
 }
 
+static const fl_env_ops mem_ops;
+
 static int mem_writable(fl_env *env, const char *dir) {
-    (void)env;
-    (void)dir;
+    mem_node **slot = find((mem_env *)env, dir);
+    return slot && (*slot)->dir && (*slot)->read_only ? EACCES : 0;
+}
+
+int fl_env_memory_set_read_only(fl_env *env, const char *dir, bool read_only) {
+    if (!env || env->ops != &mem_ops) return EINVAL;
+    mem_node **slot = find((mem_env *)env, dir);
+    if (!slot) return ENOENT;
+    if (!(*slot)->dir) return ENOTDIR;
+    (*slot)->read_only = read_only;
     return 0;
 }
 

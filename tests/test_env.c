@@ -422,6 +422,43 @@ FL_TEST(db_read_only_never_writes) {
     fl_registry_free(reg);
 }
 
+/* A directory without write permission (the memory env's, as root cannot
+ * make one on disk) opens for reads without being asked: reads work, a
+ * write is refused saying why, and close writes nothing -- any write there
+ * would fail with EACCES. */
+FL_TEST(db_in_a_read_only_directory) {
+    fl_env *m;
+    CHECK_OK(fl_env_memory_new(&m));
+    fl_registry *reg = reg_new();
+    two_ssts(m, reg, "/db");
+    fl_buf before, after;
+    fl_buf_init(&before);
+    fl_buf_init(&after);
+    CHECK_EQ(fl_env_read_file(m, "/db/MANIFEST", &before), 0);
+    CHECK_EQ(fl_env_memory_set_read_only(m, "/db", true), 0);
+    CHECK_EQ(m->ops->writable(m, "/db"), EACCES);
+    CHECK_EQ(fl_env_write_file(m, "/db/x", "x", 1, false), EACCES);   /* the env refuses */
+    fl_db *db;
+    char err[512] = "";
+    CHECK_OK(open_db("/db", reg, m, false, &db, err, sizeof err));
+    CHECK(has_key(db, "a", "1") && has_key(db, "b", "2"));
+    CHECK_RC(fl_db_put(db, S("c"), S("3")), FL_ERR_INVALID);
+    CHECK_CONTAINS(fl_db_errmsg(db), "its directory is not writable");
+    CHECK_RC(fl_db_compact(db, true), FL_ERR_INVALID);
+    CHECK_OK(fl_db_close(db, err, sizeof err));
+    CHECK_EQ(fl_env_read_file(m, "/db/MANIFEST", &after), 0);
+    CHECK_MEM(after.data, after.len, before.data, before.len);
+    /* writable again: an ordinary open, which may write */
+    CHECK_EQ(fl_env_memory_set_read_only(m, "/db", false), 0);
+    CHECK_OK(open_db("/db", reg, m, false, &db, err, sizeof err));
+    CHECK_OK(fl_db_put(db, S("c"), S("3")));
+    CHECK_OK(fl_db_close(db, err, sizeof err));
+    fl_buf_free(&before);
+    fl_buf_free(&after);
+    fl_registry_free(reg);
+    fl_env_free(m);
+}
+
 /* An I/O error at any operation of a flush (ENOSPC, EIO): a clear error
  * naming the file and the OS's reason; the database reopens in its last
  * committed state, with nothing committed lost. */
