@@ -9,7 +9,9 @@
  * replayed by this same binary as `filterlab replay FILE --json`, every
  * check on, in a child process: what a user's replay costs, parsing
  * included.  Measured per size, once (a 10M-op run takes minutes): the wall
- * time, and the child's peak resident memory (wait4's ru_maxrss).
+ * time, and the replay's peak resident memory as its JSON says
+ * (`peak_rss_mib`: wait4's ru_maxrss would count this process's image,
+ * which the child had before its exec).
  *
  * Rows: seconds, ops/s, MiB and live keys at the end per size; then, for
  * each 10x step in ops, the growth of memory against the growth of live
@@ -29,7 +31,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -44,16 +45,17 @@ typedef struct scale_point {
 
 /* Replays path in a child (this binary); fills seconds and peak_mib. */
 static int replay_child(fl_bench *b, const char *path, scale_point *p) {
-    char errpath[4200];
+    char errpath[4200], outpath[4200];
     snprintf(errpath, sizeof errpath, "%s/scale.err", b->scratch);
+    snprintf(outpath, sizeof outpath, "%s/scale.json", b->scratch);
     fflush(NULL);
     double t0 = fl_now();
     pid_t pid = fork();
     if (pid < 0) return fl_bench_fail(b, "scale: cannot fork: %s", strerror(errno));
     if (pid == 0) {
-        int null = open("/dev/null", O_WRONLY);
+        int out = open(outpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
         int err = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        if (null >= 0) dup2(null, STDOUT_FILENO);
+        if (out >= 0) dup2(out, STDOUT_FILENO);
         if (err >= 0) dup2(err, STDERR_FILENO);
         setenv("TMPDIR", b->scratch, 1);
         signal(SIGINT, SIG_DFL);
@@ -63,17 +65,15 @@ static int replay_child(fl_bench *b, const char *path, scale_point *p) {
         _exit(127);
     }
     int status = 0;
-    struct rusage ru;
     for (;;) {
-        pid_t got = wait4(pid, &status, WNOHANG, &ru);
+        pid_t got = waitpid(pid, &status, WNOHANG);
         if (got == pid) break;
-        if (got < 0 && errno != EINTR) return fl_bench_fail(b, "scale: wait4: %s", strerror(errno));
+        if (got < 0 && errno != EINTR) return fl_bench_fail(b, "scale: waitpid: %s", strerror(errno));
         if (b->cfg->interrupt && *b->cfg->interrupt) kill(pid, SIGTERM);
         struct timespec ts = { 0, 20000000 };
         nanosleep(&ts, NULL);
     }
     p->seconds = fl_now() - t0;
-    p->peak_mib = (double)ru.ru_maxrss / 1024.0;      /* KiB on Linux */
     if (b->cfg->interrupt && *b->cfg->interrupt) return fl_bench_fail(b, "scale: interrupted");
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         char said[512] = "";
@@ -86,6 +86,14 @@ static int replay_child(fl_bench *b, const char *path, scale_point *p) {
         return fl_bench_fail(b, "scale: filterlab replay of %llu ops failed (status %d): %s",
                              (unsigned long long)p->ops, status, said);
     }
+    char json[4096] = "";
+    FILE *f = fopen(outpath, "r");
+    size_t n = f ? fread(json, 1, sizeof json - 1, f) : 0;
+    if (f) fclose(f);
+    json[n] = 0;
+    const char *at = strstr(json, "\"peak_rss_mib\":");
+    if (!at) return fl_bench_fail(b, "scale: no peak_rss_mib in the replay's JSON: %.200s", json);
+    p->peak_mib = strtod(at + strlen("\"peak_rss_mib\":"), NULL);
     return 0;
 }
 

@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -303,11 +304,27 @@ static void json_kind(FILE *f, const char *name, const fl_filter_counters *c) {
             c->memtable_positive, c->memtable_negative, c->seeks);
 }
 
+/* The peak resident memory of the replay, in MiB: this process's high-water
+ * mark since it was exec'd (VmHWM; ru_maxrss would also count the image of
+ * the process that forked it) and that of the run's child process. */
+static double peak_rss_mib(void) {
+    double self_kib = 0;
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, "VmHWM:", 6) == 0) self_kib = strtod(line + 6, NULL);
+    if (f) fclose(f);
+    struct rusage self, kids;
+    if (self_kib <= 0 && getrusage(RUSAGE_SELF, &self) == 0) self_kib = (double)self.ru_maxrss;
+    double kids_kib = getrusage(RUSAGE_CHILDREN, &kids) == 0 ? (double)kids.ru_maxrss : 0;
+    return (self_kib > kids_kib ? self_kib : kids_kib) / 1024.0;
+}
+
 static void print_json(const fl_replay *r, const fl_check_summary *sum, double elapsed) {
     const fl_metrics *m = &sum->metrics;
     printf("{\"ops\":%zu,\"violations\":%" PRIu64 ",\"ssts\":%" PRIu64 ",\"filter_errors\":%" PRIu64
-           ",\"contract_violations\":%" PRIu64 ",\"elapsed_s\":%.6f,", r->total, sum->violations,
-           sum->ssts, m->filter_errors, m->contract_violations, elapsed);
+           ",\"contract_violations\":%" PRIu64 ",\"elapsed_s\":%.6f,\"peak_rss_mib\":%.1f,", r->total,
+           sum->violations, sum->ssts, m->filter_errors, m->contract_violations, elapsed, peak_rss_mib());
     json_kind(stdout, "point", &m->point);
     putchar(',');
     json_kind(stdout, "prefix", &m->prefix);

@@ -39,7 +39,8 @@ try:
     d = json.loads(text)
 except ValueError as e:
     sys.exit("stdout is not exactly one JSON object: %s\n%s" % (e, text))
-top = ["ops", "violations", "ssts", "filter_errors", "contract_violations", "elapsed_s", "point", "prefix"]
+top = ["ops", "violations", "ssts", "filter_errors", "contract_violations", "elapsed_s", "peak_rss_mib",
+       "point", "prefix"]
 kind = ["considered", "unfiltered", "positive", "negative", "false_positive", "fp_rate", "expected_fp_rate"]
 def req(cond, what):
     if not cond:
@@ -49,6 +50,7 @@ req(list(d.keys())[:len(top)] == top, "top-level keys not %s in order" % top)
 for k in top[:5]:
     req(type(d[k]) is int and d[k] >= 0, "%s is not a count" % k)
 req(isinstance(d["elapsed_s"], (int, float)) and d["elapsed_s"] >= 0, "elapsed_s not a time")
+req(isinstance(d["peak_rss_mib"], (int, float)) and 1 <= d["peak_rss_mib"] < 100000, "peak_rss_mib not a size in MiB")
 req(d["ops"] == ops, "ops %d != %d" % (d["ops"], ops))
 req(d["violations"] == 0, "violations")
 req(d["ssts"] >= 1, "no live SST")

@@ -106,7 +106,7 @@ grep -Eq '"prefix":\{[^}]*"memtable_positive":[1-9][0-9]*,"memtable_negative":[1
 # ---- 3. determinism ----------------------------------------------------------------------
 for n in 1 2; do
     "$FILTERLAB" replay "$T/g2.wl" --engine rocksdb --db "$T/d$n" --json --results "$T/det$n.txt" |
-        sed 's/"elapsed_s":[0-9.e+-]*,//' > "$T/det$n.json" || fail "determinism run $n"
+        sed 's/"elapsed_s":[0-9.e+-]*,"peak_rss_mib":[0-9.e+-]*,//' > "$T/det$n.json" || fail "determinism run $n"
     (cd "$T/d$n" && ls -l *.sst | awk '{ print $5, $9 }') > "$T/det$n.files"
 done
 cmp -s "$T/det1.json" "$T/det2.json" || { diff "$T/det1.json" "$T/det2.json" >&2; fail "--json differs between two runs"; }
@@ -259,7 +259,7 @@ done
 sed -e 's/^#.*/#/' -e 's/ rocksdb\.[a-z_]*=[^ ]*//g' "$S/workloads/rocksdb/partitioned_filters.wl" > "$T/plain.wl"
 ! grep -q "rocksdb\." "$T/plain.wl" || fail "could not strip the rocksdb.* options"
 for w in "$S/workloads/rocksdb/partitioned_filters.wl" "$T/plain.wl"; do
-    "$FILTERLAB" replay "$w" --json --results "$T/ign.txt" | sed 's/"elapsed_s":[0-9.e+-]*,//' > "$T/ign.json" ||
+    "$FILTERLAB" replay "$w" --json --results "$T/ign.txt" | sed 's/"elapsed_s":[0-9.e+-]*,"peak_rss_mib":[0-9.e+-]*,//' > "$T/ign.json" ||
         fail "$w on filterlab's engine"
     if [ "$w" = "$T/plain.wl" ]; then
         cmp -s "$T/ign.json" "$T/ign0.json" && cmp -s "$T/ign.txt" "$T/ign0.txt" ||
