@@ -204,8 +204,11 @@ static bool fl_bloom_test_avx2(const uint8_t *line, uint32_t a, unsigned k) {
     return _mm256_movemask_ps(_mm256_castsi256_ps(all)) == 0xff;
 }
 
+/* FILTERLAB_NO_SIMD=1 in the environment forces the scalar probe (tests
+ * run both; a user can rule the AVX2 one out). */
 static bool fl_bloom_cpu_has_avx2(void) {
-    return __builtin_cpu_supports("avx2");
+    const char *no = getenv("FILTERLAB_NO_SIMD");
+    return __builtin_cpu_supports("avx2") && !(no && *no && strcmp(no, "0") != 0);
 }
 #else
 
