@@ -190,6 +190,14 @@ struct fl_checker {
 /* checker.c */
 void ck_violation(fl_checker *ck, int property, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* A workload's bytes as the model and the engine take them. */
+static inline fl_model_bytes ck_mb(const fl_bytes *b) { return (fl_model_bytes){ b->data, b->len }; }
+static inline fl_slice ck_sl(const fl_bytes *b) { return (fl_slice){ b->data, b->len }; }
+
+/* Runs a read op (get, scan_prefix, scan, seek, seek_for_prev) on both
+ * sides and compares them (reads.c). */
+int  ck_run_read(fl_checker *ck, const fl_op *op);
+
 void ck_warning(fl_checker *ck, int property, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Appends a byte string spelled as in workload files to a message buffer. */

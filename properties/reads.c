@@ -1,0 +1,205 @@
+/*
+ * reads.c -- the checker's reads: each get, scan_prefix, scan, seek and
+ * seek_for_prev run on the engine and answered by the model, the results
+ * line printed (SPEC 11) and the two answers compared item by item (P2);
+ * the probes the read made are checked as they come (probes.c).
+ */
+#include "check_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Reads ------------------------------------------------------------------- */
+
+static int on_item(void *arg, fl_slice key, fl_slice value) {
+    fl_checker *ck = arg;
+    if (ck->cfg.results) {
+        fputc(' ', ck->cfg.results);
+        fl_bytes_print(ck->cfg.results, key.data, key.len);
+        fputc('=', ck->cfg.results);
+        fl_bytes_print(ck->cfg.results, value.data, value.len);
+    }
+    if (!ck->cfg.check) return 0;
+    if (ck->scan_count + 1 >= ck->scan_off_cap) {
+        size_t cap = ck->scan_off_cap ? 2 * ck->scan_off_cap : 64;
+        size_t *n = realloc(ck->scan_off, cap * sizeof *n);
+        if (!n) return 1;
+        ck->scan_off = n;
+        ck->scan_off_cap = cap;
+    }
+    uint8_t hdr[16];
+    uint64_t kl = key.len, vl = value.len;
+    memcpy(hdr, &kl, 8);
+    memcpy(hdr + 8, &vl, 8);
+    ck->scan_off[ck->scan_count++] = ck->scan_buf.len;
+    if (fl_buf_append(&ck->scan_buf, hdr, 16) || fl_buf_append(&ck->scan_buf, key.data, key.len) ||
+        fl_buf_append(&ck->scan_buf, value.data, value.len))
+        return 1;
+    return 0;
+}
+
+typedef struct cmp_state { fl_checker *ck; size_t at; bool reported; } cmp_state;
+
+static int cmp_item(void *arg, fl_model_bytes key, fl_model_bytes value) {
+    cmp_state *c = arg;
+    fl_checker *ck = c->ck;
+    char k[160] = "", v[160] = "";      /* spelled only for a message: it costs */
+    if (c->at >= ck->scan_count) {
+        ck_str(k, sizeof k, key.data, key.len);
+        ck_violation(ck, FL_P2, "the engine's result ends after %zu item(s); the model has %s next",
+                     ck->scan_count, k);
+        c->reported = true;
+        return 1;
+    }
+    const uint8_t *p = ck->scan_buf.data + ck->scan_off[c->at];
+    uint64_t kl, vl;
+    memcpy(&kl, p, 8);
+    memcpy(&vl, p + 8, 8);
+    const uint8_t *ek = p + 16, *ev = p + 16 + kl;
+    if (kl != key.len || (kl && memcmp(ek, key.data, kl)) || vl != value.len ||
+        (vl && memcmp(ev, value.data, vl))) {
+        char ek_s[160] = "", ev_s[160] = "";
+        ck_str(k, sizeof k, key.data, key.len);
+        ck_str(ek_s, sizeof ek_s, ek, (size_t)kl);
+        ck_str(ev_s, sizeof ev_s, ev, (size_t)vl);
+        ck_str(v, sizeof v, value.data, value.len);
+        ck_violation(ck, FL_P2, "item %zu: the engine returned %s=%s, the model %s=%s", c->at + 1, ek_s, ev_s,
+                     k, v);
+        c->reported = true;
+        return 1;
+    }
+    c->at++;
+    return 0;
+}
+
+/* ---- Seeks ---------------------------------------------------------------------- */
+
+/* The extractor in force for a prefix-mode seek (the first configured policy
+ * that has one, as the engine takes it): its answer for POINT k -- from the
+ * model's reference extractor when the model knows it, else from the
+ * checker's own call of the policy's extractor. */
+bool ck_seek_prefix_len(fl_checker *ck, const ck_policy *p, const uint8_t *k, size_t klen, size_t *m) {
+    if (p->bloom && p->bloom_cfg.has_extractor)
+        return fl_model_extractor_prefix_len(&p->bloom_cfg.extractor, FL_MODEL_POINT,
+                                             (fl_model_bytes){ k, klen }, m);
+    fl_target t = { FL_TARGET_POINT, { k, klen } };
+    return fl_call_prefix_len(ck->own_calls, p->extractor, &t, m);
+}
+
+/* The model's answer to a seek, compared item by item with the engine's. */
+typedef struct seek_cmp {
+    cmp_state c;
+    const ck_policy *ex;              /* prefix mode: the extractor's policy */
+    fl_slice p;                       /* and the seek key's prefix           */
+    uint32_t n, seen;
+} seek_cmp;
+
+static int seek_item(void *arg, fl_model_bytes key, fl_model_bytes value) {
+    seek_cmp *s = arg;
+    if (s->ex) {
+        size_t m;
+        if (!ck_seek_prefix_len(s->c.ck, s->ex, key.data, key.len, &m) || m != s->p.len ||
+            (m && memcmp(key.data, s->p.data, m) != 0))
+            return 1;                 /* the first entry of another prefix ends it */
+    }
+    int stop = cmp_item(&s->c, key, value);
+    return stop ? stop : ++s->seen >= s->n;
+}
+
+/* What the read should ask filters: ck->want_*, and for a seek in prefix
+ * mode the policy whose extractor gave the prefix. */
+static const ck_policy *read_target(fl_checker *ck, const fl_op *op) {
+    ck->want_kind = 0;
+    ck->want_extractor = NULL;
+    ck->want_target = (fl_slice){ op->a.data, op->a.len };
+    if (op->kind == FL_OP_GET) ck->want_kind = FL_TARGET_POINT;
+    else if (op->kind == FL_OP_SCAN_PREFIX) ck->want_kind = FL_TARGET_PREFIX;
+    if ((op->kind != FL_OP_SEEK && op->kind != FL_OP_SEEK_FOR_PREV) || op->prefix_mode == 0)
+        return NULL;
+    const ck_policy *p = ck_config_first_extractor(ck->writer);
+    size_t m;
+    if (!p || !ck_seek_prefix_len(ck, p, op->a.data, op->a.len, &m)) return NULL;
+    ck->want_kind = FL_TARGET_PREFIX;
+    ck->want_target.len = m;
+    ck->want_extractor = p;
+    return p;
+}
+
+int ck_run_read(fl_checker *ck, const fl_op *op) {
+    fl_metrics before, after;
+    fl_filter_context ctx;
+    const fl_filter_context *ctxp = NULL;
+    if (op->has_ctx) {
+        memcpy(ctx.bytes, op->ctx, sizeof ctx.bytes);
+        ctxp = &ctx;
+    }
+    ck->eng->metrics(ck->db, &before);
+    ck->nevents = 0;
+    ck->event_overflow = false;
+    ck->p1_this_op = false;
+    ck->scan_count = 0;
+    fl_buf_reset(&ck->scan_buf);
+    FILE *res = ck->cfg.results;
+    if (res) {
+        fprintf(res, "%u %s ", op->line, fl_op_name(op->kind));
+        fl_bytes_print(res, op->a.data, op->a.len);
+        if (op->kind == FL_OP_SCAN) {
+            fputc(' ', res);
+            fl_bytes_print(res, op->b.data, op->b.len);
+        }
+        fputs(" ->", res);
+    }
+    const ck_policy *seek_ex = ck->cfg.check ? read_target(ck, op) : NULL;
+    bool seek = op->kind == FL_OP_SEEK || op->kind == FL_OP_SEEK_FOR_PREV;
+    int rc;
+    bool found = false;
+    if (seek) {
+        rc = ck->eng->seek ? ck->eng->seek(ck->db, ck_sl(&op->a), op->kind == FL_OP_SEEK_FOR_PREV,
+                                           op->count, op->prefix_mode, ctxp, on_item, ck)
+                           : ck_fail(ck, FL_ERR_INVALID, "the %s engine cannot seek", ck->eng->name);
+    } else if (op->kind == FL_OP_GET) {
+        rc = ck->eng->get(ck->db, ck_sl(&op->a), ctxp, &ck->value, &found);
+        if (rc == FL_OK && res) {
+            if (!found) fputs(" none", res);
+            else { fputc(' ', res); fl_bytes_print(res, ck->value.data, ck->value.len); }
+        }
+    } else if (op->kind == FL_OP_SCAN_PREFIX) {
+        rc = ck->eng->scan_prefix(ck->db, ck_sl(&op->a), ctxp, on_item, ck);
+    } else {
+        rc = ck->eng->scan(ck->db, ck_sl(&op->a), ck_sl(&op->b), on_item, ck);
+    }
+    if (res) fputc('\n', res);
+    if (rc) return ck_fail(ck, rc, "%s", ck->eng->errmsg(ck->db));
+    if (!ck->cfg.check) return FL_OK;
+    /* P2: the model's answer */
+    if (op->kind == FL_OP_GET) {
+        fl_model_bytes v;
+        bool want = fl_model_get(ck->model, ck_mb(&op->a), &v);
+        if (want != found || (found && (v.len != ck->value.len ||
+                                        (v.len && memcmp(v.data, ck->value.data, v.len))))) {
+            char e[160] = "", m[160] = "";
+            if (found) ck_str(e, sizeof e, ck->value.data, ck->value.len);
+            else strcpy(e, "none");
+            if (want) ck_str(m, sizeof m, v.data, v.len);
+            else strcpy(m, "none");
+            ck_violation(ck, FL_P2, "the engine returned %s, the model %s", e, m);
+        }
+    } else if (seek) {
+        seek_cmp s = { { ck, 0, false }, seek_ex, ck->want_target, op->count, 0 };
+        fl_model_seek(ck->model, ck_mb(&op->a), op->kind == FL_OP_SEEK_FOR_PREV, seek_item, &s);
+        if (!s.c.reported && s.c.at < ck->scan_count)
+            ck_violation(ck, FL_P2, "the engine returned %zu item(s), the model %zu", ck->scan_count,
+                         s.c.at);
+    } else {
+        cmp_state c = { ck, 0, false };
+        if (op->kind == FL_OP_SCAN_PREFIX) fl_model_scan_prefix(ck->model, ck_mb(&op->a), cmp_item, &c);
+        else fl_model_scan(ck->model, ck_mb(&op->a), ck_mb(&op->b), cmp_item, &c);
+        if (!c.reported && c.at < ck->scan_count)
+            ck_violation(ck, FL_P2, "the engine returned %zu item(s), the model %zu", ck->scan_count, c.at);
+    }
+    ck->eng->metrics(ck->db, &after);
+    ck_check_read(ck, &before, &after);
+    if (op->kind == FL_OP_GET || seek) ck_contract_point(ck, op->a.data, op->a.len);
+    else if (op->kind == FL_OP_SCAN_PREFIX) ck_contract_prefix(ck, op->a.data, op->a.len);
+    return FL_OK;
+}
