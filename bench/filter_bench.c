@@ -24,6 +24,8 @@
  */
 #include "bench_internal.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #define XXH_INLINE_ALL          /* as engine/bloom.c hashes: XXH3 inlined */
@@ -146,6 +148,17 @@ static int time_builds(fl_bench *b, const fl_filter_policy *policy, const size_c
     return 0;
 }
 
+/* A row: the median of t[0..n), named by fmt. */
+__attribute__((format(printf, 5, 6)))
+static void add_median(fl_bench *b, double *t, unsigned n, const char *unit, const char *fmt, ...) {
+    char name[96];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(name, sizeof name, fmt, ap);
+    va_end(ap);
+    fl_bench_add(b, "filter", name, fl_bench_median(t, n), unit);
+}
+
 static void add_ratio(fl_bench *b, const size_case *c, const char *what, double ratio,
                       const char *target, double limit) {
     char name[96];
@@ -196,34 +209,25 @@ static int run_case(fl_bench *b, fl_calls *calls, const fl_filter_policy *policy
                       (unsigned long long)yes_hit, (unsigned long long)c->q * c->reps);
         goto done;
     }
-    char name[96];
     size_t bytes = fl_call_size(NULL, policy, f);
-#define ROW(unit, ...) do {                                              \
-        snprintf(name, sizeof name, __VA_ARGS__);                        \
-        fl_bench_add(b, "filter", name, median, unit);                   \
-    } while (0)
-    double median;
-    median = fl_bench_median(t[T_BUILD], build_runs);
-    ROW("ns/key", "bloom build %s at %s bits/key (%llu keys; %.1f KiB)", c->label, c->bits,
-        (unsigned long long)c->n, bytes / 1024.0);
-    median = fl_bench_median(t[T_BUILD_CALLS], build_runs);
-    ROW("ns/key", "bloom build via engine wrappers %s at %s bits/key", c->label, c->bits);
-    median = fl_bench_median(t[T_HASH], runs);
-    ROW("ns/query", "xxh3 of the query key %s (floor) beside %s bits/key", c->label, c->bits);
-    median = fl_bench_median(t[T_CONST], runs);
-    ROW("ns/query", "xxh3 with the length 16 folded in %s beside %s bits/key", c->label, c->bits);
-    median = fl_bench_median(t[T_HIT], runs);
-    ROW("ns/query", "bloom probe hit %s at %s bits/key", c->label, c->bits);
-    median = fl_bench_median(t[T_MISS], runs);
-    ROW("ns/query", "bloom probe miss %s at %s bits/key", c->label, c->bits);
-    median = fl_bench_median(t[T_ENGINE], runs);
-    ROW("ns/query", "bloom probe miss via engine wrapper %s at %s bits/key", c->label, c->bits);
-#undef ROW
+    add_median(b, t[T_BUILD], build_runs, "ns/key", "bloom build %s at %s bits/key (%llu keys; %.1f KiB)",
+               c->label, c->bits, (unsigned long long)c->n, bytes / 1024.0);
+    add_median(b, t[T_BUILD_CALLS], build_runs, "ns/key", "bloom build via engine wrappers %s at %s bits/key",
+               c->label, c->bits);
+    add_median(b, t[T_HASH], runs, "ns/query", "xxh3 of the query key %s (floor) beside %s bits/key",
+               c->label, c->bits);
+    add_median(b, t[T_CONST], runs, "ns/query", "xxh3 with the length 16 folded in %s beside %s bits/key",
+               c->label, c->bits);
+    add_median(b, t[T_HIT], runs, "ns/query", "bloom probe hit %s at %s bits/key", c->label, c->bits);
+    add_median(b, t[T_MISS], runs, "ns/query", "bloom probe miss %s at %s bits/key", c->label, c->bits);
+    add_median(b, t[T_ENGINE], runs, "ns/query", "bloom probe miss via engine wrapper %s at %s bits/key",
+               c->label, c->bits);
     /* Ratios: the median over runs of each run's own ratio (its two sides
      * measured back to back). */
     add_ratio(b, c, "probe hit", fl_bench_median(t[T_HIT_X], runs), "<= 3x", 3.0);
     add_ratio(b, c, "probe miss", fl_bench_median(t[T_MISS_X], runs), "<= 3x", 3.0);
     add_ratio(b, c, "build per key", fl_bench_median(t[T_BUILD_X], build_runs), "<= 2x", 2.0);
+    char name[96];
     snprintf(name, sizeof name, "FP rate of the misses %s at %s bits/key", c->label, c->bits);
     fl_bench_add(b, "filter", name, 100.0 * (double)yes_miss / ((double)c->q * c->reps), "%");
     rc = 0;

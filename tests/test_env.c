@@ -235,12 +235,19 @@ static void two_ssts(fl_env *env, fl_registry *reg, const char *dir) {
     CHECK_OK(fl_db_close(db, err, sizeof err));
 }
 
-FL_TEST(db_refuses_ssts_without_manifest) {
+/* A memory env whose /db holds two SSTs and no MANIFEST (lost, or a
+ * crash before the first commit). */
+static fl_env *ssts_without_manifest(fl_registry *reg) {
     fl_env *m;
     CHECK_OK(fl_env_memory_new(&m));
-    fl_registry *reg = reg_new();
     two_ssts(m, reg, "/db");
     CHECK_EQ(m->ops->remove(m, "/db/MANIFEST"), 0);
+    return m;
+}
+
+FL_TEST(db_refuses_ssts_without_manifest) {
+    fl_registry *reg = reg_new();
+    fl_env *m = ssts_without_manifest(reg);
     fl_db *db;
     char err[512] = "";
     CHECK_RC(open_db("/db", reg, m, false, &db, err, sizeof err), FL_ERR_CORRUPT);
@@ -255,11 +262,8 @@ FL_TEST(db_refuses_ssts_without_manifest) {
  * theirs, the old files untouched and not part of the tree, and every open
  * says they are there. */
 FL_TEST(db_creates_anyway_beside_ssts_without_manifest) {
-    fl_env *m;
-    CHECK_OK(fl_env_memory_new(&m));
     fl_registry *reg = reg_new();
-    two_ssts(m, reg, "/db");
-    CHECK_EQ(m->ops->remove(m, "/db/MANIFEST"), 0);
+    fl_env *m = ssts_without_manifest(reg);
     fl_buf before;
     fl_buf_init(&before);
     CHECK_EQ(fl_env_read_file(m, "/db/000002.sst", &before), 0);
