@@ -23,7 +23,7 @@ static void usage(FILE *f) {
         "                       [--plugin SO]... [--policy SPEC]... [--extractor SPEC]...\n"
         "                       [--out DIR] [--shard I/N] [--ops N] [--shrink-time SEC]\n"
         "                       [--call-timeout SEC] [--engine NAME] [--known FILE]\n"
-        "                       [--junit FILE] [--env posix|memory] [--crash]\n"
+        "                       [--junit FILE] [--env posix|memory] [--crash] [--jobs N]\n"
         "       filterlab check --trial T [--seed S] [...] --print\n"
         "\n"
         "Generates random trials (a configuration of policies, options and\n"
@@ -59,6 +59,9 @@ static void usage(FILE *f) {
         "  --crash             give every trial `crash` ops (the process dies, the\n"
         "                      power goes, the database reopens); by default every\n"
         "                      eighth trial has them (filterlab's engine)\n"
+        "  --jobs N            trials run at once, each in a worker process (default:\n"
+        "                      one per CPU); the run counts the same trials and\n"
+        "                      stops at the same first finding as --jobs 1\n"
         "  --print             with --trial T: write the trial's workload to stdout\n"
         "                      instead of running it\n"
         "  -h, --help          this text\n"
@@ -142,7 +145,7 @@ int fl_cli_check(int argc, char **argv) {
     static const char *const valued[] = {
         "--time", "--trials", "--seed", "--trial", "--plugin", "--policy", "--extractor", "--out",
         "--shard", "--ops", "--shrink-time", "--call-timeout", "--engine", "--known", "--junit",
-        "--env",
+        "--env", "--jobs",
     };
     const char **plugins = calloc((size_t)argc + 1, sizeof *plugins);
     const char **policies = calloc((size_t)argc + 1, sizeof *policies);
@@ -215,6 +218,9 @@ int fl_cli_check(int argc, char **argv) {
                 goto out;
             }
             c.on_disk = strcmp(v, "posix") == 0;
+        } else if (!strcmp(name, "--jobs")) {
+            if (!fl_cli_parse_u64(v, &n) || n < 1 || n > 64) { status = bad("--jobs needs a count from 1 to 64, got", v); goto out; }
+            c.jobs = (unsigned)n;
         } else if (!strcmp(name, "--engine")) {
             engine_name = v;
             fl_shell_append_flag(replay_flags, sizeof replay_flags, name, v);

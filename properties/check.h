@@ -554,6 +554,10 @@ typedef struct fl_run_config {
     /* Every trial gets crash ops (check --crash); without it, every eighth
      * (where the engine can simulate a crash). */
     bool     crash;
+    /* Trials run at once, each in a worker process (0: one per CPU); they
+     * are taken in order all the same, so the run counts the same trials
+     * and stops at the same first finding as one at a time would. */
+    unsigned jobs;
 } fl_run_config;
 
 typedef struct fl_run_result {

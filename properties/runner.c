@@ -19,6 +19,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define FL_LINT_INPUTS 20000        /* keys and prefixes per extractor lint */
@@ -343,6 +346,238 @@ static int refused(const fl_run_config *c, const char *what, const fl_trial_outc
     return FL_ERR_INVALID;
 }
 
+/* ---- Trials in order, run in parallel ---------------------------------------------- */
+
+/* One trial's outcome, as a worker sends it back. */
+typedef struct trial_result {
+    uint64_t trial;
+    int gen_rc, rc;                 /* make_trial's; fl_check_workload's */
+    char gerr[512];
+    fl_trial_outcome o;
+} trial_result;
+
+static void run_trial(const fl_run_config *c, const fl_trial_env *env, uint64_t t, trial_result *tr) {
+    memset(tr, 0, sizeof *tr);
+    tr->trial = t;
+    fl_workload w = { 0 };
+    tr->gen_rc = make_trial(c, t, &w, tr->gerr, sizeof tr->gerr);
+    if (tr->gen_rc == FL_OK) tr->rc = fl_check_workload(env, &w, true, &tr->o);
+    fl_workload_free(&w);
+}
+
+/* A worker: a child process that runs the trials it is sent, one at a
+ * time, each in its own isolated child as ever (fl_check_workload), and
+ * sends back their outcomes.  A stop signal cuts the trial it runs (the
+ * coordinator sends SIGTERM when it stops early); the end of its input
+ * ends it. */
+typedef struct worker {
+    pid_t pid;
+    int to, from;                   /* trial numbers in; outcomes out */
+    bool busy;
+} worker;
+
+#define MAX_JOBS 64
+#define RESULTS_PER_JOB 32          /* finished ahead of the next in order */
+
+static volatile sig_atomic_t worker_stop;
+
+static void on_worker_stop(int sig) { worker_stop = sig; }
+
+static bool io_all(int fd, void *buf, size_t len, bool writing) {
+    for (size_t done = 0; done < len;) {
+        ssize_t k = writing ? write(fd, (char *)buf + done, len - done) : read(fd, (char *)buf + done, len - done);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return false;
+        done += (size_t)k;
+    }
+    return true;
+}
+
+static _Noreturn void worker_main(const fl_run_config *c, const fl_trial_env *env, int in, int out) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_worker_stop;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    fl_trial_env here = *env;
+    here.interrupt = &worker_stop;
+    trial_result *tr = malloc(sizeof *tr);
+    uint64_t t;
+    while (tr && !worker_stop && io_all(in, &t, sizeof t, false)) {
+        run_trial(c, &here, t, tr);
+        if (!io_all(out, tr, sizeof *tr, true)) break;
+    }
+    _exit(0);
+}
+
+/* The outcomes of trials first, first + step, ... in that order, however
+ * many run at once: the run is the same as one trial at a time (the same
+ * trials counted, the same first finding), only sooner. */
+typedef struct trial_source {
+    const fl_run_config *c;
+    const fl_trial_env *env;
+    uint64_t next, want, step;      /* the next to start; the next to hand out */
+    uint64_t started;
+    bool done;                      /* no more to start */
+    double start;
+    unsigned jobs;
+    worker w[MAX_JOBS];
+    trial_result *ready;            /* finished, not handed out: ring by trial */
+    bool *have;
+    size_t cap;
+    trial_result cur;               /* the one handed out */
+    int rc;
+    char err[512];
+} trial_source;
+
+static unsigned jobs_of(const fl_run_config *c) {
+    if (c->only_trial >= 0) return 1;
+    long n = c->jobs ? (long)c->jobs : sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > MAX_JOBS ? MAX_JOBS : (unsigned)n;
+}
+
+/* Whether another trial may start: the limits of the run. */
+static bool may_start(trial_source *s) {
+    const fl_run_config *c = s->c;
+    if (s->done) return false;
+    if ((c->trials && s->started >= c->trials) || (c->seconds > 0 && fl_now() - s->start >= c->seconds) ||
+        (c->deadline > 0 && fl_now() >= c->deadline) || (c->interrupt && *c->interrupt) ||
+        (c->only_trial >= 0 && s->started > 0))
+        s->done = true;
+    return !s->done;
+}
+
+static void source_start(trial_source *s, const fl_run_config *c, const fl_trial_env *env, double start) {
+    memset(s, 0, sizeof *s);
+    s->c = c;
+    s->env = env;
+    s->next = s->want = c->only_trial >= 0 ? (uint64_t)c->only_trial : c->shard;
+    s->step = c->only_trial >= 0 ? 0 : c->shards ? c->shards : 1;
+    s->start = start;
+    s->jobs = jobs_of(c);
+    for (unsigned i = 0; i < MAX_JOBS; i++) s->w[i] = (worker){ .pid = -1, .to = -1, .from = -1 };
+    if (s->jobs == 1) return;
+    s->cap = (size_t)s->jobs * RESULTS_PER_JOB;
+    s->ready = malloc(s->cap * sizeof *s->ready);
+    s->have = calloc(s->cap, sizeof *s->have);
+    if (!s->ready || !s->have) {
+        s->jobs = 1;                /* one at a time, then */
+        return;
+    }
+    fflush(NULL);
+    for (unsigned i = 0; i < s->jobs; i++) {
+        int to[2], from[2];
+        if (pipe(to) != 0) break;
+        if (pipe(from) != 0) { close(to[0]); close(to[1]); break; }
+        pid_t pid = fork();
+        if (pid == 0) {
+            close(to[1]);
+            close(from[0]);
+            for (unsigned j = 0; j < i; j++) { close(s->w[j].to); close(s->w[j].from); }
+            worker_main(c, env, to[0], from[1]);
+        }
+        close(to[0]);
+        close(from[1]);
+        if (pid < 0) { close(to[1]); close(from[0]); break; }
+        s->w[i] = (worker){ .pid = pid, .to = to[1], .from = from[0] };
+    }
+    if (s->w[0].pid < 0) s->jobs = 1;
+}
+
+/* Starts trials on idle workers while the limits and the room ahead allow. */
+static void source_fill(trial_source *s) {
+    for (unsigned i = 0; i < s->jobs; i++) {
+        worker *w = &s->w[i];
+        if (w->pid < 0 || w->busy) continue;
+        if (s->step && (s->next - s->want) / s->step >= s->cap) return;   /* too far ahead */
+        if (!may_start(s)) return;
+        uint64_t t = s->next;
+        if (!io_all(w->to, &t, sizeof t, true)) continue;
+        w->busy = true;
+        s->next += s->step;
+        s->started++;
+    }
+}
+
+/* Waits for a worker to finish a trial (or the run to be stopped). */
+static void source_wait(trial_source *s) {
+    struct pollfd pfd[MAX_JOBS];
+    for (unsigned i = 0; i < s->jobs; i++)
+        pfd[i] = (struct pollfd){ s->w[i].busy ? s->w[i].from : -1, POLLIN, 0 };
+    int n = poll(pfd, s->jobs, 100);
+    if (s->c->interrupt && *s->c->interrupt)            /* cut what runs */
+        for (unsigned i = 0; i < s->jobs; i++)
+            if (s->w[i].busy) kill(s->w[i].pid, SIGTERM);
+    for (unsigned i = 0; n > 0 && i < s->jobs; i++) {
+        if (!(pfd[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+        worker *w = &s->w[i];
+        trial_result *tr = &s->cur;
+        w->busy = false;
+        if (!io_all(w->from, tr, sizeof *tr, false)) {
+            /* a worker died: never a trial's doing (trials run in their own
+             * children), so an error of the run */
+            s->rc = FL_ERR_IO;
+            snprintf(s->err, sizeof s->err, "a check worker (process %d) ended unexpectedly", (int)w->pid);
+            close(w->to);
+            close(w->from);
+            w->to = w->from = -1;
+            s->done = true;
+            continue;
+        }
+        size_t slot = (size_t)((tr->trial / s->step) % s->cap);
+        s->ready[slot] = *tr;
+        s->have[slot] = true;
+    }
+}
+
+/* The next trial's outcome in order, or NULL when the run's limits are
+ * reached (or s->rc says why not). */
+static trial_result *source_next(trial_source *s) {
+    if (s->rc != FL_OK) return NULL;
+    if (s->jobs == 1) {
+        if (!may_start(s)) return NULL;
+        run_trial(s->c, s->env, s->next, &s->cur);
+        s->next += s->step;
+        s->started++;
+        return &s->cur;
+    }
+    for (;;) {
+        source_fill(s);
+        size_t slot = (size_t)((s->want / s->step) % s->cap);
+        if (s->have[slot] && s->ready[slot].trial == s->want) {
+            s->have[slot] = false;
+            s->cur = s->ready[slot];
+            s->want += s->step;
+            return &s->cur;
+        }
+        bool busy = false;
+        for (unsigned i = 0; i < s->jobs; i++) busy |= s->w[i].busy;
+        if (!busy || s->rc != FL_OK) return NULL;      /* nothing more will come */
+        source_wait(s);
+    }
+}
+
+/* Ends the workers: what they run is cut, what they finished is dropped. */
+static void source_stop(trial_source *s) {
+    for (unsigned i = 0; i < s->jobs && s->jobs > 1; i++) {
+        worker *w = &s->w[i];
+        if (w->pid < 0) continue;
+        if (w->busy) kill(w->pid, SIGTERM);
+        if (w->to >= 0) close(w->to);
+        if (w->from >= 0) close(w->from);
+        while (waitpid(w->pid, NULL, 0) < 0 && errno == EINTR) {}
+        w->pid = -1;
+    }
+    free(s->ready);
+    free(s->have);
+    s->ready = NULL;
+    s->have = NULL;
+}
+
 int fl_check_trial(const fl_run_config *c, uint64_t trial, fl_workload *out, char *err, size_t err_len) {
     memset(out, 0, sizeof *out);
     return make_trial(c, trial, out, err, err_len);
@@ -351,7 +586,6 @@ int fl_check_trial(const fl_run_config *c, uint64_t trial, fl_workload *out, cha
 int fl_check_run(const fl_run_config *c, fl_run_result *res, char *err, size_t err_len) {
     memset(res, 0, sizeof *res);
     double start = fl_now(), next_progress = start + 0.5;
-    unsigned shards = c->shards ? c->shards : 1;
     /* an unwritable --out is found now, not after minutes of shrinking */
     if (fl_mkdir_p(c->out_dir) != 0 || access(c->out_dir, W_OK) != 0) {
         snprintf(err, err_len, "--out %s: %s", c->out_dir, strerror(errno));
@@ -409,32 +643,35 @@ int fl_check_run(const fl_run_config *c, fl_run_result *res, char *err, size_t e
         fl_workload_free(&w);
         if (o.cut) { res->interrupted = c->interrupt && *c->interrupt; goto done; }
     }
-    for (uint64_t t = c->only_trial >= 0 ? (uint64_t)c->only_trial : c->shard;;
-         t += c->only_trial >= 0 ? 0 : shards) {
-        if (c->trials && res->trials >= c->trials) break;
-        if (c->seconds > 0 && fl_now() - start >= c->seconds) break;
-        if (c->deadline > 0 && fl_now() >= c->deadline) break;
-        if (c->interrupt && *c->interrupt) { res->interrupted = true; break; }
-        fl_workload w = { 0 };
-        char gerr[512] = "";
-        if ((rc = make_trial(c, t, &w, gerr, sizeof gerr)) != FL_OK) {
-            snprintf(err, err_len, "generating trial %llu: %s", (unsigned long long)t, gerr);
+    trial_source src;
+    source_start(&src, c, &env, start);
+    for (;;) {
+        trial_result *tr = source_next(&src);
+        if (!tr) {
+            if (src.rc != FL_OK) {
+                rc = src.rc;
+                snprintf(err, err_len, "%s", src.err);
+            } else if (c->interrupt && *c->interrupt) {
+                res->interrupted = true;
+            }
             break;
         }
-        env.seed = FL_CHECKER_SEED;
-        fl_trial_outcome o;
-        if ((rc = fl_check_workload(&env, &w, true, &o)) != FL_OK) {
-            snprintf(err, err_len, "%s", o.message);
-            fl_workload_free(&w);
+        uint64_t t = tr->trial;
+        if ((rc = tr->gen_rc) != FL_OK) {
+            snprintf(err, err_len, "generating trial %llu: %s", (unsigned long long)t, tr->gerr);
             break;
         }
-        if (o.cut) {                           /* stopped by the limit or a signal */
+        const fl_trial_outcome *o = &tr->o;
+        if ((rc = tr->rc) != FL_OK) {
+            snprintf(err, err_len, "%s", o->message);
+            break;
+        }
+        if (o->cut) {                          /* stopped by the limit or a signal */
             res->interrupted = c->interrupt && *c->interrupt;
-            fl_workload_free(&w);
             break;
         }
         res->trials++;
-        res->ops += o.ops;
+        res->ops += o->ops;
         if (c->log && c->progress && fl_now() >= next_progress) {
             next_progress = fl_now() + 0.5;
             double el = fl_now() - start;
@@ -443,28 +680,32 @@ int fl_check_run(const fl_run_config *c, fl_run_result *res, char *err, size_t e
                             el > 0 ? (double)res->trials / el : 0.0);
             if (n > 0) shown = (size_t)n;
         }
-        if (o.refused) {
+        if (o->refused) {
             char what[64];
             snprintf(what, sizeof what, "trial %llu", (unsigned long long)t);
-            rc = refused(c, what, &o, err, err_len);
-            fl_workload_free(&w);
+            rc = refused(c, what, o, err, err_len);
             break;
         }
-        if (o.property) {
+        if (o->property) {
             if (c->log && shown) fprintf(c->log, "\r%*s\r", (int)shown, "");
             shown = 0;
-            char name[64];
+            char name[64], gerr[512];
             int known;
             snprintf(name, sizeof name, "trial%llu", (unsigned long long)t);
-            rc = found(c, &env, res, &w, t, &o, name, &known, err, err_len);
+            fl_workload w = { 0 };
+            if ((rc = make_trial(c, t, &w, gerr, sizeof gerr)) != FL_OK) {  /* as the trial ran it */
+                snprintf(err, err_len, "generating trial %llu: %s", (unsigned long long)t, gerr);
+                break;
+            }
+            rc = found(c, &env, res, &w, t, o, name, &known, err, err_len);
             fl_workload_free(&w);
             if (rc != FL_OK || known < 0) break;
             if (c->only_trial >= 0) break;
             continue;
         }
-        fl_workload_free(&w);
         if (c->only_trial >= 0) break;
     }
+    source_stop(&src);
 done:
     if (c->log && shown) fprintf(c->log, "\r%*s\r", (int)shown, "");
     res->elapsed = fl_now() - start;

@@ -147,7 +147,8 @@ i=1
 while [ $i -le "$count" ]; do
     b=$(printf '%s/blocks/%02d.sh' "$T" $i)
     where=$(sed -n "${i}p" "$T/blocks/names")
-    sed -e "s|<filterlab>|$S|g" -e "s|/tmp/|$W/tmp/|g" "$b" > "$b.run"
+    # /tmp/ of the text first: the tree itself may live under /tmp
+    sed -e "s|/tmp/|$W/tmp/|g" -e "s|<filterlab>|$S|g" "$b" > "$b.run"
     : > "$T/calls"
     (cd "$W" && PATH="$T/bin:$PATH" FILTERLAB_REPO=$S BUILD_NUMBER=1 sh -e "$b.run") \
         > "$T/out.$i" 2> "$T/err.$i"
