@@ -81,7 +81,7 @@ int fl_buf_put_varint(fl_buf *buf, uint64_t v) {
 
 /* LEB128: 7 bits a byte, least significant first, high bit = more follows.
  * At most 10 bytes; the 10th may only carry the top bit of a uint64_t. */
-int fl_get_varint(const uint8_t **p, const uint8_t *end, uint64_t *v) {
+int fl_get_varint_long(const uint8_t **p, const uint8_t *end, uint64_t *v) {
     const uint8_t *q = *p;
     uint64_t result = 0;
     for (unsigned i = 0; i < 10; i++) {

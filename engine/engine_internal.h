@@ -77,10 +77,14 @@ bool   fl_memtable_empty(const fl_memtable *mt);
 bool   fl_memtable_get(const fl_memtable *mt, const uint8_t *k, size_t klen, fl_entry *out);
 /* The range tombstones, their index brought up to date. */
 const fl_rtomb_list *fl_memtable_rtombs(fl_memtable *mt);
-/* Iteration from the first entry >= key (NULL: from the start). */
-typedef struct fl_mt_iter { const void *node; } fl_mt_iter;
+/* Iteration from the first entry >= key (NULL: from the start), or
+ * backward from the last entry whose key is <= key (NULL: from the end;
+ * each step back is a search from the top, O(log n)). */
+typedef struct fl_mt_iter { const void *node; const fl_memtable *mt; } fl_mt_iter;
 void fl_memtable_seek(const fl_memtable *mt, const uint8_t *k, size_t klen, fl_mt_iter *it);
 bool fl_memtable_next(fl_mt_iter *it, fl_entry *out);
+void fl_memtable_seek_for_prev(const fl_memtable *mt, const uint8_t *k, size_t klen, fl_mt_iter *it);
+bool fl_memtable_prev(fl_mt_iter *it, fl_entry *out);
 
 /* ---- Filter block (SPEC 2.6) ------------------------------------------- */
 
@@ -206,6 +210,20 @@ int  fl_sst_seek(fl_sst_reader *r, const uint8_t *k, size_t klen, fl_sst_iter *i
                  char *err, size_t err_len);
 /* 1 and *e (valid until the next call) / 0 at the end / negative error. */
 int  fl_sst_next(fl_sst_iter *it, fl_entry *e, char *err, size_t err_len);
+/* Backward iteration over an SST's entries from the last whose key is
+ * <= key (NULL: the last), entries of one key oldest first.  *e is valid
+ * until the next call; free the iterator with fl_sst_riter_free. */
+typedef struct fl_sst_riter {
+    fl_sst_reader *r;
+    size_t block;       /* the current block + 1; 0 at the end */
+    size_t *offs;       /* offsets of the current block's entries still to give */
+    size_t n, cap;
+} fl_sst_riter;
+int  fl_sst_seek_for_prev(fl_sst_reader *r, const uint8_t *k, size_t klen, fl_sst_riter *it,
+                          char *err, size_t err_len);
+/* 1 and *e / 0 at the start / negative error. */
+int  fl_sst_prev(fl_sst_riter *it, fl_entry *e, char *err, size_t err_len);
+void fl_sst_riter_free(fl_sst_riter *it);
 /* The newest entry of key: 1 found, 0 not, negative error. */
 int  fl_sst_get(fl_sst_reader *r, const uint8_t *k, size_t klen, fl_entry *e,
                 char *err, size_t err_len);

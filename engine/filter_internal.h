@@ -31,8 +31,17 @@ static inline uint64_t fl_get_be64(const uint8_t *p) {
     return ((uint64_t)fl_get_be32(p) << 32) | fl_get_be32(p + 4);
 }
 /* Decodes a LEB128 varint from [*p, end); advances *p.  FL_ERR_CORRUPT on
- * truncation or more than 10 bytes. */
-int fl_get_varint(const uint8_t **p, const uint8_t *end, uint64_t *v);
+ * truncation or more than 10 bytes.  A one-byte varint, the common case of
+ * every entry's lengths, is decoded inline; longer ones by
+ * fl_get_varint_long. */
+int fl_get_varint_long(const uint8_t **p, const uint8_t *end, uint64_t *v);
+static inline int fl_get_varint(const uint8_t **p, const uint8_t *end, uint64_t *v) {
+    if (*p < end && !(**p & 0x80)) {
+        *v = *(*p)++;
+        return FL_OK;
+    }
+    return fl_get_varint_long(p, end, v);
+}
 
 /* Decodes \xNN escapes (and nothing else) of a spec argument into out.
  * Returns the decoded length, or -1 on a bad escape or overflow. */

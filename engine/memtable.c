@@ -129,6 +129,7 @@ bool fl_memtable_get(const fl_memtable *mt, const uint8_t *k, size_t klen, fl_en
 }
 
 void fl_memtable_seek(const fl_memtable *mt, const uint8_t *k, size_t klen, fl_mt_iter *it) {
+    it->mt = mt;
     if (!k) { it->node = mt->head->next[0]; return; }
     fl_entry probe = { .key = k, .klen = klen, .seq = UINT64_MAX };
     it->node = find_ge(mt, &probe, NULL);
@@ -139,5 +140,32 @@ bool fl_memtable_next(fl_mt_iter *it, fl_entry *out) {
     if (!n) return false;
     *out = n->e;
     it->node = n->next[0];
+    return true;
+}
+
+/* The last node before e (or, with or_equal, at e), NULL if none. */
+static const node *find_last_before(const fl_memtable *mt, const fl_entry *e, bool or_equal) {
+    const node *x = mt->head;
+    for (int l = MAX_LEVEL - 1; l >= 0; l--)
+        while (x->next[l]) {
+            int c = e ? fl_entry_cmp(&x->next[l]->e, e) : -1;
+            if (c > 0 || (c == 0 && !or_equal)) break;
+            x = x->next[l];
+        }
+    return x == mt->head ? NULL : x;
+}
+
+void fl_memtable_seek_for_prev(const fl_memtable *mt, const uint8_t *k, size_t klen, fl_mt_iter *it) {
+    it->mt = mt;
+    /* (k, seq 0) sorts after every entry of k */
+    fl_entry probe = { .key = k, .klen = klen, .seq = 0 };
+    it->node = find_last_before(mt, k ? &probe : NULL, true);
+}
+
+bool fl_memtable_prev(fl_mt_iter *it, fl_entry *out) {
+    const node *n = it->node;
+    if (!n) return false;
+    *out = n->e;
+    it->node = find_last_before(it->mt, &n->e, false);
     return true;
 }

@@ -293,6 +293,35 @@ static int add_chain(range_read *rr, fl_sst_reader **chain, size_t n) {
     return rc;
 }
 
+/* A binary heap of source indices, the smallest head (fl_entry_cmp) on top. */
+static bool heap_less(const source *src, size_t a, size_t b) {
+    return fl_entry_cmp(&src[a].head, &src[b].head) < 0;
+}
+
+static void heap_down(const source *src, size_t *h, size_t n, size_t i) {
+    for (;;) {
+        size_t l = 2 * i + 1, m = i;
+        if (l < n && heap_less(src, h[l], h[m])) m = l;
+        if (l + 1 < n && heap_less(src, h[l + 1], h[m])) m = l + 1;
+        if (m == i) return;
+        size_t t = h[i];
+        h[i] = h[m];
+        h[m] = t;
+        i = m;
+    }
+}
+
+static void heap_push(const source *src, size_t *h, size_t *n, size_t v) {
+    size_t i = (*n)++;
+    h[i] = v;
+    while (i > 0 && heap_less(src, h[i], h[(i - 1) / 2])) {
+        size_t p = (i - 1) / 2, t = h[i];
+        h[i] = h[p];
+        h[p] = t;
+        i = p;
+    }
+}
+
 static int range_run(fl_db *db, fl_slice start, const uint8_t *end, size_t elen,
                      const fl_filter_query *q, fl_scan_fn fn, void *arg) {
     range_read rr = { .db = db, .start = start.data, .slen = start.len, .end = end, .elen = elen };
@@ -321,14 +350,15 @@ static int range_run(fl_db *db, fl_slice start, const uint8_t *end, size_t elen,
         if (!rc) rc = add_chain(&rr, chain, n);
         else free(chain);
     }
-    /* merge: the smallest key; its newest version decides */
-    while (!rc) {
-        source *best = NULL;
-        for (size_t i = 0; i < rr.nsrc; i++)
-            if (rr.src[i].has && (!best || fl_entry_cmp(&rr.src[i].head, &best->head) < 0))
-                best = &rr.src[i];
-        if (!best) break;
-        const fl_entry *e = &best->head;
+    /* merge: the smallest key; its newest version decides.  The sources
+     * with a head are a heap by (key, newest first). */
+    size_t *heap = rc ? NULL : malloc((rr.nsrc ? rr.nsrc : 1) * sizeof *heap);
+    size_t nheap = 0;
+    if (!rc && !heap) rc = FL_ERR_NOMEM;
+    for (size_t i = 0; !rc && i < rr.nsrc; i++)
+        if (rr.src[i].has) heap_push(rr.src, heap, &nheap, i);
+    while (!rc && nheap) {
+        const fl_entry *e = &rr.src[heap[0]].head;
         if (end && fl_bytes_cmp(e->key, e->klen, end, elen) >= 0) break;
         fl_buf_reset(&key);
         fl_buf_reset(&val);
@@ -337,10 +367,16 @@ static int range_run(fl_db *db, fl_slice start, const uint8_t *end, size_t elen,
         if ((rc = fl_buf_append(&key, e->key, e->klen))) break;
         if ((rc = fl_buf_append(&val, e->val, e->vlen))) break;
         /* step every source past this key */
-        for (size_t i = 0; i < rr.nsrc && !rc; i++)
-            while (!rc && rr.src[i].has &&
-                   fl_bytes_cmp(rr.src[i].head.key, rr.src[i].head.klen, key.data, key.len) == 0)
-                rc = src_advance(&rr, &rr.src[i]);
+        while (!rc && nheap) {
+            source *top = &rr.src[heap[0]];
+            if (fl_bytes_cmp(top->head.key, top->head.klen, key.data, key.len) != 0) break;
+            if ((rc = src_advance(&rr, top))) break;
+            if (top->has) heap_down(rr.src, heap, nheap, 0);
+            else if (--nheap) {
+                heap[0] = heap[nheap];
+                heap_down(rr.src, heap, nheap, 0);
+            }
+        }
         if (rc) break;
         for (size_t i = 0; live && i < rr.nrts; i++)
             if (fl_rtomb_max_seq(rr.rts[i], key.data, key.len) > seq) live = false;
@@ -348,11 +384,125 @@ static int range_run(fl_db *db, fl_slice start, const uint8_t *end, size_t elen,
         const uint8_t *vd = val.data ? val.data : (const uint8_t *)"";
         if (live && fn(arg, (fl_slice){ kd, key.len }, (fl_slice){ vd, val.len })) break;
     }
+    free(heap);
     for (size_t i = 0; i < rr.nsrc; i++) free(rr.src[i].ssts);
     free(rr.src);
     free(rr.rts);
     fl_buf_free(&key);
     fl_buf_free(&val);
+    return rc;
+}
+
+/* ---- Backward: total order, from a key down ------------------------------ */
+
+/* One ordered source read backward: the memtable, an L0 SST, or a run's
+ * SSTs from the last. */
+typedef struct back_source {
+    bool memtable;
+    fl_mt_iter mt;
+    fl_sst_reader **ssts;     /* chain; owned array of borrowed readers */
+    size_t at;
+    fl_sst_riter it;
+    bool has;
+    fl_entry head;
+} back_source;
+
+static int back_advance(range_read *rr, back_source *s) {
+    fl_db *db = rr->db;
+    if (s->memtable) { s->has = fl_memtable_prev(&s->mt, &s->head); return FL_OK; }
+    for (;;) {
+        int rc = fl_sst_prev(&s->it, &s->head, db->err, sizeof db->err);
+        if (rc < 0) return rc;
+        if (rc == 1) { s->has = true; return FL_OK; }
+        if (s->at == 0) { s->has = false; return FL_OK; }
+        fl_sst_riter_free(&s->it);
+        /* the bound (rr->end is key + "\0", exclusive) */
+        rc = fl_sst_seek_for_prev(s->ssts[--s->at], rr->end, rr->elen - 1, &s->it, db->err, sizeof db->err);
+        if (rc) return rc;
+    }
+}
+
+/* The live entries whose key is <= key, from the greatest down, until fn
+ * says stop: what a total-order seek_for_prev reads.  The SSTs taken in,
+ * and the metrics, are those of the forward read of ["", key] it stands
+ * for (consider). */
+static int range_back(fl_db *db, fl_slice key, fl_scan_fn fn, void *arg) {
+    uint8_t *end = malloc(key.len + 1);
+    if (!end) return FL_ERR_NOMEM;
+    if (key.len) memcpy(end, key.data, key.len);
+    end[key.len] = 0;
+    range_read rr = { .db = db, .start = (const uint8_t *)"", .slen = 0, .end = end, .elen = key.len + 1 };
+    back_source *src = NULL;
+    size_t nsrc = 0;
+    size_t cap = 1 + db->l0_count + db->run_count;
+    fl_buf k, v;
+    fl_buf_init(&k);
+    fl_buf_init(&v);
+    int rc = (src = calloc(cap, sizeof *src)) ? FL_OK : FL_ERR_NOMEM;
+    if (!rc) {
+        back_source *m = &src[nsrc++];
+        m->memtable = true;
+        fl_memtable_seek_for_prev(db->mem, key.data, key.len, &m->mt);
+        rc = back_advance(&rr, m);
+    }
+    if (!rc) rc = add_rtombs(&rr, fl_memtable_rtombs(db->mem));
+    for (size_t i = 0; i < db->l0_count + db->run_count && !rc; i++) {
+        fl_sst_reader **chain = NULL;
+        size_t n = 0;
+        if (i < db->l0_count) {
+            if (overlaps(db->l0[i], rr.start, 0, end, rr.elen)) rc = consider(&rr, db->l0[i], NULL, &chain, &n);
+        } else {
+            const fl_run *run = &db->runs[i - db->l0_count];
+            for (size_t j = 0; j < run->count && !rc; j++)
+                if (overlaps(run->ssts[j], rr.start, 0, end, rr.elen)) rc = consider(&rr, run->ssts[j], NULL, &chain, &n);
+        }
+        if (rc || n == 0) { free(chain); continue; }
+        back_source *s = &src[nsrc++];
+        s->ssts = chain;
+        s->at = n - 1;
+        rc = fl_sst_seek_for_prev(chain[n - 1], key.data, key.len, &s->it, db->err, sizeof db->err);
+        if (!rc) rc = back_advance(&rr, s);
+    }
+    /* merge: the greatest key; its newest version (the highest seq) decides */
+    while (!rc) {
+        back_source *best = NULL;
+        for (size_t i = 0; i < nsrc; i++)
+            if (src[i].has && (!best || fl_bytes_cmp(src[i].head.key, src[i].head.klen, best->head.key,
+                                                     best->head.klen) > 0))
+                best = &src[i];
+        if (!best) break;
+        fl_buf_reset(&k);
+        fl_buf_reset(&v);
+        if ((rc = fl_buf_append(&k, best->head.key, best->head.klen))) break;
+        uint64_t seq = 0;
+        bool live = false;
+        for (size_t i = 0; i < nsrc && !rc; i++)
+            while (!rc && src[i].has && fl_bytes_cmp(src[i].head.key, src[i].head.klen, k.data, k.len) == 0) {
+                const fl_entry *e = &src[i].head;
+                if (e->seq >= seq) {
+                    seq = e->seq;
+                    live = e->kind == FL_ENTRY_PUT;
+                    fl_buf_reset(&v);
+                    rc = fl_buf_append(&v, e->val, e->vlen);
+                }
+                if (!rc) rc = back_advance(&rr, &src[i]);
+            }
+        if (rc) break;
+        for (size_t i = 0; live && i < rr.nrts; i++)
+            if (fl_rtomb_max_seq(rr.rts[i], k.data, k.len) > seq) live = false;
+        const uint8_t *kd = k.data ? k.data : (const uint8_t *)"";
+        const uint8_t *vd = v.data ? v.data : (const uint8_t *)"";
+        if (live && fn(arg, (fl_slice){ kd, k.len }, (fl_slice){ vd, v.len })) break;
+    }
+    for (size_t i = 0; i < nsrc; i++) {
+        free(src[i].ssts);
+        fl_sst_riter_free(&src[i].it);
+    }
+    free(src);
+    free(rr.rts);
+    free(end);
+    fl_buf_free(&k);
+    fl_buf_free(&v);
     return rc;
 }
 
@@ -422,6 +572,10 @@ static int seek_forward(void *arg, fl_slice k, fl_slice v) {
     return seek_emit(s, k, v);
 }
 
+static int seek_back(void *arg, fl_slice k, fl_slice v) {
+    return seek_emit(arg, k, v);
+}
+
 static int seek_collect(void *arg, fl_slice k, fl_slice v) {
     seek_read *s = arg;
     if (fl_bytes_cmp(k.data, k.len, s->key.data, s->key.len) > 0) return 1;
@@ -468,13 +622,8 @@ int fl_db_seek(fl_db *db, fl_slice key, bool backward, uint32_t n, int prefix_mo
     } else if (!backward) {
         rc = range_run(db, key, NULL, 0, NULL, seek_forward, &s);
     } else {
-        /* total order, backward: everything up to and including key */
-        uint8_t *end = malloc(key.len + 1);
-        if (!end) return FL_ERR_NOMEM;
-        if (key.len) memcpy(end, key.data, key.len);
-        end[key.len] = 0;
-        rc = range_run(db, (fl_slice){ (const uint8_t *)"", 0 }, end, key.len + 1, NULL, seek_collect, &s);
-        free(end);
+        /* total order, backward: from key down */
+        rc = range_back(db, key, seek_back, &s);
     }
     if (rc == FL_OK && s.rc) rc = fl_db_fail(db, s.rc, "seek_for_prev: out of memory");
     for (size_t i = s.count; rc == FL_OK && backward && i-- > 0;) {

@@ -383,3 +383,63 @@ int fl_sst_get(fl_sst_reader *r, const uint8_t *k, size_t klen, fl_entry *e,
     if (rc <= 0) return rc;
     return fl_bytes_cmp(e->key, e->klen, k, klen) == 0 ? 1 : 0;
 }
+
+/* Positions it on block b: the offsets of its entries whose key is <= k
+ * (k NULL: all of them). */
+static int riter_load(fl_sst_riter *it, size_t b, const uint8_t *k, size_t klen, char *err, size_t err_len) {
+    fl_sst_reader *r = it->r;
+    int rc = load_block(r, b, err, err_len);
+    if (rc) return rc;
+    it->block = b + 1;
+    it->n = 0;
+    for (size_t pos = 0; pos < r->block_len;) {
+        fl_entry e;
+        size_t at = pos;
+        if (decode_entry(r, &pos, &e)) return corrupt(r, err, err_len, "data", "malformed entry");
+        if (k && fl_bytes_cmp(e.key, e.klen, k, klen) > 0) break;
+        if (it->n == it->cap) {
+            size_t cap = it->cap ? 2 * it->cap : 64;
+            size_t *o = realloc(it->offs, cap * sizeof *o);
+            if (!o) return FL_ERR_NOMEM;
+            it->offs = o;
+            it->cap = cap;
+        }
+        it->offs[it->n++] = at;
+    }
+    return FL_OK;
+}
+
+int fl_sst_seek_for_prev(fl_sst_reader *r, const uint8_t *k, size_t klen, fl_sst_riter *it,
+                         char *err, size_t err_len) {
+    memset(it, 0, sizeof *it);
+    it->r = r;
+    int rc = load_index(r, err, err_len);
+    if (rc || r->index_count == 0) return rc;
+    /* entries <= k end in the first block whose last key is >= k */
+    size_t b = k ? find_block(r, k, klen) : r->index_count;
+    if (b >= r->index_count) return riter_load(it, r->index_count - 1, NULL, 0, err, err_len);
+    return riter_load(it, b, k, klen, err, err_len);
+}
+
+int fl_sst_prev(fl_sst_riter *it, fl_entry *e, char *err, size_t err_len) {
+    fl_sst_reader *r = it->r;
+    while (it->block) {
+        if (it->n) {
+            int rc = load_block(r, it->block - 1, err, err_len);     /* (held unless shared) */
+            if (rc) return rc;
+            size_t pos = it->offs[--it->n];
+            if (decode_entry(r, &pos, e)) return corrupt(r, err, err_len, "data", "malformed entry");
+            return 1;
+        }
+        if (it->block == 1) { it->block = 0; break; }
+        int rc = riter_load(it, it->block - 2, NULL, 0, err, err_len);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
+void fl_sst_riter_free(fl_sst_riter *it) {
+    free(it->offs);
+    it->offs = NULL;
+    it->n = it->cap = 0;
+}

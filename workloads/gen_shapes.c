@@ -222,12 +222,18 @@ static int groups_init(fl_gen *g) {
 
 static void groups_destroy(fl_gen *g) { free(g->shape_state); }
 
+/* A group key's suffix: its characters come from h >> 4, its length from h. */
+static uint64_t group_suffix_hash(const fl_gen *g, uint64_t id, uint64_t suffix) {
+    return fl_gen_mix2(fl_gen_mix2(g->space_seed, id), suffix);
+}
+static size_t group_suffix_len(uint64_t h) { return 3 + (size_t)(h % 10); }
+
 static void spell_group_key(fl_gen *g, uint64_t id, uint64_t suffix, fl_gen_buf *out) {
     fl_gen_groups *s = g->shape_state;
     fl_gen_buf_byte(out, 'g');
     fl_gen_buf_dec(out, id, s->width);
-    uint64_t h = fl_gen_mix2(fl_gen_mix2(g->space_seed, id), suffix);
-    chars_from_hash(out, h >> 4, lower_digits, 3 + (size_t)(h % 10));
+    uint64_t h = group_suffix_hash(g, id, suffix);
+    chars_from_hash(out, h >> 4, lower_digits, group_suffix_len(h));
 }
 
 static void group_key(fl_gen *g, fl_gen_buf *out) {
@@ -256,7 +262,10 @@ static bool group_may_put(fl_gen *g, const uint8_t *key, size_t len) {
         return false;
     fl_gen_buf b = { 0 };
     bool may = false;
+    unsigned digits = fl_gen_digits(id) > s->width ? fl_gen_digits(id) : s->width;
     for (uint64_t x = 0; x < s->per_group && !may; x++) {
+        if (1 + digits + group_suffix_len(group_suffix_hash(g, id, x)) != len) continue;  /* cannot be */
+        b.len = 0;
         spell_group_key(g, id, x, &b);
         may = spelled_as(&b, key, len);
     }
