@@ -407,7 +407,7 @@ typedef struct back_source {
     fl_entry head;
 } back_source;
 
-static int back_advance(range_read *rr, back_source *s) {
+static int back_advance(range_read *rr, back_source *s, fl_slice key) {
     fl_db *db = rr->db;
     if (s->memtable) { s->has = fl_memtable_prev(&s->mt, &s->head); return FL_OK; }
     for (;;) {
@@ -416,22 +416,20 @@ static int back_advance(range_read *rr, back_source *s) {
         if (rc == 1) { s->has = true; return FL_OK; }
         if (s->at == 0) { s->has = false; return FL_OK; }
         fl_sst_riter_free(&s->it);
-        /* the bound (rr->end is key + "\0", exclusive) */
-        rc = fl_sst_seek_for_prev(s->ssts[--s->at], rr->end, rr->elen - 1, &s->it, db->err, sizeof db->err);
+        rc = fl_sst_seek_for_prev(s->ssts[--s->at], key.data, key.len, &s->it, db->err, sizeof db->err);
         if (rc) return rc;
     }
 }
 
-/* The live entries whose key is <= key, from the greatest down, until fn
- * says stop: what a total-order seek_for_prev reads.  The SSTs taken in,
- * and the metrics, are those of the forward read of ["", key] it stands
- * for (consider). */
-static int range_back(fl_db *db, fl_slice key, fl_scan_fn fn, void *arg) {
-    uint8_t *end = malloc(key.len + 1);
-    if (!end) return FL_ERR_NOMEM;
-    if (key.len) memcpy(end, key.data, key.len);
-    end[key.len] = 0;
-    range_read rr = { .db = db, .start = (const uint8_t *)"", .slen = 0, .end = end, .elen = key.len + 1 };
+/* The live entries of [start, end) whose key is <= key, from the greatest
+ * down, until fn says stop: a seek_for_prev, in total order (start "", end
+ * key + "\0", no query) or in prefix mode (start P, end P's successor,
+ * NULL when it has none; the filters asked q).  The SSTs taken in, the
+ * filters asked and the metrics are those of the forward read of [start,
+ * end) it stands for (consider); only the reading goes the other way. */
+static int range_back(fl_db *db, fl_slice start, const uint8_t *end, size_t elen, fl_slice key,
+                      const fl_filter_query *q, fl_scan_fn fn, void *arg) {
+    range_read rr = { .db = db, .start = start.data, .slen = start.len, .end = end, .elen = elen };
     back_source *src = NULL;
     size_t nsrc = 0;
     size_t cap = 1 + db->l0_count + db->run_count;
@@ -443,25 +441,26 @@ static int range_back(fl_db *db, fl_slice key, fl_scan_fn fn, void *arg) {
         back_source *m = &src[nsrc++];
         m->memtable = true;
         fl_memtable_seek_for_prev(db->mem, key.data, key.len, &m->mt);
-        rc = back_advance(&rr, m);
+        rc = back_advance(&rr, m, key);
     }
     if (!rc) rc = add_rtombs(&rr, fl_memtable_rtombs(db->mem));
     for (size_t i = 0; i < db->l0_count + db->run_count && !rc; i++) {
         fl_sst_reader **chain = NULL;
         size_t n = 0;
         if (i < db->l0_count) {
-            if (overlaps(db->l0[i], rr.start, 0, end, rr.elen)) rc = consider(&rr, db->l0[i], NULL, &chain, &n);
+            if (overlaps(db->l0[i], start.data, start.len, end, elen)) rc = consider(&rr, db->l0[i], q, &chain, &n);
         } else {
             const fl_run *run = &db->runs[i - db->l0_count];
             for (size_t j = 0; j < run->count && !rc; j++)
-                if (overlaps(run->ssts[j], rr.start, 0, end, rr.elen)) rc = consider(&rr, run->ssts[j], NULL, &chain, &n);
+                if (overlaps(run->ssts[j], start.data, start.len, end, elen))
+                    rc = consider(&rr, run->ssts[j], q, &chain, &n);
         }
         if (rc || n == 0) { free(chain); continue; }
         back_source *s = &src[nsrc++];
         s->ssts = chain;
         s->at = n - 1;
         rc = fl_sst_seek_for_prev(chain[n - 1], key.data, key.len, &s->it, db->err, sizeof db->err);
-        if (!rc) rc = back_advance(&rr, s);
+        if (!rc) rc = back_advance(&rr, s, key);
     }
     /* merge: the greatest key; its newest version (the highest seq) decides */
     while (!rc) {
@@ -470,7 +469,7 @@ static int range_back(fl_db *db, fl_slice key, fl_scan_fn fn, void *arg) {
             if (src[i].has && (!best || fl_bytes_cmp(src[i].head.key, src[i].head.klen, best->head.key,
                                                      best->head.klen) > 0))
                 best = &src[i];
-        if (!best) break;
+        if (!best || fl_bytes_cmp(best->head.key, best->head.klen, start.data, start.len) < 0) break;
         fl_buf_reset(&k);
         fl_buf_reset(&v);
         if ((rc = fl_buf_append(&k, best->head.key, best->head.klen))) break;
@@ -485,7 +484,7 @@ static int range_back(fl_db *db, fl_slice key, fl_scan_fn fn, void *arg) {
                     fl_buf_reset(&v);
                     rc = fl_buf_append(&v, e->val, e->vlen);
                 }
-                if (!rc) rc = back_advance(&rr, &src[i]);
+                if (!rc) rc = back_advance(&rr, &src[i], key);
             }
         if (rc) break;
         for (size_t i = 0; live && i < rr.nrts; i++)
@@ -500,7 +499,6 @@ static int range_back(fl_db *db, fl_slice key, fl_scan_fn fn, void *arg) {
     }
     free(src);
     free(rr.rts);
-    free(end);
     fl_buf_free(&k);
     fl_buf_free(&v);
     return rc;
@@ -534,21 +532,15 @@ const fl_prefix_extractor *fl_db_prefix_extractor(const fl_db *db) {
     return NULL;
 }
 
-/* The entries a seek may return, kept for a backward one (which reads its
- * range forward, then walks it from the end). */
+/* A seek: up to n entries from its key on (forward) or down (backward). */
 typedef struct seek_read {
     fl_db *db;
     const fl_prefix_extractor *ex;    /* prefix mode: the extractor, else NULL */
     fl_slice key, p;                  /* the seek key; its prefix P           */
-    bool backward;
     uint32_t n, emitted;
     fl_scan_fn fn;
     void *arg;
     bool stop;                        /* the caller said stop                 */
-    int rc;                           /* out of memory while collecting       */
-    fl_buf kv;                        /* backward: keys and values, packed    */
-    size_t *off;                      /* backward: entry i starts at off[i]   */
-    size_t count, cap;
 } seek_read;
 
 /* Whether k's extracted prefix is P (prefix mode). */
@@ -576,33 +568,12 @@ static int seek_back(void *arg, fl_slice k, fl_slice v) {
     return seek_emit(arg, k, v);
 }
 
-static int seek_collect(void *arg, fl_slice k, fl_slice v) {
-    seek_read *s = arg;
-    if (fl_bytes_cmp(k.data, k.len, s->key.data, s->key.len) > 0) return 1;
-    if (s->count == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 64;
-        size_t *n = realloc(s->off, cap * sizeof *n);
-        if (!n) { s->rc = FL_ERR_NOMEM; return 1; }
-        s->off = n;
-        s->cap = cap;
-    }
-    uint64_t lens[2] = { k.len, v.len };
-    s->off[s->count++] = s->kv.len;
-    if (fl_buf_append(&s->kv, lens, sizeof lens) || fl_buf_append(&s->kv, k.data, k.len) ||
-        fl_buf_append(&s->kv, v.data, v.len)) {
-        s->rc = FL_ERR_NOMEM;
-        return 1;
-    }
-    return 0;
-}
-
 int fl_db_seek(fl_db *db, fl_slice key, bool backward, uint32_t n, int prefix_mode,
                const fl_filter_context *ctx, fl_scan_fn fn, void *arg) {
     if (key.len > FL_MAX_KEY)
         return fl_db_fail(db, FL_ERR_INVALID, "seek: key of %zu bytes is too long", key.len);
     if (n == 0) return FL_OK;
-    seek_read s = { .db = db, .key = key, .backward = backward, .n = n, .fn = fn, .arg = arg };
-    fl_buf_init(&s.kv);
+    seek_read s = { .db = db, .key = key, .n = n, .fn = fn, .arg = arg };
     const fl_prefix_extractor *ex = fl_db_prefix_extractor(db);
     size_t m = 0;
     fl_target t = { FL_TARGET_POINT, key };
@@ -617,23 +588,19 @@ int fl_db_seek(fl_db *db, fl_slice key, bool backward, uint32_t n, int prefix_mo
         size_t slen = 0;
         bool bounded = fl_prefix_successor(s.p.data, s.p.len, &succ, &slen);
         fl_filter_query q = { { FL_TARGET_PREFIX, s.p }, ctx };
-        rc = range_run(db, s.p, bounded ? succ : NULL, slen, &q, backward ? seek_collect : seek_forward, &s);
+        if (backward) rc = range_back(db, s.p, bounded ? succ : NULL, slen, key, &q, seek_back, &s);
+        else rc = range_run(db, s.p, bounded ? succ : NULL, slen, &q, seek_forward, &s);
         free(succ);
     } else if (!backward) {
         rc = range_run(db, key, NULL, 0, NULL, seek_forward, &s);
     } else {
         /* total order, backward: from key down */
-        rc = range_back(db, key, seek_back, &s);
+        uint8_t *end = malloc(key.len + 1);
+        if (!end) return FL_ERR_NOMEM;
+        if (key.len) memcpy(end, key.data, key.len);
+        end[key.len] = 0;
+        rc = range_back(db, (fl_slice){ (const uint8_t *)"", 0 }, end, key.len + 1, key, NULL, seek_back, &s);
+        free(end);
     }
-    if (rc == FL_OK && s.rc) rc = fl_db_fail(db, s.rc, "seek_for_prev: out of memory");
-    for (size_t i = s.count; rc == FL_OK && backward && i-- > 0;) {
-        const uint8_t *e = s.kv.data + s.off[i];
-        uint64_t lens[2];
-        memcpy(lens, e, sizeof lens);
-        fl_slice k = { e + sizeof lens, (size_t)lens[0] }, v = { k.data + k.len, (size_t)lens[1] };
-        if (seek_emit(&s, k, v)) break;
-    }
-    free(s.off);
-    fl_buf_free(&s.kv);
     return rc;
 }

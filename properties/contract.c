@@ -68,7 +68,24 @@ static bool sane(fl_checker *ck, const ck_policy *p, fl_target_kind kind, const 
 }
 
 /* POINT(q) must be Some(n) for every extension q of a scan prefix p with
- * PREFIX(p) = Some(n). */
+ * PREFIX(p) = Some(n): a is POINT(q). */
+static void judge_extension(fl_checker *ck, const ck_policy *p, const uint8_t *pfx, size_t plen,
+                            size_t n, const uint8_t *q, size_t qlen, const answer *a) {
+    if (a->some && a->n == n) return;
+    char ps[160], qs[200];
+    show(ps, sizeof ps, pfx, plen);
+    show(qs, sizeof qs, q, qlen);
+    if (a->some)
+        ck_violation(ck, FL_P7, "extractor \"%s\": PREFIX(%s) = %zu, but its extension %s has "
+                     "POINT = %zu: a scan of %s would probe a prefix that was never stored",
+                     ex_name(ck, p), ps, n, qs, a->n, ps);
+    else
+        ck_violation(ck, FL_P7, "extractor \"%s\": PREFIX(%s) = %zu, but its extension %s has "
+                     "POINT = none: a scan of %s would probe a prefix that was never stored",
+                     ex_name(ck, p), ps, n, qs, ps);
+}
+
+/* The same for the extension pfx + tail, asked here. */
 static void check_extension(fl_checker *ck, const ck_policy *p, const uint8_t *pfx, size_t plen,
                             size_t n, const uint8_t *tail, size_t tlen) {
     uint8_t buf[256];
@@ -76,25 +93,17 @@ static void check_extension(fl_checker *ck, const ck_policy *p, const uint8_t *p
     if (plen) memcpy(buf, pfx, plen);
     if (tlen) memcpy(buf + plen, tail, tlen);
     answer a;
-    if (!sane(ck, p, FL_TARGET_POINT, buf, plen + tlen, &a)) return;
-    if (a.some && a.n == n) return;
-    char ps[160], qs[200];
-    show(ps, sizeof ps, pfx, plen);
-    show(qs, sizeof qs, buf, plen + tlen);
-    if (a.some)
-        ck_violation(ck, FL_P7, "extractor \"%s\": PREFIX(%s) = %zu, but its extension %s has "
-                     "POINT = %zu: a scan of %s would probe a prefix that was never stored",
-                     ex_name(ck, p), ps, n, qs, a.n, ps);
-    else
-        ck_violation(ck, FL_P7, "extractor \"%s\": PREFIX(%s) = %zu, but its extension %s has "
-                     "POINT = none: a scan of %s would probe a prefix that was never stored",
-                     ex_name(ck, p), ps, n, qs, ps);
+    if (sane(ck, p, FL_TARGET_POINT, buf, plen + tlen, &a)) judge_extension(ck, p, pfx, plen, n, buf, plen + tlen, &a);
 }
 
-static void prefix_one(fl_checker *ck, const ck_policy *p, const uint8_t *b, size_t len) {
-    if (!first_time(ck, p, FL_TARGET_PREFIX, b, len)) return;
+/* A scan prefix, the first time: true with its answer in *out when it
+ * gave the same one twice. */
+static bool prefix_one(fl_checker *ck, const ck_policy *p, const uint8_t *b, size_t len, answer *out) {
+    if (!first_time(ck, p, FL_TARGET_PREFIX, b, len)) return false;
     answer a;
-    if (!sane(ck, p, FL_TARGET_PREFIX, b, len, &a) || !a.some) return;
+    if (!sane(ck, p, FL_TARGET_PREFIX, b, len, &a)) return false;
+    *out = a;
+    if (!a.some) return true;
     uint8_t tail[8];
     check_extension(ck, p, b, len, a.n, NULL, 0);
     tail[0] = 0x00;
@@ -107,12 +116,12 @@ static void prefix_one(fl_checker *ck, const ck_policy *p, const uint8_t *b, siz
     size_t t = 1 + ck_rand(ck) % sizeof tail;
     for (size_t i = 0; i < t; i++) tail[i] = (uint8_t)ck_rand(ck);
     check_extension(ck, p, b, len, a.n, tail, t);
+    return true;
 }
 
-static void point_one(fl_checker *ck, const ck_policy *p, const uint8_t *b, size_t len) {
-    if (!first_time(ck, p, FL_TARGET_POINT, b, len)) return;
-    answer a;
-    if (!sane(ck, p, FL_TARGET_POINT, b, len, &a) || !a.some) return;
+/* A key, the first time; a is POINT(key), asked twice alike. */
+static void point_one(fl_checker *ck, const ck_policy *p, const uint8_t *b, size_t len, answer a) {
+    if (!first_time(ck, p, FL_TARGET_POINT, b, len) || !a.some) return;
     /* the literal POINT invariant, sampled: a key sharing the first n bytes */
     uint8_t buf[256];
     if (a.n + 1 > sizeof buf) return;
@@ -138,17 +147,20 @@ static void each_extractor(fl_checker *ck, const uint8_t *b, size_t len, bool po
             if (!p->extractor) continue;
             if (point) {
                 if (!first_time(ck, p, 3, b, len)) continue;
-                point_one(ck, p, b, len);
+                answer pt;
+                if (!sane(ck, p, FL_TARGET_POINT, b, len, &pt)) continue;     /* (reported) */
+                point_one(ck, p, b, len, pt);
                 /* the key's own prefixes, as scan prefixes; the key itself
                  * is a known extension of each */
                 size_t max = len < 8 ? len : 8;
                 for (size_t k = 0; k <= max; k++) {
-                    prefix_one(ck, p, b, k);
-                    answer a = ask(ck, p, FL_TARGET_PREFIX, b, k);
-                    if (a.some && a.n <= k) check_extension(ck, p, b, k, a.n, b + k, len - k);
+                    answer a;
+                    if (!prefix_one(ck, p, b, k, &a)) a = ask(ck, p, FL_TARGET_PREFIX, b, k);
+                    if (a.some && a.n <= k) judge_extension(ck, p, b, k, a.n, b, len, &pt);
                 }
             } else {
-                prefix_one(ck, p, b, len);
+                answer a;
+                prefix_one(ck, p, b, len, &a);
             }
         }
 }
