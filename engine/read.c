@@ -249,9 +249,11 @@ static int add_rtombs(range_read *rr, const fl_rtomb_list *l) {
     return FL_OK;
 }
 
-/* Considers one SST: filters (prefix reads only), then positions it. */
+/* Considers one SST: filters (prefix reads only), then positions it.  When
+ * it positions the SST at the start of the range, *at is that position
+ * (for the first SST of a chain: read from there, not sought again). */
 static int consider(range_read *rr, fl_sst_reader *r, const fl_filter_query *q,
-                    fl_sst_reader ***chain, size_t *chain_len) {
+                    fl_sst_reader ***chain, size_t *chain_len, fl_sst_iter *at) {
     fl_db *db = rr->db;
     int rc = add_rtombs(rr, &r->rtombs);
     if (rc) return rc;
@@ -264,6 +266,7 @@ static int consider(range_read *rr, fl_sst_reader *r, const fl_filter_query *q,
             fl_sst_iter it;
             fl_entry e;
             rc = fl_sst_seek(r, rr->start, rr->slen, &it, db->err, sizeof db->err);
+            if (!rc && at && *chain_len == 0) *at = it;
             if (!rc) rc = fl_sst_next(&it, &e, db->err, sizeof db->err);
             if (rc < 0) { probe_free(&p); return rc; }
             held = rc == 1 && fl_has_prefix(e.key, e.klen, q->target.bytes.data, q->target.bytes.len);
@@ -283,10 +286,14 @@ static int consider(range_read *rr, fl_sst_reader *r, const fl_filter_query *q,
     return FL_OK;
 }
 
-static int add_chain(range_read *rr, fl_sst_reader **chain, size_t n) {
+/* A chain as a source, its first SST positioned at the range's start
+ * (from *at when consider did it). */
+static int add_chain(range_read *rr, fl_sst_reader **chain, size_t n, const fl_sst_iter *at) {
     if (n == 0) { free(chain); return FL_OK; }
     source s = { .ssts = chain, .count = n };
-    int rc = fl_sst_seek(chain[0], rr->start, rr->slen, &s.it, rr->db->err, sizeof rr->db->err);
+    int rc = FL_OK;
+    if (at && at->r == chain[0]) s.it = *at;
+    else rc = fl_sst_seek(chain[0], rr->start, rr->slen, &s.it, rr->db->err, sizeof rr->db->err);
     if (!rc) rc = src_advance(rr, &s);
     if (!rc) rc = add_source(rr, &s);
     if (rc) free(chain);
@@ -337,17 +344,19 @@ static int range_run(fl_db *db, fl_slice start, const uint8_t *end, size_t elen,
         if (!overlaps(db->l0[i], start.data, start.len, end, elen)) continue;
         fl_sst_reader **chain = NULL;
         size_t n = 0;
-        rc = consider(&rr, db->l0[i], q, &chain, &n);
-        if (!rc) rc = add_chain(&rr, chain, n);
+        fl_sst_iter at = { .r = NULL };
+        rc = consider(&rr, db->l0[i], q, &chain, &n, &at);
+        if (!rc) rc = add_chain(&rr, chain, n, &at);
         else free(chain);
     }
     for (size_t r = 0; r < db->run_count && !rc; r++) {
         fl_sst_reader **chain = NULL;
         size_t n = 0;
+        fl_sst_iter at = { .r = NULL };
         for (size_t i = 0; i < db->runs[r].count && !rc; i++)
             if (overlaps(db->runs[r].ssts[i], start.data, start.len, end, elen))
-                rc = consider(&rr, db->runs[r].ssts[i], q, &chain, &n);
-        if (!rc) rc = add_chain(&rr, chain, n);
+                rc = consider(&rr, db->runs[r].ssts[i], q, &chain, &n, &at);
+        if (!rc) rc = add_chain(&rr, chain, n, &at);
         else free(chain);
     }
     /* merge: the smallest key; its newest version decides.  The sources
@@ -448,12 +457,12 @@ static int range_back(fl_db *db, fl_slice start, const uint8_t *end, size_t elen
         fl_sst_reader **chain = NULL;
         size_t n = 0;
         if (i < db->l0_count) {
-            if (overlaps(db->l0[i], start.data, start.len, end, elen)) rc = consider(&rr, db->l0[i], q, &chain, &n);
+            if (overlaps(db->l0[i], start.data, start.len, end, elen)) rc = consider(&rr, db->l0[i], q, &chain, &n, NULL);
         } else {
             const fl_run *run = &db->runs[i - db->l0_count];
             for (size_t j = 0; j < run->count && !rc; j++)
                 if (overlaps(run->ssts[j], start.data, start.len, end, elen))
-                    rc = consider(&rr, run->ssts[j], q, &chain, &n);
+                    rc = consider(&rr, run->ssts[j], q, &chain, &n, NULL);
         }
         if (rc || n == 0) { free(chain); continue; }
         back_source *s = &src[nsrc++];
