@@ -8,7 +8,8 @@
  *            --workload FILE), and the L0 FP shape, where each get has ten
  *            filter probes to verify (the checker's worst case).
  *   check    `filterlab check` (fl_check_run) for a fixed time, seed 1:
- *            trials/s and ops/s, each trial in a forked child as usual.
+ *            trials/s and ops/s, each trial in a forked child as usual,
+ *            one worker per CPU (check's default --jobs).
  * Targets of issue 15: checked replay >= 500,000 ops/s on the mixed
  * workload, and at most 2x the time of --no-check on both.
  */
@@ -202,12 +203,13 @@ static int bench_check(fl_bench *b, const fl_registry *reg) {
     int rc = check_rate(b, reg, secs / 2, false, &mem);
     if (!rc) rc = check_rate(b, reg, secs / 2, true, &disk);
     if (rc) return rc;
-    /* issue 14's goal: 5x the ~60 trials/s of the disk before the env */
+    /* issue 14's goal: 5x the ~60 trials/s of its day (on disk, one trial
+     * at a time); the env's own share is the ratio beside it */
     fl_bench_add_target(b, "testbed", "check: trials per second on the memory env (goal)", mem, "trials/s",
                         ">= 300 trials/s", mem >= 300);
-    fl_bench_add_target(b, "testbed", "check: memory env / posix env trials per second", mem / disk, "x",
-                        ">= 5x", mem / disk >= 5);
-    fl_bench_note(b, "testbed", "check ran %.0f s per env, once each (not a median)", secs / 2);
+    fl_bench_add(b, "testbed", "check: memory env / posix env trials per second", mem / disk, "x");
+    fl_bench_note(b, "testbed", "check ran %.0f s per env, once each (not a median), with one worker per CPU (%ld)",
+                  secs / 2, sysconf(_SC_NPROCESSORS_ONLN));
     return 0;
 }
 
