@@ -112,6 +112,7 @@ expect_usage "--edge-rate: expected a fraction 0-1" --shape uniform --edge-rate 
 expect_usage "open options: expected an option key" --shape uniform --open 'colour=blue'
 expect_usage "reopen options 2: expected at least one option" --shape uniform --reopen "$R1" --reopen ''
 expect_usage "the op mix has no weight" --shape uniform --mix put=0
+expect_usage "--keys: expected at least 1, got 0" --shape uniform --keys 0
 expect_usage "/nonexistent/words: cannot read the word list" --shape words --words /nonexistent/words
 expect_usage "wamerican" --shape words --words /nonexistent/words
 # ---- output targets (cli/output.c) ----------------------------------------------------------

@@ -93,4 +93,8 @@ expect 0 "filterlab" --version
 expect 2 "unknown argument" bench --bogus
 expect 2 "unknown argument" check --bogus
 expect 2 "--shard needs I/N" check --shard 3/2
+# a summary that cannot be written is an error, not a silent exit 0
+"$FILTERLAB" check --trials 2 --out "$T/chk" > /dev/full 2> "$T/full.err"
+rc=$?
+[ $rc -eq 2 ] && grep -q "write error on stdout" "$T/full.err" || fail "check > /dev/full: exit $rc: $(cat "$T/full.err")"
 exit 0
