@@ -268,7 +268,8 @@ int fl_bench_filter(fl_bench *b) {
         fl_call_policy_destroy(calls, policy);
     }
     fl_bench_note(b, "filter", "16-byte keys; in cache: 10,000 keys (7.3 to 19.5 KiB), queries from "
-                  "a 1 MiB array; out of cache: %llu keys, random lines", (unsigned long long)big);
+                  "a 1 MiB array; out of cache: %llu keys, random lines; the probe: %s",
+                  (unsigned long long)big, fl_bloom_probe_kernel());
     fl_calls_free(calls);
     fl_registry_free(reg);
     return rc;

@@ -204,11 +204,34 @@ static bool fl_bloom_test_avx2(const uint8_t *line, uint32_t a, unsigned k) {
     return _mm256_movemask_ps(_mm256_castsi256_ps(all)) == 0xff;
 }
 
-/* FILTERLAB_NO_SIMD=1 in the environment forces the scalar probe (tests
- * run both; a user can rule the AVX2 one out). */
-static bool fl_bloom_cpu_has_avx2(void) {
-    const char *no = getenv("FILTERLAB_NO_SIMD");
-    return __builtin_cpu_supports("avx2") && !(no && *no && strcmp(no, "0") != 0);
+/* With AVX-512, sixteen probes at once, and the whole line in one
+ * register: word p >> 28 of it is picked directly, bit (p >> 23) & 31
+ * tested; lanes past k are left out of the mask. */
+__attribute__((target("avx512f")))
+static bool fl_bloom_test_avx512(const uint8_t *line, uint32_t a, unsigned k) {
+    __m512i v = _mm512_loadu_si512((const void *)line);
+    __m512i av = _mm512_set1_epi32((int)a), one = _mm512_set1_epi32(1), low5 = _mm512_set1_epi32(31);
+    bool all = true;
+    for (unsigned j = 0; j < k; j += 16) {
+        __m512i p = _mm512_mullo_epi32(av, _mm512_loadu_si512((const void *)(fl_bloom_mul + j)));
+        __m512i w = _mm512_permutexvar_epi32(_mm512_srli_epi32(p, 28), v);
+        __m512i bit = _mm512_srlv_epi32(w, _mm512_and_si512(_mm512_srli_epi32(p, 23), low5));
+        unsigned n = k - j < 16 ? k - j : 16;
+        __mmask16 need = (__mmask16)((1u << n) - 1);
+        all &= (_mm512_test_epi32_mask(bit, one) & need) == need;
+    }
+    return all;
+}
+
+/* The best probe this CPU has: AVX-512, AVX2, or the scalar one.
+ * FILTERLAB_NO_SIMD=1 in the environment forces the scalar probe and
+ * FILTERLAB_SIMD=avx2 caps it at AVX2 (tests run each; a user can rule the
+ * wide ones out). */
+static fl_bloom_kernel fl_bloom_cpu_kernel(void) {
+    const char *no = getenv("FILTERLAB_NO_SIMD"), *cap = getenv("FILTERLAB_SIMD");
+    if ((no && *no && strcmp(no, "0") != 0) || !__builtin_cpu_supports("avx2")) return FL_BLOOM_SCALAR;
+    if (__builtin_cpu_supports("avx512f") && !(cap && strcmp(cap, "avx2") == 0)) return FL_BLOOM_AVX512;
+    return FL_BLOOM_AVX2;
 }
 #else
 
@@ -216,16 +239,24 @@ static bool fl_bloom_cpu_has_avx2(void) {
 static bool fl_bloom_test_avx2(const uint8_t *line, uint32_t a, unsigned k) {
     return fl_bloom_test_scalar(line, a, k);
 }
-static bool fl_bloom_cpu_has_avx2(void) { return false; }
+static bool fl_bloom_test_avx512(const uint8_t *line, uint32_t a, unsigned k) {
+    return fl_bloom_test_scalar(line, a, k);
+}
+static fl_bloom_kernel fl_bloom_cpu_kernel(void) { return FL_BLOOM_SCALAR; }
 #endif
 
-bool fl_bloom_line_test(const uint8_t *line, uint32_t a, unsigned k, bool simd) {
-    return simd && fl_bloom_cpu_has_avx2() ? fl_bloom_test_avx2(line, a, k)
-                                           : fl_bloom_test_scalar(line, a, k);
+bool fl_bloom_line_test(const uint8_t *line, uint32_t a, unsigned k, fl_bloom_kernel kernel) {
+    if (kernel > fl_bloom_cpu_kernel()) kernel = fl_bloom_cpu_kernel();
+    return kernel == FL_BLOOM_AVX512 ? fl_bloom_test_avx512(line, a, k)
+         : kernel == FL_BLOOM_AVX2   ? fl_bloom_test_avx2(line, a, k)
+                                     : fl_bloom_test_scalar(line, a, k);
 }
 
-bool fl_bloom_simd_available(void) {
-    return FL_BLOOM_HAVE_AVX2 && fl_bloom_cpu_has_avx2();
+fl_bloom_kernel fl_bloom_best_kernel(void) { return fl_bloom_cpu_kernel(); }
+
+const char *fl_bloom_probe_kernel(void) {
+    static const char *const names[] = { "scalar", "avx2", "avx512" };
+    return names[fl_bloom_cpu_kernel()];
 }
 
 static double fl_bloom_f(double x, unsigned k) {
@@ -313,8 +344,14 @@ __attribute__((flatten, target("avx2")))
 static bool fl_bloom_might_match_avx2(const fl_filter *self, const fl_filter_query *query) {
     FL_BLOOM_MIGHT_MATCH(fl_bloom_test_avx2);
 }
+
+__attribute__((flatten, target("avx512f")))
+static bool fl_bloom_might_match_avx512(const fl_filter *self, const fl_filter_query *query) {
+    FL_BLOOM_MIGHT_MATCH(fl_bloom_test_avx512);
+}
 #else
 #define fl_bloom_might_match_avx2 fl_bloom_might_match_scalar
+#define fl_bloom_might_match_avx512 fl_bloom_might_match_scalar
 #endif
 
 bool fl_bloom_might_match(const fl_filter *self, const fl_filter_query *query) {
@@ -352,15 +389,27 @@ static const fl_filter_ops fl_bloom_filter_ops_avx2 = {
     fl_bloom_might_match_avx2, fl_bloom_encode, fl_bloom_size, fl_bloom_filter_destroy,
 };
 
+static const fl_filter_ops fl_bloom_filter_ops_avx512 = {
+    fl_bloom_might_match_avx512, fl_bloom_encode, fl_bloom_size, fl_bloom_filter_destroy,
+};
+
+/* By kernel (fl_bloom_kernel). */
+static const fl_filter_ops *const fl_bloom_ops_by_kernel[] = {
+    &fl_bloom_filter_ops, &fl_bloom_filter_ops_avx2, &fl_bloom_filter_ops_avx512,
+};
+
 static bool fl_is_bloom_filter(const fl_filter *filter) {
-    return filter && (filter->ops == &fl_bloom_filter_ops || filter->ops == &fl_bloom_filter_ops_avx2);
+    if (!filter) return false;
+    for (size_t i = 0; i < sizeof fl_bloom_ops_by_kernel / sizeof *fl_bloom_ops_by_kernel; i++)
+        if (filter->ops == fl_bloom_ops_by_kernel[i]) return true;
+    return false;
 }
 
 static fl_bloom_filter *fl_bloom_filter_new(bool whole_key, const fl_prefix_extractor *ex,
                                             unsigned k, uint32_t lines) {
     fl_bloom_filter *f = calloc(1, sizeof *f);
     if (!f) return NULL;
-    f->base.ops = fl_bloom_cpu_has_avx2() ? &fl_bloom_filter_ops_avx2 : &fl_bloom_filter_ops;
+    f->base.ops = fl_bloom_ops_by_kernel[fl_bloom_cpu_kernel()];
     f->whole_key = whole_key;
     f->extractor = ex;
     f->k = k;

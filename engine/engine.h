@@ -188,6 +188,10 @@ bool fl_policy_list_argument(const char *list, const char *key, char *out, size_
  * benchmarks of the bare algorithm; the engine calls it through
  * fl_call_might_match like any filter).  Anything else is undefined. */
 bool fl_bloom_might_match(const fl_filter *filter, const fl_filter_query *query);
+/* The probe the built-in bloom's filters use on this CPU: "avx512",
+ * "avx2" or "scalar" (FILTERLAB_NO_SIMD=1 forces the scalar one,
+ * FILTERLAB_SIMD=avx2 caps it at AVX2). */
+const char *fl_bloom_probe_kernel(void);
 /* Whether a policy is the built-in bloom. */
 bool fl_policy_is_builtin_bloom(const fl_filter_policy *policy);
 /* The expected FP rate of a cache-local bloom given its bits: the mean over

@@ -57,12 +57,15 @@ unsigned fl_bloom_probes_for_millibits(uint64_t millibits);
  * ((uint32_t)h * fl_bloom_mul[i]) >> 23 of its line. */
 extern const uint32_t fl_bloom_mul[32];
 
-/* The probe of one 64-byte line for a = (uint32_t)h with k probes: the
- * AVX2 one when simd is set and the CPU has AVX2, else the scalar one.
- * Filters pick the AVX2 one by themselves when they can; this is for tests
- * that compare the two. */
-bool fl_bloom_line_test(const uint8_t *line, uint32_t a, unsigned k, bool simd);
-bool fl_bloom_simd_available(void);
+/* The probe kernels, each wider one needing the one before it. */
+typedef enum fl_bloom_kernel { FL_BLOOM_SCALAR, FL_BLOOM_AVX2, FL_BLOOM_AVX512 } fl_bloom_kernel;
+/* The probe of one 64-byte line for a = (uint32_t)h with k probes, with
+ * the given kernel or, when the CPU (or FILTERLAB_NO_SIMD, FILTERLAB_SIMD)
+ * rules it out, the best one below it.  Filters pick the best kernel by
+ * themselves; this is for tests that compare them. */
+bool fl_bloom_line_test(const uint8_t *line, uint32_t a, unsigned k, fl_bloom_kernel kernel);
+/* The kernel filters use here. */
+fl_bloom_kernel fl_bloom_best_kernel(void);
 
 /* The cache-local formula of SPEC 5 for m hashes in `lines` lines with k
  * probes; 1.0 when lines == 0.  The theory curve, for sizing and reports:

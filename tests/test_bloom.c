@@ -144,12 +144,13 @@ FL_TEST(bloom_probe_kernels_agree) {
             uint32_t run = a;
             for (unsigned i = 0; i < k; i++, run *= 0x9E3779B9u)
                 want &= (line[(run >> 23) / 8] >> ((run >> 23) % 8)) & 1;
-            bool scalar = fl_bloom_line_test(line, a, k, false);
-            bool simd = fl_bloom_line_test(line, a, k, true);
-            if (scalar != want || simd != want)
-                fl_test_fail(__FILE__, __LINE__, "k=%u a=0x%08x: spec %d, scalar %d, simd %d (%s)",
-                             k, a, want, scalar, simd,
-                             fl_bloom_simd_available() ? "AVX2" : "no AVX2 here");
+            bool scalar = fl_bloom_line_test(line, a, k, FL_BLOOM_SCALAR);
+            bool avx2 = fl_bloom_line_test(line, a, k, FL_BLOOM_AVX2);
+            bool avx512 = fl_bloom_line_test(line, a, k, FL_BLOOM_AVX512);
+            if (scalar != want || avx2 != want || avx512 != want)
+                fl_test_fail(__FILE__, __LINE__, "k=%u a=0x%08x: spec %d, scalar %d, avx2 %d, avx512 %d "
+                             "(best kernel here: %d)", k, a, want, scalar, avx2, avx512,
+                             (int)fl_bloom_best_kernel());
             yes += want;
             tried++;
         }
