@@ -15,6 +15,8 @@
 
 #include "check.h"
 
+#pragma GCC visibility push(hidden)     /* not part of the binary's symbols */
+
 /* ---- Outcomes (shrink_edit.c) --------------------------------------------- */
 
 typedef struct ck_outcome {
@@ -101,5 +103,7 @@ void ck_shrink_options(ck_shrinker *s, fl_workload *w);    /* shrink_config.c */
 void ck_shrink_contexts(ck_shrinker *s, fl_workload *w);   /* shrink_bytes.c  */
 void ck_shrink_values(ck_shrinker *s, fl_workload *w);
 void ck_shrink_keys(ck_shrinker *s, fl_workload *w);
+
+#pragma GCC visibility pop
 
 #endif /* FL_SHRINK_INTERNAL_H */
