@@ -191,29 +191,43 @@ static void fl_bloom_set_all(uint8_t *bits, uint32_t lines, unsigned k, const ui
 #define FL_BLOOM_HAVE_AVX2 1
 #include <immintrin.h>
 
+/* Which of probes j..j+7 find their bit set: a lane's sign bit is set
+ * where it does; lanes past k count as set. */
+__attribute__((target("avx2"), always_inline))
+static inline __m256i fl_bloom_test8_avx2(__m256i lo, __m256i hi, __m256i av, unsigned j, unsigned k) {
+    __m256i mul = _mm256_loadu_si256((const __m256i *)(const void *)(fl_bloom_mul + j));
+    __m256i p = _mm256_mullo_epi32(av, mul);
+    __m256i word = _mm256_srli_epi32(p, 28);
+    __m256i from_lo = _mm256_permutevar8x32_epi32(lo, word);
+    __m256i from_hi = _mm256_permutevar8x32_epi32(hi, word);
+    __m256i w = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(from_lo),
+                                                     _mm256_castsi256_ps(from_hi),
+                                                     _mm256_castsi256_ps(_mm256_slli_epi32(word, 28))));
+    __m256i up = _mm256_sub_epi32(_mm256_set1_epi32(31), _mm256_srli_epi32(_mm256_slli_epi32(p, 4), 27));
+    __m256i bit = _mm256_sllv_epi32(w, up);     /* the probed bit, as the sign */
+    if (k - j < 8) {                            /* lanes past k always pass */
+        __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        bit = _mm256_or_si256(bit, _mm256_cmpgt_epi32(lane, _mm256_set1_epi32((int)(k - j) - 1)));
+    }
+    return bit;
+}
+
 __attribute__((target("avx2")))
 static bool fl_bloom_test_avx2(const uint8_t *line, uint32_t a, unsigned k) {
     __m256i lo = _mm256_loadu_si256((const __m256i *)(const void *)line);
     __m256i hi = _mm256_loadu_si256((const __m256i *)(const void *)(line + 32));
-    __m256i av = _mm256_set1_epi32((int)a), all = _mm256_set1_epi32(-1);
-    __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    for (unsigned j = 0; j < k; j += 8) {
-        __m256i mul = _mm256_loadu_si256((const __m256i *)(const void *)(fl_bloom_mul + j));
-        __m256i p = _mm256_mullo_epi32(av, mul);
-        __m256i word = _mm256_srli_epi32(p, 28);
-        __m256i from_lo = _mm256_permutevar8x32_epi32(lo, word);
-        __m256i from_hi = _mm256_permutevar8x32_epi32(hi, word);
-        __m256i w = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(from_lo),
-                                                         _mm256_castsi256_ps(from_hi),
-                                                         _mm256_castsi256_ps(_mm256_slli_epi32(word, 28))));
-        __m256i up = _mm256_sub_epi32(_mm256_set1_epi32(31), _mm256_srli_epi32(_mm256_slli_epi32(p, 4), 27));
-        __m256i bit = _mm256_sllv_epi32(w, up);     /* the probed bit, as the sign */
-        if (k - j < 8) {                            /* lanes past k always pass */
-            __m256i unused = _mm256_cmpgt_epi32(lane, _mm256_set1_epi32((int)(k - j) - 1));
-            bit = _mm256_or_si256(bit, unused);
+    __m256i av = _mm256_set1_epi32((int)a);
+    __m256i all = fl_bloom_test8_avx2(lo, hi, av, 0, k);
+    unsigned j = 8;
+    if (k > 8 && k <= 12) {         /* the probes past eight, scalar, beside */
+        bool rest = true;
+        for (; j < k; j++) {
+            uint32_t b = (a * fl_bloom_mul[j]) >> 23;
+            rest &= (line[b >> 3] >> (b & 7)) & 1;
         }
-        all = _mm256_and_si256(all, bit);
+        return (_mm256_movemask_ps(_mm256_castsi256_ps(all)) == 0xff) & rest;
     }
+    for (; j < k; j += 8) all = _mm256_and_si256(all, fl_bloom_test8_avx2(lo, hi, av, j, k));
     return _mm256_movemask_ps(_mm256_castsi256_ps(all)) == 0xff;
 }
 
