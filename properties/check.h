@@ -388,6 +388,10 @@ void fl_prefix_lengths(const char *opts, uint32_t *out, size_t *count, size_t ma
 
 /* Seconds on a monotonic clock. */
 double fl_now(void);
+/* All len bytes to / from fd (a pipe), retrying when a signal interrupts;
+ * 0, or -1 when the other end closed or an error came first. */
+int fl_write_all(int fd, const void *data, size_t len);
+int fl_read_all(int fd, void *data, size_t len);
 /* mkdir -p; 0, or -1 with errno (ENOTDIR when path is not a directory). */
 int fl_mkdir_p(const char *path);
 /* rm -r without following links; 0 when path is gone (or never was). */

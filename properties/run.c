@@ -393,24 +393,13 @@ static int run_here(const fl_runner *r, const fl_workload *w, fl_run_outcome *ou
 
 /* ---- Isolation: the run in a child process ------------------------------------------- */
 
-static void send_all(int fd, const void *data, size_t len) {
-    const char *p = data;
-    while (len) {
-        ssize_t n = write(fd, p, len);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return;
-        p += n;
-        len -= (size_t)n;
-    }
-}
-
 typedef struct child_ctx { int fd; } child_ctx;
 
 /* In the child: the watchdog's finding is the outcome. */
 static void child_abandon(void *arg, const fl_run_outcome *so_far) {
     child_ctx *c = arg;
     fflush(NULL);
-    send_all(c->fd, so_far, sizeof *so_far);
+    fl_write_all(c->fd, so_far, sizeof *so_far);      /* (the parent sees a short one) */
     _exit(0);
 }
 
@@ -530,7 +519,7 @@ static int run_isolated(const fl_runner *r, const fl_workload *w, fl_run_outcome
         fl_run_outcome o;
         run_here(&here, w, &o, sh);
         fflush(NULL);
-        send_all(fds[1], &o, sizeof o);
+        fl_write_all(fds[1], &o, sizeof o);
         _exit(0);
     }
     close(fds[1]);

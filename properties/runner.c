@@ -383,16 +383,6 @@ static volatile sig_atomic_t worker_stop;
 
 static void on_worker_stop(int sig) { worker_stop = sig; }
 
-static bool io_all(int fd, void *buf, size_t len, bool writing) {
-    for (size_t done = 0; done < len;) {
-        ssize_t k = writing ? write(fd, (char *)buf + done, len - done) : read(fd, (char *)buf + done, len - done);
-        if (k < 0 && errno == EINTR) continue;
-        if (k <= 0) return false;
-        done += (size_t)k;
-    }
-    return true;
-}
-
 static _Noreturn void worker_main(const fl_run_config *c, const fl_trial_env *env, int in, int out) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -407,9 +397,9 @@ static _Noreturn void worker_main(const fl_run_config *c, const fl_trial_env *en
     here.interrupt = &worker_stop;
     trial_result *tr = malloc(sizeof *tr);
     uint64_t t;
-    while (tr && !worker_stop && io_all(in, &t, sizeof t, false)) {
+    while (tr && !worker_stop && fl_read_all(in, &t, sizeof t) == 0) {
         run_trial(c, &here, t, tr);
-        if (!io_all(out, tr, sizeof *tr, true)) break;
+        if (fl_write_all(out, tr, sizeof *tr) != 0) break;
     }
     _exit(0);
 }
@@ -496,7 +486,7 @@ static void source_fill(trial_source *s) {
         if (s->step && (s->next - s->want) / s->step >= s->cap) return;   /* too far ahead */
         if (!may_start(s)) return;
         uint64_t t = s->next;
-        if (!io_all(w->to, &t, sizeof t, true)) continue;
+        if (fl_write_all(w->to, &t, sizeof t) != 0) continue;
         w->busy = true;
         s->next += s->step;
         s->started++;
@@ -517,7 +507,7 @@ static void source_wait(trial_source *s) {
         worker *w = &s->w[i];
         trial_result *tr = &s->cur;
         w->busy = false;
-        if (!io_all(w->from, tr, sizeof *tr, false)) {
+        if (fl_read_all(w->from, tr, sizeof *tr) != 0) {
             /* a worker died: never a trial's doing (trials run in their own
              * children), so an error of the run */
             s->rc = FL_ERR_IO;

@@ -13,12 +13,28 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 double fl_now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
+
+static int io_all(int fd, void *data, size_t len, bool writing) {
+    char *p = data;
+    while (len) {
+        ssize_t n = writing ? write(fd, p, len) : read(fd, p, len);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return -1;
+        p += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+int fl_write_all(int fd, const void *data, size_t len) { return io_all(fd, (void *)data, len, true); }
+int fl_read_all(int fd, void *data, size_t len) { return io_all(fd, data, len, false); }
 
 int fl_mkdir_p(const char *path) {
     char buf[PATH_MAX];

@@ -252,18 +252,6 @@ typedef struct job_wire {
     uint64_t          msg_len;
 } job_wire;
 
-static int write_all(int fd, const void *data, size_t len) {
-    const char *p = data;
-    while (len) {
-        ssize_t n = write(fd, p, len);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return -1;
-        p += n;
-        len -= (size_t)n;
-    }
-    return 0;
-}
-
 /* DIR/violations/NAME-MODE-BITS.wl: where the job's workload goes if its
  * replay finds a violation.  -1 when the path is too long. */
 static int violation_path(const fl_report_state *st, const fl_report_job *j, char *out, size_t cap) {
@@ -328,7 +316,7 @@ static int run_job(void *arg, size_t index, int fd) {
     if (wire.rc == FL_OK && wire.m.sum.violations)
         save_violating_workload(st, j, wire.violation_wl, sizeof wire.violation_wl);
     wire.msg_len = msg ? msg_len : 0;
-    int bad = write_all(fd, &wire, sizeof wire) || (wire.msg_len && write_all(fd, msg, msg_len));
+    int bad = fl_write_all(fd, &wire, sizeof wire) || (wire.msg_len && fl_write_all(fd, msg, msg_len));
     free(msg);
     return bad ? 3 : 0;
 }
