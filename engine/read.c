@@ -329,6 +329,41 @@ static void heap_push(const source *src, size_t *h, size_t *n, size_t v) {
     }
 }
 
+/* The SSTs of the tree's source i -- L0 SST i, or run i - l0_count -- that
+ * overlap the range, considered in order (consider): *chain the ones to
+ * read (NULL, 0 when none), *at where the first was positioned (when
+ * given).  What a read forward and one backward both take in. */
+static int consider_source(range_read *rr, size_t i, const fl_filter_query *q, fl_sst_reader ***chain,
+                           size_t *n, fl_sst_iter *at) {
+    fl_db *db = rr->db;
+    bool l0 = i < db->l0_count;
+    fl_sst_reader **ssts = l0 ? &db->l0[i] : db->runs[i - db->l0_count].ssts;
+    size_t count = l0 ? 1 : db->runs[i - db->l0_count].count;
+    int rc = FL_OK;
+    *chain = NULL;
+    *n = 0;
+    for (size_t j = 0; j < count && !rc; j++)
+        if (overlaps(ssts[j], rr->start, rr->slen, rr->end, rr->elen)) rc = consider(rr, ssts[j], q, chain, n, at);
+    if (rc) {
+        free(*chain);
+        *chain = NULL;
+        *n = 0;
+    }
+    return rc;
+}
+
+/* Hands a key and the value of its newest version (seq; live: a put) to
+ * fn, unless it is a delete or a newer range tombstone covers it; nonzero
+ * when fn says stop. */
+static int emit_live(const range_read *rr, const fl_buf *key, const fl_buf *val, uint64_t seq, bool live,
+                     fl_scan_fn fn, void *arg) {
+    for (size_t i = 0; live && i < rr->nrts; i++)
+        if (fl_rtomb_max_seq(rr->rts[i], key->data, key->len) > seq) live = false;
+    const uint8_t *kd = key->data ? key->data : (const uint8_t *)"";
+    const uint8_t *vd = val->data ? val->data : (const uint8_t *)"";
+    return live && fn(arg, (fl_slice){ kd, key->len }, (fl_slice){ vd, val->len });
+}
+
 static int range_run(fl_db *db, fl_slice start, const uint8_t *end, size_t elen,
                      const fl_filter_query *q, fl_scan_fn fn, void *arg) {
     range_read rr = { .db = db, .start = start.data, .slen = start.len, .end = end, .elen = elen };
@@ -340,24 +375,12 @@ static int range_run(fl_db *db, fl_slice start, const uint8_t *end, size_t elen,
     int rc = src_advance(&rr, &m);
     if (!rc) rc = add_source(&rr, &m);
     if (!rc) rc = add_rtombs(&rr, fl_memtable_rtombs(db->mem));
-    for (size_t i = 0; i < db->l0_count && !rc; i++) {
-        if (!overlaps(db->l0[i], start.data, start.len, end, elen)) continue;
-        fl_sst_reader **chain = NULL;
-        size_t n = 0;
+    for (size_t i = 0; i < db->l0_count + db->run_count && !rc; i++) {
+        fl_sst_reader **chain;
+        size_t n;
         fl_sst_iter at = { .r = NULL };
-        rc = consider(&rr, db->l0[i], q, &chain, &n, &at);
+        rc = consider_source(&rr, i, q, &chain, &n, &at);
         if (!rc) rc = add_chain(&rr, chain, n, &at);
-        else free(chain);
-    }
-    for (size_t r = 0; r < db->run_count && !rc; r++) {
-        fl_sst_reader **chain = NULL;
-        size_t n = 0;
-        fl_sst_iter at = { .r = NULL };
-        for (size_t i = 0; i < db->runs[r].count && !rc; i++)
-            if (overlaps(db->runs[r].ssts[i], start.data, start.len, end, elen))
-                rc = consider(&rr, db->runs[r].ssts[i], q, &chain, &n, &at);
-        if (!rc) rc = add_chain(&rr, chain, n, &at);
-        else free(chain);
     }
     /* merge: the smallest key; its newest version decides.  The sources
      * with a head are a heap by (key, newest first). */
@@ -386,12 +409,7 @@ static int range_run(fl_db *db, fl_slice start, const uint8_t *end, size_t elen,
                 heap_down(rr.src, heap, nheap, 0);
             }
         }
-        if (rc) break;
-        for (size_t i = 0; live && i < rr.nrts; i++)
-            if (fl_rtomb_max_seq(rr.rts[i], key.data, key.len) > seq) live = false;
-        const uint8_t *kd = key.data ? key.data : (const uint8_t *)"";
-        const uint8_t *vd = val.data ? val.data : (const uint8_t *)"";
-        if (live && fn(arg, (fl_slice){ kd, key.len }, (fl_slice){ vd, val.len })) break;
+        if (rc || emit_live(&rr, &key, &val, seq, live, fn, arg)) break;
     }
     free(heap);
     for (size_t i = 0; i < rr.nsrc; i++) free(rr.src[i].ssts);
@@ -454,16 +472,9 @@ static int range_back(fl_db *db, fl_slice start, const uint8_t *end, size_t elen
     }
     if (!rc) rc = add_rtombs(&rr, fl_memtable_rtombs(db->mem));
     for (size_t i = 0; i < db->l0_count + db->run_count && !rc; i++) {
-        fl_sst_reader **chain = NULL;
-        size_t n = 0;
-        if (i < db->l0_count) {
-            if (overlaps(db->l0[i], start.data, start.len, end, elen)) rc = consider(&rr, db->l0[i], q, &chain, &n, NULL);
-        } else {
-            const fl_run *run = &db->runs[i - db->l0_count];
-            for (size_t j = 0; j < run->count && !rc; j++)
-                if (overlaps(run->ssts[j], start.data, start.len, end, elen))
-                    rc = consider(&rr, run->ssts[j], q, &chain, &n, NULL);
-        }
+        fl_sst_reader **chain;
+        size_t n;
+        rc = consider_source(&rr, i, q, &chain, &n, NULL);
         if (rc || n == 0) { free(chain); continue; }
         back_source *s = &src[nsrc++];
         s->ssts = chain;
@@ -495,12 +506,7 @@ static int range_back(fl_db *db, fl_slice start, const uint8_t *end, size_t elen
                 }
                 if (!rc) rc = back_advance(&rr, &src[i], key);
             }
-        if (rc) break;
-        for (size_t i = 0; live && i < rr.nrts; i++)
-            if (fl_rtomb_max_seq(rr.rts[i], k.data, k.len) > seq) live = false;
-        const uint8_t *kd = k.data ? k.data : (const uint8_t *)"";
-        const uint8_t *vd = v.data ? v.data : (const uint8_t *)"";
-        if (live && fn(arg, (fl_slice){ kd, k.len }, (fl_slice){ vd, v.len })) break;
+        if (rc || emit_live(&rr, &k, &v, seq, live, fn, arg)) break;
     }
     for (size_t i = 0; i < nsrc; i++) {
         free(src[i].ssts);
