@@ -154,6 +154,19 @@ bool fl_bloom_test_k(const uint8_t *line, uint32_t a, unsigned k) {
     return all & 1;
 }
 
+/* Probes j..k-1 alone, the scalar way: the SIMD probes test the ones past
+ * their first eight so (up to k = 12), beside the vector rather than as a
+ * second batch after it. */
+static inline __attribute__((always_inline))
+bool fl_bloom_test_tail(const uint8_t *line, uint32_t a, unsigned j, unsigned k) {
+    unsigned all = 1;
+    for (; j < k; j++) {
+        uint32_t bit = (a * fl_bloom_mul[j]) >> 23;
+        all &= (unsigned)line[bit >> 3] >> (bit & 7);
+    }
+    return all & 1;
+}
+
 /* Specialized on k: each common k gets its own unrolled loop, the rest
  * (k above 12, only from bits per key above 25.5) the general one. */
 #define FL_BLOOM_BY_K(k, CALL)                                                        \
@@ -218,16 +231,11 @@ static bool fl_bloom_test_avx2(const uint8_t *line, uint32_t a, unsigned k) {
     __m256i hi = _mm256_loadu_si256((const __m256i *)(const void *)(line + 32));
     __m256i av = _mm256_set1_epi32((int)a);
     __m256i all = fl_bloom_test8_avx2(lo, hi, av, 0, k);
-    unsigned j = 8;
-    if (k > 8 && k <= 12) {         /* the probes past eight, scalar, beside */
-        bool rest = true;
-        for (; j < k; j++) {
-            uint32_t b = (a * fl_bloom_mul[j]) >> 23;
-            rest &= (line[b >> 3] >> (b & 7)) & 1;
-        }
-        return (_mm256_movemask_ps(_mm256_castsi256_ps(all)) == 0xff) & rest;
+    if (k > 8 && k <= 12) {         /* both halves tested, no branch between */
+        bool head = _mm256_movemask_ps(_mm256_castsi256_ps(all)) == 0xff, tail = fl_bloom_test_tail(line, a, 8, k);
+        return head & tail;
     }
-    for (; j < k; j += 8) all = _mm256_and_si256(all, fl_bloom_test8_avx2(lo, hi, av, j, k));
+    for (unsigned j = 8; j < k; j += 8) all = _mm256_and_si256(all, fl_bloom_test8_avx2(lo, hi, av, j, k));
     return _mm256_movemask_ps(_mm256_castsi256_ps(all)) == 0xff;
 }
 
@@ -235,8 +243,8 @@ static bool fl_bloom_test_avx2(const uint8_t *line, uint32_t a, unsigned k) {
  * at its AVX2 clock, where 512-bit multiplies slow everything else down by
  * a few percent), eight probes at once as with AVX2, each probe's word
  * picked from the line's two halves by one two-table permute, no blend,
- * and the bits tested into a mask. */
-/* Which of probes j..j+7 find their bit set, as a mask. */
+ * and the bits tested into a mask.  Here: which of probes j..j+7 find their
+ * bit set, as a mask. */
 __attribute__((target("avx512f,avx512vl"), always_inline))
 static inline __mmask8 fl_bloom_test8_avx512(__m256i lo, __m256i hi, __m256i av, unsigned j) {
     __m256i p = _mm256_mullo_epi32(av, _mm256_loadu_si256((const __m256i *)(const void *)(fl_bloom_mul + j)));
@@ -251,19 +259,12 @@ static bool fl_bloom_test_avx512(const uint8_t *line, uint32_t a, unsigned k) {
     __m256i hi = _mm256_loadu_si256((const __m256i *)(const void *)(line + 32));
     __m256i av = _mm256_set1_epi32((int)a);
     if (k <= 8) return (fl_bloom_test8_avx512(lo, hi, av, 0) | (__mmask8)(0xFFu << k)) == 0xFF;
-    /* k from 9 to 12 (up to 25.5 bits per key): the probes past eight are
-     * tested the scalar way, beside the vector ones rather than after them */
-    bool rest = true;
-    unsigned j = 8;
-    if (k <= 12) {
-        for (; j < k; j++) {
-            uint32_t b = (a * fl_bloom_mul[j]) >> 23;
-            rest &= (line[b >> 3] >> (b & 7)) & 1;
-        }
-        return (fl_bloom_test8_avx512(lo, hi, av, 0) == 0xFF) & rest;
+    if (k <= 12) {                  /* both halves tested, no branch between */
+        bool head = fl_bloom_test8_avx512(lo, hi, av, 0) == 0xFF, tail = fl_bloom_test_tail(line, a, 8, k);
+        return head & tail;
     }
     bool all = fl_bloom_test8_avx512(lo, hi, av, 0) == 0xFF;
-    for (; j < k; j += 8) {
+    for (unsigned j = 8; j < k; j += 8) {
         unsigned n = k - j < 8 ? k - j : 8;
         all &= (fl_bloom_test8_avx512(lo, hi, av, j) | (__mmask8)(0xFFu << n)) == 0xFF;
     }
