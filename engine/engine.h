@@ -53,6 +53,9 @@ void fl_registry_free(fl_registry *reg);        /* also dlcloses plugins   */
  * refused when the object is made (FL_ERR_VERSION). */
 int fl_registry_load_plugin(fl_registry *reg, const char *path, char *err, size_t err_len);
 
+/* How many plugins reg has loaded (0: only the built-in kinds). */
+size_t fl_registry_plugin_count(const fl_registry *reg);
+
 /* Comma-separated known kinds, for error messages: "bloom, mine". */
 void fl_registry_policy_kinds(const fl_registry *reg, char *out, size_t out_len);
 void fl_registry_extractor_kinds(const fl_registry *reg, char *out, size_t out_len);

@@ -106,6 +106,8 @@ int fl_registry_new(fl_registry **out) {
     return FL_OK;
 }
 
+size_t fl_registry_plugin_count(const fl_registry *reg) { return reg ? reg->plugin_count : 0; }
+
 void fl_registry_free(fl_registry *reg) {
     if (!reg) return;
     for (size_t i = 0; i < reg->kind_count; i++) free(reg->kinds[i].origin);

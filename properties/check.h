@@ -619,6 +619,13 @@ typedef struct fl_trial_env {
     bool     quiet;              /* the child's stderr not passed on
                                     (fl_runner.quiet_stderr): shrinking       */
     bool     on_disk;            /* posix env, not memory (check --env posix) */
+    /* Run the workload in this process, not in a child of its own: only
+     * for a process that is itself a throwaway child (check's workers, see
+     * runner.c), only with built-in code (no plugin, filterlab's engine),
+     * and only where a crash or a hang ending the process is acceptable --
+     * the caller then runs the workload again isolated to learn what
+     * happened.  The outcome of a run that ends is the isolated one's. */
+    bool     in_process;
 } fl_trial_env;
 
 typedef struct fl_trial_outcome {

@@ -35,7 +35,7 @@ int fl_check_workload(const fl_trial_env *env, const fl_workload *w, bool stop_e
         .check = { .engine = env->engine, .reg = env->reg, .path = "trial", .check = true,
                    .seed = env->seed, .no_sync = true, .in_memory = !env->on_disk },
         .scratch = env->scratch, .stop_early = stop_early, .call_timeout = env->call_timeout,
-        .deadline = env->deadline, .interrupt = env->interrupt, .isolate = true,
+        .deadline = env->deadline, .interrupt = env->interrupt, .isolate = !env->in_process,
         .quiet_stderr = env->quiet,
     };
     fl_run_outcome o;

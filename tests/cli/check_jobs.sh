@@ -21,6 +21,21 @@ for args in "--trials $N --seed 3" "--trials $((N / 2)) --seed 5 --shard 1/3" "-
     [ -n "$a" ] && [ "$a" = "$b" ] || fail "check $args: --jobs 1 ran '$a', --jobs 3 ran '$b'"
 done
 
+# with only built-in code the workers run their trials in their own
+# process (properties/runner.c); a trial that ends its worker is run again
+# in a child of its own and the run goes on as ever: here the worker dies
+# as a crash would, after trial 5 (test hook), and every worker is replaced
+# after 256 trials
+R=$((N * 7))
+"$FILTERLAB" check --trials $R --seed 4 --jobs 1 --out "$T/k0" > "$T/k0.out" 2> "$T/k0.err" || fail "check --trials $R: $(cat "$T/k0.err")"
+for j in 1 2; do
+    FILTERLAB_TEST_WORKER_DIES_IN=5 "$FILTERLAB" check --trials $R --seed 4 --jobs $j --out "$T/k$j" \
+        > "$T/k$j.out" 2> "$T/k$j.err" || fail "check --jobs $j, a worker dying in trial 5: $(cat "$T/k$j.err")"
+    a=$(counts "$T/k0.out")
+    b=$(counts "$T/k$j.out")
+    [ -n "$a" ] && [ "$a" = "$b" ] || fail "a worker dying in trial 5 (--jobs $j): ran '$b', not '$a'"
+done
+
 # a finding: the same first failing trial and the same minimized workload
 build_plugin "$FL_SRCDIR/tests/mutants/ctx_misread.c" "$T/m.so"
 margs=$(sed -n 's/^#[[:space:]]*check:[[:space:]]*//p' "$FL_SRCDIR/tests/mutants/ctx_misread.wl" | head -n 1)
