@@ -467,6 +467,11 @@ static bool may_start(trial_source *s) {
     return !s->done;
 }
 
+/* Where trial t's outcome waits in s->ready (step 0: the one --trial T). */
+static size_t slot_of(const trial_source *s, uint64_t t) {
+    return s->step ? (size_t)((t / s->step) % s->cap) : 0;
+}
+
 /* Starts worker i; false when it could not. */
 static bool worker_start(trial_source *s, unsigned i) {
     int to[2], from[2];
@@ -590,7 +595,7 @@ static void source_wait(trial_source *s) {
                 s->done = true;
             }
         }
-        size_t slot = (size_t)((tr->trial / s->step) % s->cap);
+        size_t slot = slot_of(s, tr->trial);
         s->ready[slot] = *tr;
         s->have[slot] = true;
     }
@@ -609,7 +614,7 @@ static trial_result *source_next(trial_source *s) {
     }
     for (;;) {
         source_fill(s);
-        size_t slot = (size_t)((s->want / s->step) % s->cap);
+        size_t slot = slot_of(s, s->want);
         if (s->have[slot] && s->ready[slot].trial == s->want) {
             s->have[slot] = false;
             s->cur = s->ready[slot];
