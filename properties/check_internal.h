@@ -85,6 +85,7 @@ typedef struct ck_sst {
     uint64_t id;
     int level;
     size_t nkeys;  ck_key *keys;      /* every entry, in SST order          */
+    uint8_t *key_bytes;               /* their bytes, one after the other   */
     uint64_t *index; size_t index_cap;/* hash tag << 32 | 1 + first entry     */
     size_t nrts;   ck_rt *rts;
     int format;                       /* 0 Legacy, 1 Composite              */

@@ -95,9 +95,8 @@ static void check_subs(fl_checker *ck, ck_sst *s, const fl_probe_event *ev, bool
         }
         if (!names_match) continue;
         /* P8: usable exactly when configured */
-        bool expected = s->format == 0 ? ck_config_first_bloom(ck->writer) != NULL
-                                       : ck_config_find(ck->writer, name) != NULL;
         const ck_policy *p = s->format == 0 ? NULL : ck_config_find(ck->writer, name);
+        bool expected = s->format == 0 ? ck_config_first_bloom(ck->writer) != NULL : p != NULL;
         bool builtin = s->format == 0 || (p && p->bloom);
         if (v->usable && (s->format == 0 || (p && p->builtin))) { blooms++; bloom_at = i; }
         if (v->usable && !expected)

@@ -42,7 +42,7 @@ ck_sst *ck_sst_get(const fl_checker *ck, uint64_t id) {
 
 static void sst_free(ck_sst *s) {
     if (!s) return;
-    for (size_t i = 0; i < s->nkeys; i++) free(s->keys[i].key);
+    free(s->key_bytes);
     for (size_t i = 0; i < s->nrts; i++) { free(s->rts[i].start); free(s->rts[i].end); }
     for (size_t i = 0; i < s->nsubs; i++) {
         free(s->subs[i].name);
@@ -135,7 +135,14 @@ typedef struct builders {
     fl_filter_builder **b;
 } builders;
 
-typedef struct load_ctx { fl_checker *ck; ck_sst *s; size_t cap; builders *bl; int rc; } load_ctx;
+typedef struct load_ctx {
+    fl_checker *ck;
+    ck_sst *s;
+    size_t cap;                       /* of s->keys                         */
+    size_t bytes_len, bytes_cap;      /* of s->key_bytes                    */
+    builders *bl;
+    int rc;
+} load_ctx;
 
 static int on_entry(void *arg, const fl_row_entry *e) {
     load_ctx *lc = arg;
@@ -146,9 +153,21 @@ static int on_entry(void *arg, const fl_row_entry *e) {
         if (!n) { lc->rc = FL_ERR_NOMEM; return 1; }
         s->keys = n;
     }
+    /* the bytes go to one buffer, in order; key points there once all are in */
+    size_t len = e->key.len;
+    if (!s->key_bytes || len > lc->bytes_cap - lc->bytes_len) {     /* (never NULL) */
+        size_t cap = lc->bytes_cap ? 2 * lc->bytes_cap : 4096;
+        while (cap - lc->bytes_len < len) cap *= 2;
+        uint8_t *n = realloc(s->key_bytes, cap);
+        if (!n) { lc->rc = FL_ERR_NOMEM; return 1; }
+        s->key_bytes = n;
+        lc->bytes_cap = cap;
+    }
+    if (len) memcpy(s->key_bytes + lc->bytes_len, e->key.data, len);
+    lc->bytes_len += len;
     ck_key *k = &s->keys[s->nkeys];
-    if (!(k->key = copy_bytes(e->key.data, e->key.len))) { lc->rc = FL_ERR_NOMEM; return 1; }
-    k->len = e->key.len;
+    k->key = NULL;
+    k->len = len;
     k->kind = (uint8_t)e->kind;
     k->seq = e->seq;
     s->nkeys++;
@@ -396,9 +415,11 @@ static int load_sst(fl_checker *ck, const fl_sst_meta *m, bool adopting, ck_sst 
             }
         }
     }
-    load_ctx lc = { ck, s, 0, &bl, FL_OK };
+    load_ctx lc = { .ck = ck, .s = s, .bl = &bl, .rc = FL_OK };
     int rc = ck->eng->sst_entries(ck->db, m->id, on_entry, &lc);
     if (!rc) rc = lc.rc;
+    for (size_t i = 0, off = 0; !rc && i < s->nkeys; off += s->keys[i++].len)
+        s->keys[i].key = s->key_bytes + off;
     if (!rc) rc = ck->eng->sst_range_tombstones(ck->db, m->id, on_rt, &lc);
     if (!rc) rc = lc.rc;
     fl_buf fb;
