@@ -16,7 +16,9 @@
  *     of a chunk is below the first key of the next one);
  *   - m->count is the total number of rows;
  *   - every key and value is a private copy whose data is never NULL (an
- *     empty string is a 1-byte allocation with len 0).
+ *     empty string is a 1-byte allocation with len 0);
+ *   - every row's head is key_head() of its key (its first 8 bytes, which
+ *     order most pairs of keys without reading them).
  *
  * Balance (for speed only): two neighbouring chunks hold together more than
  * CHUNK_MAX / 2 rows, so n rows take fewer than 4n / CHUNK_MAX + 2 chunks.
@@ -49,6 +51,7 @@ _Static_assert(FL_MODEL_CHUNK_MAX >= 2 && FL_MODEL_CHUNK_MAX % 2 == 0,
                "FL_MODEL_CHUNK_MAX must be even and at least 2");
 
 typedef struct fl_model_row {
+    uint64_t head;                      /* key_head(key), below */
     uint8_t *key;   size_t key_len;
     uint8_t *value; size_t value_len;
 } fl_model_row;
@@ -92,12 +95,32 @@ static uint8_t *copy_bytes(fl_model_bytes b) {
 
 /* ---- Finding a key ---------------------------------------------------------- */
 
+/* The first 8 bytes of key as a big-endian number, zero-padded.  Where two
+ * keys' heads differ they are ordered as their heads (the first byte that
+ * differs is within the first 8, a missing byte counting as 0 and a shorter
+ * key ordering first), so a bisection step compares two numbers and reads
+ * a key's bytes only when the heads are equal. */
+static uint64_t key_head(fl_model_bytes key) {
+    uint8_t b[8] = { 0 };
+    if (key.len) memcpy(b, key.data, key.len < 8 ? key.len : 8);
+    uint64_t h = 0;
+    for (int i = 0; i < 8; i++) h = h << 8 | b[i];
+    return h;
+}
+
+/* fl_model_compare(r's key, key), where h is key's head. */
+static int row_compare(const fl_model_row *r, fl_model_bytes key, uint64_t h) {
+    if (r->head != h) return r->head < h ? -1 : 1;
+    return fl_model_compare(row_key(r), key);
+}
+
 /* The index of the first row of c whose key is >= key (c->count when none). */
 static size_t row_lower_bound(const fl_model_chunk *c, fl_model_bytes key) {
+    uint64_t h = key_head(key);
     size_t lo = 0, hi = c->count;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (fl_model_compare(row_key(&c->rows[mid]), key) < 0) lo = mid + 1;
+        if (row_compare(&c->rows[mid], key, h) < 0) lo = mid + 1;
         else hi = mid;
     }
     return lo;
@@ -106,11 +129,12 @@ static size_t row_lower_bound(const fl_model_chunk *c, fl_model_bytes key) {
 /* The index of the first chunk whose last key is >= key (nchunks when none).
  * Every row before that chunk is < key; the first row >= key is in it. */
 static size_t chunk_lower_bound(const fl_model *m, fl_model_bytes key) {
+    uint64_t h = key_head(key);
     size_t lo = 0, hi = m->nchunks;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         const fl_model_chunk *c = m->chunks[mid];
-        if (fl_model_compare(row_key(&c->rows[c->count - 1]), key) < 0) lo = mid + 1;
+        if (row_compare(&c->rows[c->count - 1], key, h) < 0) lo = mid + 1;
         else hi = mid;
     }
     return lo;
@@ -302,7 +326,7 @@ int fl_model_put(fl_model *m, fl_model_bytes key, fl_model_bytes value) {
     size_t c;
     if (!k || !make_room(m, key, &c)) { free(k); free(v); return FL_MODEL_ERR_NOMEM; }
     insert_row(m, c, row_lower_bound(m->chunks[c], key),
-               (fl_model_row){ k, key.len, v, value.len });
+               (fl_model_row){ key_head(key), k, key.len, v, value.len });
     return FL_MODEL_OK;
 }
 
