@@ -25,6 +25,15 @@
  *     it, so the policy must outlive every builder and filter made from it.
  *   - decode checks every length before reading and copies the bytes it
  *     keeps (the slice is borrowed).
+ *
+ * How a build goes (the bytes are the spec's whatever path is taken):
+ * add_entry stores each hash (a short path for the common whole-key-only
+ * builder and 8- to 16-byte keys, fl_bloom_add_any for everything else);
+ * build sizes the filter from the count, sets the bits with the best
+ * kernel the CPU has (fl_bloom_set_lines: AVX-512 eight hashes at a time,
+ * one 64-byte read-modify-write per hash, else the scalar loop), then sums
+ * the expected FP rate line by line from a per-process table of
+ * (c / 512)^k.
  */
 #include "registry_internal.h"
 
@@ -58,10 +67,11 @@ typedef struct fl_bloom_builder {
     uint64_t *hashes;                   /* in insertion order          */
     size_t count, cap;
     fl_buf prev_key;                    /* the previous entry's key    */
-    uint64_t prev_hash;                 /* and its hash                */
+    uint64_t prev_hash;                 /* and its hash (below)        */
     fl_buf last_prefix;                 /* the last prefix ADDED       */
     bool have_prev_key, have_last_prefix;
     bool out_of_memory;                 /* add_entry cannot report it  */
+    bool fast;                          /* the next entry may take the short path */
 } fl_bloom_builder;
 
 typedef struct fl_bloom_filter {
@@ -184,8 +194,8 @@ static bool fl_bloom_test_scalar(const uint8_t *line, uint32_t a, unsigned k) {
 }
 
 /* Adds every hash to the filter's bits, the switch on k taken once. */
-static void fl_bloom_set_all(uint8_t *bits, uint32_t lines, unsigned k, const uint64_t *hashes,
-                             size_t count) {
+static void fl_bloom_set_scalar(uint8_t *bits, uint32_t lines, unsigned k, const uint64_t *hashes,
+                                size_t count) {
 #define FL_SET(K)                                                                       \
     for (size_t i = 0; i < count; i++)                                                  \
         fl_bloom_set_k(fl_bloom_line(bits, lines, hashes[i]), (uint32_t)hashes[i], K);  \
@@ -271,6 +281,112 @@ static bool fl_bloom_test_avx512(const uint8_t *line, uint32_t a, unsigned k) {
     return all;
 }
 
+/* The build's kernel with AVX-512 (x86-64, chosen at run time), eight
+ * hashes at a time.  Each line gets one read-modify-write of its 64 bytes,
+ * its k bits first gathered in a register seen as sixteen little-endian
+ * 32-bit words (bit b of the line is bit b % 32 of word b / 32, the same
+ * bit as bit b % 8 of byte b / 8): for product p, a masked OR of
+ * 1 << ((p >> 23) & 31) into word p >> 28 (the mask 1 << (p >> 28)).  The
+ * products and those two values are computed for the eight hashes at once
+ * (256-bit registers, one multiply per probe), one batch ahead of the
+ * batch whose bits are set, so that the addresses of the line updates are
+ * known early.  Hashes past the last multiple of eight go the scalar way.
+ * A filter larger than the caches' share (FL_BLOOM_PREFETCH_BYTES) has the
+ * lines of the hashes FL_BLOOM_PREFETCH_AHEAD batches ahead fetched while
+ * these are set.  Which probe of which hash is set first does not change
+ * the bits: tests/test_bloom.c compares the kernels' filters. */
+#define FL_BLOOM_PREFETCH_BYTES ((size_t)1 << 20)
+#define FL_BLOOM_PREFETCH_AHEAD 4
+
+typedef struct fl_bloom_batch {
+    uint32_t word[FL_BLOOM_MAX_K][8];   /* probe j of hash r: 1 << (p >> 28)          */
+    uint32_t bit[FL_BLOOM_MAX_K][8];    /* and 1 << ((p >> 23) & 31)                  */
+    uint64_t base[8];                   /* hash r's line, in bytes from the first     */
+} fl_bloom_batch;
+
+/* The byte offsets of the lines of four hashes: ((h >> 32) * lines) >> 32, times 64. */
+__attribute__((target("avx2"), always_inline))
+static inline __m256i fl_bloom_line_offsets_avx2(__m256i h, __m256i lines) {
+    return _mm256_slli_epi64(_mm256_srli_epi64(_mm256_mul_epu32(_mm256_srli_epi64(h, 32), lines), 32), 6);
+}
+
+__attribute__((target("avx2"), always_inline))
+static inline void fl_bloom_batch_avx2(fl_bloom_batch *out, __m256i lines_v, const uint64_t *hashes,
+                                       unsigned k) {
+    __m256i h0 = _mm256_loadu_si256((const __m256i *)(const void *)hashes);
+    __m256i h1 = _mm256_loadu_si256((const __m256i *)(const void *)(hashes + 4));
+    _mm256_storeu_si256((__m256i *)(void *)out->base, fl_bloom_line_offsets_avx2(h0, lines_v));
+    _mm256_storeu_si256((__m256i *)(void *)(out->base + 4), fl_bloom_line_offsets_avx2(h1, lines_v));
+    /* a = (uint32_t)h of the eight: the low halves, 0 1 4 5 | 2 3 6 7, put in order */
+    __m256i a = _mm256_permutevar8x32_epi32(
+        _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(h0), _mm256_castsi256_ps(h1),
+                                              _MM_SHUFFLE(2, 0, 2, 0))),
+        _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7));
+    __m256i one = _mm256_set1_epi32(1);
+#pragma GCC unroll 12
+    for (unsigned j = 0; j < k; j++) {
+        __m256i p = _mm256_mullo_epi32(a, _mm256_set1_epi32((int)fl_bloom_mul[j]));
+        _mm256_storeu_si256((__m256i *)(void *)out->word[j], _mm256_sllv_epi32(one, _mm256_srli_epi32(p, 28)));
+        _mm256_storeu_si256((__m256i *)(void *)out->bit[j],
+                            _mm256_sllv_epi32(one, _mm256_srli_epi32(_mm256_slli_epi32(p, 4), 27)));
+    }
+}
+
+__attribute__((target("avx2,avx512f,avx512vl"), always_inline))
+static inline void fl_bloom_batch_set_avx512(uint8_t *bits, const fl_bloom_batch *in, unsigned k) {
+    for (unsigned r = 0; r < 8; r++) {
+        __m512i set = _mm512_setzero_si512();
+#pragma GCC unroll 12
+        for (unsigned j = 0; j < k; j++)
+            set = _mm512_mask_or_epi32(set, (__mmask16)in->word[j][r], set, _mm512_set1_epi32((int)in->bit[j][r]));
+        uint8_t *line = bits + in->base[r];
+        _mm512_storeu_si512(line, _mm512_or_si512(_mm512_loadu_si512(line), set));
+    }
+}
+
+/* Fetches the lines of eight hashes. */
+__attribute__((target("avx2"), always_inline))
+static inline void fl_bloom_prefetch8_avx2(const uint8_t *bits, __m256i lines_v, const uint64_t *hashes) {
+    uint64_t base[8];
+    __m256i h0 = _mm256_loadu_si256((const __m256i *)(const void *)hashes);
+    __m256i h1 = _mm256_loadu_si256((const __m256i *)(const void *)(hashes + 4));
+    _mm256_storeu_si256((__m256i *)(void *)base, fl_bloom_line_offsets_avx2(h0, lines_v));
+    _mm256_storeu_si256((__m256i *)(void *)(base + 4), fl_bloom_line_offsets_avx2(h1, lines_v));
+    for (unsigned r = 0; r < 8; r++) _mm_prefetch((const char *)bits + base[r], _MM_HINT_T0);
+}
+
+__attribute__((target("avx2,avx512f,avx512vl"), always_inline))
+static inline void fl_bloom_set_avx512_k(uint8_t *bits, uint32_t lines, unsigned k, const uint64_t *hashes,
+                                         size_t count) {
+    __m256i lines_v = _mm256_set1_epi64x(lines);
+    fl_bloom_batch batch[2];
+    size_t batches = count / 8;
+    bool prefetch = (size_t)lines * FL_BLOOM_LINE_BYTES >= FL_BLOOM_PREFETCH_BYTES;
+    if (batches) {
+        if (prefetch)
+            for (size_t g = 0; g < FL_BLOOM_PREFETCH_AHEAD && g < batches; g++)
+                fl_bloom_prefetch8_avx2(bits, lines_v, hashes + 8 * g);
+        fl_bloom_batch_avx2(&batch[0], lines_v, hashes, k);
+        for (size_t g = 1; g < batches; g++) {
+            if (prefetch && g + FL_BLOOM_PREFETCH_AHEAD < batches)
+                fl_bloom_prefetch8_avx2(bits, lines_v, hashes + 8 * (g + FL_BLOOM_PREFETCH_AHEAD));
+            fl_bloom_batch_avx2(&batch[g & 1], lines_v, hashes + 8 * g, k);
+            fl_bloom_batch_set_avx512(bits, &batch[(g - 1) & 1], k);
+        }
+        fl_bloom_batch_set_avx512(bits, &batch[(batches - 1) & 1], k);
+    }
+    for (size_t i = 8 * batches; i < count; i++)
+        fl_bloom_set_k(fl_bloom_line(bits, lines, hashes[i]), (uint32_t)hashes[i], k);
+}
+
+__attribute__((target("avx2,avx512f,avx512vl")))
+static void fl_bloom_set_avx512(uint8_t *bits, uint32_t lines, unsigned k, const uint64_t *hashes,
+                                size_t count) {
+#define FL_SET(K) fl_bloom_set_avx512_k(bits, lines, K, hashes, count); return
+    FL_BLOOM_BY_K(k, FL_SET)
+#undef FL_SET
+}
+
 /* The best probe this CPU has: AVX-512, AVX2, or the scalar one.
  * FILTERLAB_NO_SIMD=1 in the environment forces the scalar probe and
  * FILTERLAB_SIMD=avx2 caps it at AVX2 (tests run each; a user can rule the
@@ -285,6 +401,10 @@ static fl_bloom_kernel fl_bloom_cpu_kernel(void) {
 #else
 
 #define FL_BLOOM_HAVE_AVX2 0
+static void fl_bloom_set_avx512(uint8_t *bits, uint32_t lines, unsigned k, const uint64_t *hashes,
+                                size_t count) {
+    fl_bloom_set_scalar(bits, lines, k, hashes, count);
+}
 static bool fl_bloom_test_avx2(const uint8_t *line, uint32_t a, unsigned k) {
     return fl_bloom_test_scalar(line, a, k);
 }
@@ -299,6 +419,13 @@ bool fl_bloom_line_test(const uint8_t *line, uint32_t a, unsigned k, fl_bloom_ke
     return kernel == FL_BLOOM_AVX512 ? fl_bloom_test_avx512(line, a, k)
          : kernel == FL_BLOOM_AVX2   ? fl_bloom_test_avx2(line, a, k)
                                      : fl_bloom_test_scalar(line, a, k);
+}
+
+void fl_bloom_set_lines(uint8_t *bits, uint32_t lines, unsigned k, const uint64_t *hashes, size_t count,
+                        fl_bloom_kernel kernel) {
+    if (kernel > fl_bloom_cpu_kernel()) kernel = fl_bloom_cpu_kernel();
+    if (kernel == FL_BLOOM_AVX512) fl_bloom_set_avx512(bits, lines, k, hashes, count);
+    else fl_bloom_set_scalar(bits, lines, k, hashes, count);
 }
 
 fl_bloom_kernel fl_bloom_best_kernel(void) { return fl_bloom_cpu_kernel(); }
@@ -335,23 +462,38 @@ static unsigned fl_bloom_line_bits_set(const uint8_t *line) {
     return set;
 }
 
+/* (c / 512)^k for c = 0..512 bits set and every k a decoder accepts, as
+ * the bits of the double, 0 while not computed yet (every term but c = 0,
+ * which is 0.0 and never cached, is positive: at least 2^-270).  Filled on
+ * demand by any thread, with relaxed atomics: threads that race store the
+ * same bits.  4 KiB per k, touched only for the k in use. */
+static uint64_t fl_bloom_terms[FL_BLOOM_MAX_K + 1][FL_BLOOM_LINE_BYTES * 8 + 1];
+
+static double fl_bloom_term(unsigned set, unsigned k) {
+    if (set == 0) return 0.0;
+    if (k > FL_BLOOM_MAX_K) return pow(set / 512.0, (double)k);
+    uint64_t cached = __atomic_load_n(&fl_bloom_terms[k][set], __ATOMIC_RELAXED);
+    double term;
+    if (cached) {
+        memcpy(&term, &cached, sizeof term);
+        return term;
+    }
+    term = pow(set / 512.0, (double)k);
+    memcpy(&cached, &term, sizeof cached);
+    __atomic_store_n(&fl_bloom_terms[k][set], cached, __ATOMIC_RELAXED);
+    return term;
+}
+
 /* The expected FP rate given the bits (SPEC 5; engine.h).  Computed once
  * per filter, when it is built or decoded.  pow() is taken once per
- * distinct count of set bits (lines share few counts), so the sum is the
- * same, term by term, as one pow() per line. */
+ * count of set bits and k in the process (fl_bloom_term), and the terms
+ * are summed line by line in line order, so the sum is the same, to the
+ * last bit, as one pow() per line. */
 double fl_bloom_lines_expected_fp(const uint8_t *bits, uint32_t lines, unsigned k) {
     if (lines == 0) return 1.0;
-    double term[FL_BLOOM_LINE_BYTES * 8 + 1];
-    bool known[FL_BLOOM_LINE_BYTES * 8 + 1] = { false };
     double sum = 0;
-    for (size_t line = 0; line < lines; line++) {
-        unsigned set = fl_bloom_line_bits_set(bits + line * FL_BLOOM_LINE_BYTES);
-        if (!known[set]) {
-            term[set] = pow(set / 512.0, (double)k);
-            known[set] = true;
-        }
-        sum += term[set];
-    }
+    for (size_t line = 0; line < lines; line++)
+        sum += fl_bloom_term(fl_bloom_line_bits_set(bits + line * FL_BLOOM_LINE_BYTES), k);
     return sum / lines;
 }
 
@@ -540,71 +682,110 @@ bool fl_bloom_filter_probes(fl_calls *calls, const fl_filter *filter, const fl_f
 
 /* ---- Builder ------------------------------------------------------------ */
 
-static inline void fl_bloom_push_hash(fl_bloom_builder *b, uint64_t h) {
-    if (b->count == b->cap) {
-        size_t cap = b->cap ? 2 * b->cap : 256;
-        uint64_t *hashes = cap > SIZE_MAX / sizeof *hashes ? NULL
-                                                           : realloc(b->hashes, cap * sizeof *hashes);
-        if (!hashes) {
-            b->out_of_memory = true;
-            return;
-        }
-        b->hashes = hashes;
-        b->cap = cap;
+/* Doubles the room for hashes; false (and out_of_memory) when it cannot. */
+__attribute__((noinline, cold))
+static bool fl_bloom_grow(fl_bloom_builder *b) {
+    size_t cap = b->cap ? 2 * b->cap : 1024;
+    uint64_t *hashes = cap > SIZE_MAX / sizeof *hashes ? NULL : realloc(b->hashes, cap * sizeof *hashes);
+    if (!hashes) {
+        b->out_of_memory = true;
+        return false;
     }
-    b->hashes[b->count++] = h;
+    b->hashes = hashes;
+    b->cap = cap;
+    return true;
 }
 
-static inline void fl_bloom_push(fl_bloom_builder *b, const uint8_t *bytes, size_t len) {
-    fl_bloom_push_hash(b, fl_bloom_hash(bytes, len));
+static inline void fl_bloom_push_hash(fl_bloom_builder *b, uint64_t h) {
+    if (b->count == b->cap && !fl_bloom_grow(b)) return;
+    b->hashes[b->count++] = h;
 }
 
 static inline bool fl_slice_equals_buf(const fl_buf *buf, const uint8_t *bytes, size_t len) {
     return buf->len == len && (len == 0 || memcmp(buf->data, bytes, len) == 0);
 }
 
-/* Keeps a copy of bytes in buf (its memory reused: one memcpy per entry). */
-static inline void fl_bloom_remember(fl_bloom_builder *b, fl_buf *buf, const uint8_t *bytes,
-                                     size_t len) {
+/* Makes room for len bytes in buf (emptied); false (and out_of_memory)
+ * when it cannot. */
+static bool fl_bloom_reserve(fl_bloom_builder *b, fl_buf *buf, size_t len) {
     buf->len = 0;
-    if (len > buf->cap && fl_buf_reserve(buf, len < 16 ? 16 : len) != FL_OK) {
+    if (fl_buf_reserve(buf, len < 16 ? 16 : len) != FL_OK) {
         b->out_of_memory = true;
-        return;
+        return false;
     }
-    if (len >= 8 && len <= 16) {        /* two fixed-size copies, inlined */
-        memcpy(buf->data, bytes, 8);
-        memcpy(buf->data + len - 8, bytes + len - 8, 8);
-    } else if (len) {
-        memcpy(buf->data, bytes, len);
-    }
+    return true;
+}
+
+/* Keeps a copy of bytes in buf (its memory reused). */
+static void fl_bloom_remember(fl_bloom_builder *b, fl_buf *buf, const uint8_t *bytes, size_t len) {
+    if (len > buf->cap && !fl_bloom_reserve(b, buf, len)) return;
+    if (len) memcpy(buf->data, bytes, len);
     buf->len = len;
 }
 
-/* The whole key is hashed first: a hash unlike the previous key's means a
+/* The previous whole key's hash.  A builder of whole keys alone does not
+ * store it on its short path: there it is always its last hash (each key
+ * either added its hash, or was a version of the previous key and had the
+ * same hash). */
+static uint64_t fl_bloom_prev_hash(const fl_bloom_builder *b) {
+    return b->extractor || b->count == 0 ? b->prev_hash : b->hashes[b->count - 1];
+}
+
+/* add_entry, every case: any key length, a prefix extractor, the first
+ * entry, a full array of hashes, and a hash equal to the previous key's.
+ * The whole key is hashed first: a hash unlike the previous key's means a
  * different key, and only an equal hash (a version of the same key, or a
- * collision) needs the bytes compared. */
-__attribute__((flatten))
-static void fl_bloom_add_entry(fl_filter_builder *self, const fl_row_entry *entry) {
-    fl_bloom_builder *b = (fl_bloom_builder *)self;
+ * collision, which counts as two keys) needs the bytes compared. */
+__attribute__((noinline))
+static void fl_bloom_add_any(fl_bloom_builder *b, const fl_row_entry *entry) {
     const uint8_t *key = entry->key.data;
-    size_t key_len = entry->key.len;
     if (b->whole_key) {
-        uint64_t h = fl_bloom_hash(key, key_len);
-        if (!(b->have_prev_key && h == b->prev_hash && fl_slice_equals_buf(&b->prev_key, key, key_len)))
+        size_t len = entry->key.len;
+        uint64_t h = fl_bloom_hash(key, len);
+        if (!(b->have_prev_key && h == fl_bloom_prev_hash(b) && fl_slice_equals_buf(&b->prev_key, key, len)))
             fl_bloom_push_hash(b, h);
         b->prev_hash = h;
-        fl_bloom_remember(b, &b->prev_key, key, key_len);
+        fl_bloom_remember(b, &b->prev_key, key, len);
         b->have_prev_key = true;
     }
     size_t n;
     fl_target point = { FL_TARGET_POINT, entry->key };
-    if (b->extractor && fl_call_prefix_len(NULL, b->extractor, &point, &n)) {
-        if (!(b->have_last_prefix && fl_slice_equals_buf(&b->last_prefix, key, n))) {
-            fl_bloom_push(b, key, n);
-            fl_bloom_remember(b, &b->last_prefix, key, n);
-            b->have_last_prefix = true;
-        }
+    if (b->extractor && fl_call_prefix_len(NULL, b->extractor, &point, &n) &&
+        !(b->have_last_prefix && fl_slice_equals_buf(&b->last_prefix, key, n))) {
+        fl_bloom_push_hash(b, fl_bloom_hash(key, n));
+        fl_bloom_remember(b, &b->last_prefix, key, n);
+        b->have_last_prefix = true;
     }
+    b->fast = b->whole_key && !b->extractor && b->have_prev_key && b->count > 0 && b->prev_key.cap >= 16 &&
+              !b->out_of_memory;
+}
+
+/* Most of a build's cost is here, once per entry, so the common case of a
+ * builder of whole keys alone, after its first key, with a key of 8 to 16
+ * bytes whose hash differs from the previous key's, takes a short path
+ * that stores little (a machine stores only so much per cycle): the hash,
+ * the count, the key's copy (two overlapping 8-byte words), its length if
+ * it changed.  XXH3 is inlined and, for those lengths, reduced by the
+ * compiler to its short-input path.  Everything else is fl_bloom_add_any,
+ * which the short path reaches by a tail call (so it saves no registers). */
+__attribute__((flatten))
+static void fl_bloom_add_entry(fl_filter_builder *self, const fl_row_entry *entry) {
+    fl_bloom_builder *b = (fl_bloom_builder *)self;
+    const uint8_t *key = entry->key.data;
+    size_t len = entry->key.len;
+    if (!b->fast || len - 8 > 8) {
+        fl_bloom_add_any(b, entry);
+        return;
+    }
+    uint64_t h = XXH3_64bits(key, len);
+    if (h == b->hashes[b->count - 1] || b->count == b->cap) {
+        fl_bloom_add_any(b, entry);     /* hashes it again: rare */
+        return;
+    }
+    b->hashes[b->count++] = h;
+    memcpy(b->prev_key.data, key, 8);
+    memcpy(b->prev_key.data + len - 8, key + len - 8, 8);
+    if (b->prev_key.len != len) b->prev_key.len = len;
 }
 
 static int fl_bloom_build(fl_filter_builder *self, fl_filter **out) {
@@ -616,7 +797,7 @@ static int fl_bloom_build(fl_filter_builder *self, fl_filter **out) {
     unsigned k = fl_bloom_probes_for_millibits(b->millibits);
     fl_bloom_filter *f = fl_bloom_filter_new(b->whole_key, b->extractor, k, (uint32_t)lines);
     if (!f) return FL_ERR_NOMEM;
-    if (lines) fl_bloom_set_all(f->bits, f->lines, k, b->hashes, b->count);
+    if (lines) fl_bloom_set_lines(f->bits, f->lines, k, b->hashes, b->count, fl_bloom_cpu_kernel());
     f->m = b->count;
     f->expected_fp = fl_bloom_lines_expected_fp(f->bits, f->lines, k);
     *out = &f->base;

@@ -64,6 +64,12 @@ typedef enum fl_bloom_kernel { FL_BLOOM_SCALAR, FL_BLOOM_AVX2, FL_BLOOM_AVX512 }
  * rules it out, the best one below it.  Filters pick the best kernel by
  * themselves; this is for tests that compare them. */
 bool fl_bloom_line_test(const uint8_t *line, uint32_t a, unsigned k, fl_bloom_kernel kernel);
+/* Sets the bits of `count` hashes in a filter of `lines` lines (zeroed or
+ * not: bits are only ever set) with k probes, with the given kernel or the
+ * best one below it as for fl_bloom_line_test.  Every kernel sets the same
+ * bits; builds use the best one, and tests compare them. */
+void fl_bloom_set_lines(uint8_t *bits, uint32_t lines, unsigned k, const uint64_t *hashes, size_t count,
+                        fl_bloom_kernel kernel);
 /* The kernel filters use here. */
 fl_bloom_kernel fl_bloom_best_kernel(void);
 

@@ -158,6 +158,60 @@ FL_TEST(bloom_probe_kernels_agree) {
     CHECK(yes > tried / 10 && yes < tried - tried / 10);   /* both answers exercised */
 }
 
+/* The build kernels (scalar, and AVX-512 where the CPU has it; the AVX2
+ * kernel builds the scalar way) set exactly the bits of the spec's running
+ * product, for every k a decoder accepts, in filters from one line to
+ * past the size where the SIMD kernel prefetches, for counts of hashes
+ * around its batches of eight (tails of 0 to 7 hashes set the scalar way). */
+FL_TEST(bloom_build_kernels_agree) {
+    static const uint32_t line_counts[] = { 1, 3, 97, 20000 };     /* 20000 lines: 1.2 MiB */
+    static const size_t counts[] = { 0, 1, 7, 8, 9, 15, 16, 17, 23, 1001 };
+    size_t max_count = 1001 + 7;
+    uint64_t *hashes = malloc(max_count * sizeof *hashes);
+    CHECK(hashes != NULL);
+    uint64_t x = 777;
+    for (size_t i = 0; i < max_count; i++) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        hashes[i] = x ^ (x >> 29);
+    }
+    for (size_t li = 0; li < sizeof line_counts / sizeof *line_counts; li++) {
+        uint32_t lines = line_counts[li];
+        size_t bytes = (size_t)lines * 64;
+        uint8_t *want = calloc(bytes, 1), *scalar = calloc(bytes, 1), *avx2 = calloc(bytes, 1),
+                *avx512 = calloc(bytes, 1);
+        CHECK(want && scalar && avx2 && avx512);
+        for (unsigned k = 1; k <= 30; k++) {
+            for (size_t ci = 0; ci < sizeof counts / sizeof *counts; ci++) {
+                /* 0..7 more than the listed count: every tail length is exercised */
+                size_t count = counts[ci] + (k + ci) % 8;
+                memset(want, 0, bytes);
+                memset(scalar, 0, bytes);
+                memset(avx2, 0, bytes);
+                memset(avx512, 0, bytes);
+                for (size_t i = 0; i < count; i++) {
+                    uint64_t h = hashes[i];
+                    uint8_t *line = want + (((h >> 32) * lines) >> 32) * 64;
+                    uint32_t run = (uint32_t)h;
+                    for (unsigned j = 0; j < k; j++, run *= 0x9E3779B9u)
+                        line[(run >> 23) / 8] |= (uint8_t)(1u << ((run >> 23) % 8));
+                }
+                fl_bloom_set_lines(scalar, lines, k, hashes, count, FL_BLOOM_SCALAR);
+                fl_bloom_set_lines(avx2, lines, k, hashes, count, FL_BLOOM_AVX2);
+                fl_bloom_set_lines(avx512, lines, k, hashes, count, FL_BLOOM_AVX512);
+                if (memcmp(scalar, want, bytes) != 0 || memcmp(avx2, want, bytes) != 0 ||
+                    memcmp(avx512, want, bytes) != 0)
+                    fl_test_fail(__FILE__, __LINE__, "lines=%u k=%u count=%zu: scalar %s, avx2 %s, avx512 %s "
+                                 "(best kernel here: %d)", lines, k, count,
+                                 memcmp(scalar, want, bytes) ? "differs" : "ok",
+                                 memcmp(avx2, want, bytes) ? "differs" : "ok",
+                                 memcmp(avx512, want, bytes) ? "differs" : "ok", (int)fl_bloom_best_kernel());
+            }
+        }
+        free(want); free(scalar); free(avx2); free(avx512);
+    }
+    free(hashes);
+}
+
 /* ---- Exact bytes -------------------------------------------------------- */
 
 /* "abc": XXH3 = 0x78af5f94892f3950.  bits=10: mb = 10000, m = 1,
@@ -437,6 +491,55 @@ FL_TEST(bloom_whole_key_dedup) {
     CHECK_EQ(hashes_added(p, apart, 3), 3);
     const char *empties[] = { "", "", "a" };
     CHECK_EQ(hashes_added(p, empties, 3), 2);
+    fl_call_policy_destroy(calls, p);
+    fl_registry_free(reg);
+}
+
+/* The builder's short path (whole keys alone, 8 to 16 bytes, after the
+ * first key) and its general one, mixed: versions of one key, keys that
+ * change length, keys shorter and longer than the short path takes, a key
+ * equal to the one before the previous, the empty key.  m and the bytes
+ * equal the model's reference bloom, built one probe at a time. */
+FL_TEST(bloom_builder_short_path_matches_model) {
+    fl_registry *reg = NULL;
+    CHECK_OK(fl_registry_new(&reg));
+    fl_filter_policy *p = make_policy(reg, "bloom(bits=10)");
+    static const char *const pattern[] = {
+        "key-0000000000a", "key-0000000000a", "key-0000000000b", "key-00000000b", "key-00000000b",
+        "key-0000000000b", "short", "short", "a-key-of-17-bytes", "a-key-of-17-bytes", "16-byte-key-0001",
+        "16-byte-key-0001", "16-byte-key-0002", "16-byte-key-0001", "", "", "eight-b!", "eight-b!",
+        "nine-byte", "0123456789abcdef", "0123456789abcdeg",
+    };
+    size_t np = sizeof pattern / sizeof *pattern;
+    char keys[400][32];
+    fl_model_bytes mk[400];
+    size_t n = 0;
+    for (unsigned round = 0; n + np <= 400; round++)
+        for (size_t i = 0; i < np; i++, n++) {
+            snprintf(keys[n], sizeof keys[n], "%s", pattern[i]);
+            if (round % 2 && strlen(keys[n]) > 3) keys[n][0] = (char)('A' + round % 26);
+            mk[n] = (fl_model_bytes){ (const uint8_t *)keys[n], strlen(keys[n]) };
+        }
+    fl_filter_builder *b = NULL;
+    CHECK_OK(fl_call_new_builder(calls, p, &b));
+    for (size_t i = 0; i < n; i++) add_key(p, b, keys[i], strlen(keys[i]));
+    fl_filter *f = NULL;
+    CHECK_OK(fl_call_build(calls, p, b, &f));
+    fl_call_builder_destroy(calls, p, b);
+    fl_model_bloom ref;
+    fl_model_bloom_config cfg = { 10000, true, false, { FL_MODEL_FIXED, 0, 0 } };
+    CHECK_OK(fl_model_bloom_build(&ref, &cfg, mk, n));
+    uint64_t m = 0;
+    CHECK(fl_bloom_filter_stats(f, &m, NULL, NULL));
+    CHECK_EQ(m, ref.m);
+    fl_buf buf;
+    fl_buf_init(&buf);
+    CHECK_OK(fl_call_encode(calls, p, f, &buf));
+    CHECK_EQ(buf.len, ref.encoded_len);
+    CHECK(memcmp(buf.data, ref.encoded, buf.len) == 0);
+    fl_buf_free(&buf);
+    fl_model_bloom_free(&ref);
+    fl_call_filter_destroy(calls, p, f);
     fl_call_policy_destroy(calls, p);
     fl_registry_free(reg);
 }
