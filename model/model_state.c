@@ -17,7 +17,7 @@
  *   - m->count is the total number of rows;
  *   - every key and value is a private copy whose data is never NULL (an
  *     empty string is a 1-byte allocation with len 0);
- *   - every row's head is key_head() of its key (its first 8 bytes, which
+ *   - every row's head is key_head() of its key (its first 16 bytes, which
  *     order most pairs of keys without reading them).
  *
  * Balance (for speed only): two neighbouring chunks hold together more than
@@ -50,8 +50,10 @@
 _Static_assert(FL_MODEL_CHUNK_MAX >= 2 && FL_MODEL_CHUNK_MAX % 2 == 0,
                "FL_MODEL_CHUNK_MAX must be even and at least 2");
 
+typedef struct fl_model_head { uint64_t hi, lo; } fl_model_head;
+
 typedef struct fl_model_row {
-    uint64_t head;                      /* key_head(key), below */
+    fl_model_head head;                 /* key_head(key), below */
     uint8_t *key;   size_t key_len;
     uint8_t *value; size_t value_len;
 } fl_model_row;
@@ -95,28 +97,35 @@ static uint8_t *copy_bytes(fl_model_bytes b) {
 
 /* ---- Finding a key ---------------------------------------------------------- */
 
-/* The first 8 bytes of key as a big-endian number, zero-padded.  Where two
- * keys' heads differ they are ordered as their heads (the first byte that
- * differs is within the first 8, a missing byte counting as 0 and a shorter
- * key ordering first), so a bisection step compares two numbers and reads
- * a key's bytes only when the heads are equal. */
-static uint64_t key_head(fl_model_bytes key) {
-    uint8_t b[8] = { 0 };
-    if (key.len) memcpy(b, key.data, key.len < 8 ? key.len : 8);
-    uint64_t h = 0;
-    for (int i = 0; i < 8; i++) h = h << 8 | b[i];
+/* The first 16 bytes of key as two big-endian numbers, zero-padded.  Where
+ * two keys' heads differ they are ordered as their heads (the first byte
+ * that differs is within the first 16, a missing byte counting as 0 and a
+ * shorter key ordering first), so a bisection step compares numbers, and
+ * reads a key's bytes only when the heads are equal and a key is longer
+ * than 16 bytes. */
+static fl_model_head key_head(fl_model_bytes key) {
+    uint8_t b[16] = { 0 };
+    if (key.len) memcpy(b, key.data, key.len < 16 ? key.len : 16);
+    fl_model_head h = { 0, 0 };
+    for (int i = 0; i < 8; i++) {
+        h.hi = h.hi << 8 | b[i];
+        h.lo = h.lo << 8 | b[8 + i];
+    }
     return h;
 }
 
 /* fl_model_compare(r's key, key), where h is key's head. */
-static int row_compare(const fl_model_row *r, fl_model_bytes key, uint64_t h) {
-    if (r->head != h) return r->head < h ? -1 : 1;
+static int row_compare(const fl_model_row *r, fl_model_bytes key, fl_model_head h) {
+    if (r->head.hi != h.hi) return r->head.hi < h.hi ? -1 : 1;
+    if (r->head.lo != h.lo) return r->head.lo < h.lo ? -1 : 1;
+    if (r->key_len <= 16 && key.len <= 16)     /* equal bytes, but for the padding */
+        return r->key_len < key.len ? -1 : r->key_len > key.len;
     return fl_model_compare(row_key(r), key);
 }
 
 /* The index of the first row of c whose key is >= key (c->count when none). */
 static size_t row_lower_bound(const fl_model_chunk *c, fl_model_bytes key) {
-    uint64_t h = key_head(key);
+    fl_model_head h = key_head(key);
     size_t lo = 0, hi = c->count;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
@@ -129,7 +138,7 @@ static size_t row_lower_bound(const fl_model_chunk *c, fl_model_bytes key) {
 /* The index of the first chunk whose last key is >= key (nchunks when none).
  * Every row before that chunk is < key; the first row >= key is in it. */
 static size_t chunk_lower_bound(const fl_model *m, fl_model_bytes key) {
-    uint64_t h = key_head(key);
+    fl_model_head h = key_head(key);
     size_t lo = 0, hi = m->nchunks;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;

@@ -103,6 +103,8 @@ typedef struct fp_group {
 struct fl_fp_tally {
     fp_group *slots;
     size_t cap, count;
+    fp_group *last;                     /* the group found last: a read's
+                                           probes of one item come in a row */
     uint64_t probes, fp;
     double expected;
 };
@@ -119,6 +121,7 @@ void fl_fp_tally_free(fl_fp_tally *t) {
 }
 
 static fp_group *group_of(fl_fp_tally *t, uint64_t item) {
+    if (t->last && t->last->item == item) return t->last;
     if (t->count * 4 >= t->cap * 3) {
         size_t cap = t->cap ? 2 * t->cap : 4096;
         fp_group *n = calloc(cap, sizeof *n);
@@ -132,6 +135,7 @@ static fp_group *group_of(fl_fp_tally *t, uint64_t item) {
         free(t->slots);
         t->slots = n;
         t->cap = cap;
+        t->last = NULL;
     }
     size_t j = item & (t->cap - 1);
     while (t->slots[j].item && t->slots[j].item != item) j = (j + 1) & (t->cap - 1);
@@ -139,7 +143,7 @@ static fp_group *group_of(fl_fp_tally *t, uint64_t item) {
         t->slots[j].item = item;
         t->count++;
     }
-    return &t->slots[j];
+    return t->last = &t->slots[j];
 }
 
 int fl_fp_tally_add(fl_fp_tally *t, uint64_t item, double expected, bool fp, bool probed,

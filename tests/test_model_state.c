@@ -468,3 +468,76 @@ FL_TEST(model_state_bulk) {
 }
 
 /* ==== Extractors: the SPEC 4 table ============================================ */
+
+/* Keys across the model's 16-byte key heads (model_state.c): a 13-byte
+ * stem and 0..6 more bytes over { 0x00, 'a', 0xff }, lengths 13 to 19, so
+ * that keys equal in their first 16 bytes differ only in zero padding,
+ * only in length, or only past byte 16.  Put in random order, every key
+ * must be found and the scan must list them in bytewise order; then every
+ * other key is deleted and it is checked again. */
+enum { LONG_N = 1093, LONG_STEM = 13 };
+typedef struct long_key { uint8_t b[LONG_STEM + 6]; size_t len; } long_key;
+static long_key longs[LONG_N];
+
+static int long_cmp(const void *pa, const void *pb) {
+    const long_key *a = pa, *b = pb;
+    for (size_t i = 0; i < a->len && i < b->len; i++)
+        if (a->b[i] != b->b[i]) return a->b[i] < b->b[i] ? -1 : 1;
+    return a->len < b->len ? -1 : a->len > b->len;
+}
+
+typedef struct long_walk { size_t next; bool bad; const bool *live; } long_walk;
+static int long_visit(void *arg, fl_model_bytes k, fl_model_bytes v) {
+    long_walk *w = arg;
+    (void)v;
+    while (w->next < LONG_N && !w->live[w->next]) w->next++;
+    if (w->next == LONG_N || k.len != longs[w->next].len || memcmp(k.data, longs[w->next].b, k.len) != 0) {
+        w->bad = true;
+        return 1;
+    }
+    w->next++;
+    return 0;
+}
+
+FL_TEST(model_state_keys_across_heads) {
+    static const uint8_t letters[] = { 0x00, 'a', 0xff };
+    size_t n = 0;
+    for (size_t extra = 0, combos = 1; extra <= 6; extra++, combos *= 3)
+        for (size_t c = 0; c < combos; c++, n++) {
+            memcpy(longs[n].b, "abcdefghijklm", LONG_STEM);
+            for (size_t i = 0, x = c; i < extra; i++, x /= 3) longs[n].b[LONG_STEM + i] = letters[x % 3];
+            longs[n].len = LONG_STEM + extra;
+        }
+    CHECK(n == LONG_N);
+    qsort(longs, LONG_N, sizeof *longs, long_cmp);
+    static size_t order[LONG_N];
+    static bool live[LONG_N];
+    for (size_t i = 0; i < LONG_N; i++) order[i] = i;
+    rng = base_seed() + 300;
+    for (size_t i = LONG_N - 1; i > 0; i--) {
+        size_t j = rand_below(i + 1), t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    fl_model *m = NULL;
+    CHECK_OK(fl_model_new(&m));
+    for (size_t i = 0; i < LONG_N; i++) {
+        const long_key *k = &longs[order[i]];
+        CHECK_OK(fl_model_put(m, (fl_model_bytes){ k->b, k->len }, (fl_model_bytes){ k->b, k->len }));
+        live[order[i]] = true;
+    }
+    for (int round = 0; round < 2; round++) {
+        for (size_t i = 0; i < LONG_N; i++) {
+            fl_model_bytes v;
+            CHECK(fl_model_get(m, (fl_model_bytes){ longs[i].b, longs[i].len }, &v) == live[i]);
+        }
+        long_walk w = { 0, false, live };
+        CHECK(fl_model_scan_prefix(m, (fl_model_bytes){ (const uint8_t *)"abc", 3 }, long_visit, &w) == 0);
+        CHECK(!w.bad);
+        for (size_t i = 0; i < LONG_N; i += 2) {
+            CHECK_OK(fl_model_delete(m, (fl_model_bytes){ longs[i].b, longs[i].len }));
+            live[i] = false;
+        }
+    }
+    fl_model_free(m);
+}
