@@ -70,13 +70,7 @@ int fl_buf_put_be64(fl_buf *buf, uint64_t v) {
 
 int fl_buf_put_varint(fl_buf *buf, uint64_t v) {
     uint8_t b[10];
-    size_t n = 0;
-    do {
-        uint8_t byte = v & 0x7f;
-        v >>= 7;
-        b[n++] = (uint8_t)(byte | (v ? 0x80 : 0));
-    } while (v);
-    return fl_buf_append(buf, b, n);
+    return fl_buf_append(buf, b, (size_t)(fl_put_varint(b, v) - b));
 }
 
 /* LEB128: 7 bits a byte, least significant first, high bit = more follows.

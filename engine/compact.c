@@ -8,6 +8,11 @@
  * A range tombstone is clipped to each output SST's share of the key space,
  * [first key of this SST, first key of the next), so every SST of a run
  * carries exactly the tombstones that can cover its keys.
+ *
+ * The merge takes the smallest head with two heaps of the inputs (the ones
+ * not yet started wait apart, so a run's SSTs join one by one) instead of a
+ * pass over every input per entry, and asks a tombstone cursor that walks
+ * forward with the keys; it writes exactly what that pass would.
  */
 #include "engine_internal.h"
 
@@ -98,23 +103,153 @@ static int out_add(output *o, const fl_entry *e) {
     return rc;
 }
 
-typedef struct input { fl_sst_reader *r; fl_sst_iter it; fl_entry head; bool has; } input;
+/* ---- The merge --------------------------------------------------------------
+ * Every step writes the smallest head in the order (entry order, input
+ * index) -- the smallest entry, from the newest input on a tie -- then moves
+ * every input whose head has that key past the key's older versions (in
+ * input order, so a failing read is the same one whatever the order of the
+ * heaps) and puts it back if it has a head.
+ *
+ * The inputs wait in two binary min-heaps in that order.  "dormant" holds
+ * the inputs that have not moved since they were positioned at their first
+ * entry; an input goes to "active" when its head is the smallest.  The
+ * smallest head of all is the smaller of the two tops, and only a moved
+ * input changes its head, so this picks exactly what a pass over every
+ * input would, for any inputs.  And the SSTs of a sorted run cover disjoint
+ * key ranges, so the next one of a run wakes up about when the one before
+ * it ends: active holds about one SST per run (and the L0 SSTs), however
+ * many SSTs the runs have -- compact_all_runs merges every SST of every
+ * run.  O(log active) comparisons per entry, most of them on the first 16
+ * bytes of the keys, kept beside each head. */
+
+/* An input and its head.  k0, k1: the head key's first 16 bytes as two
+ * big-endian words, zero-padded, so that most comparisons in the heap
+ * never touch the key bytes (in another input's block, often out of the
+ * cache). */
+typedef struct input { fl_sst_reader *r; fl_sst_iter it; fl_entry head; uint64_t k0, k1; } input;
+
+static inline uint64_t be_load(const uint8_t *p) {
+    uint64_t v;
+    memcpy(&v, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    return v;
+}
+
+/* The n < 8 bytes at p as the high bytes of a word (overlapping loads, no
+ * byte buffer: a store then a wider load of it stalls). */
+static inline uint64_t be_part(const uint8_t *p, size_t n) {
+    if (n >= 4) {
+        uint32_t a, b;
+        memcpy(&a, p, 4);
+        memcpy(&b, p + n - 4, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        a = __builtin_bswap32(a);
+        b = __builtin_bswap32(b);
+#endif
+        return (uint64_t)a << 32 | (((uint64_t)b << (8 * (8 - n))) & 0xffffffffu);
+    }
+    uint64_t v = 0;
+    for (size_t i = 0; i < n; i++) v |= (uint64_t)p[i] << (56 - 8 * i);
+    return v;
+}
+
+static inline void key_words(const uint8_t *k, size_t klen, uint64_t *k0, uint64_t *k1) {
+    if (klen >= 16) {
+        *k0 = be_load(k);
+        *k1 = be_load(k + 8);
+    } else if (klen >= 8) {
+        *k0 = be_load(k);
+        *k1 = klen > 8 ? be_load(k + klen - 8) << (8 * (16 - klen)) : 0;
+    } else {
+        *k0 = be_part(k, klen);
+        *k1 = 0;
+    }
+}
+
+/* Bytewise order of two keys with their words: equal words and one key of
+ * at most 16 bytes mean the shorter is a prefix of the other. */
+static inline int key_cmp(const uint8_t *a, size_t alen, uint64_t a0, uint64_t a1,
+                          const uint8_t *b, size_t blen, uint64_t b0, uint64_t b1) {
+    if (a0 != b0) return a0 < b0 ? -1 : 1;
+    if (a1 != b1) return a1 < b1 ? -1 : 1;
+    if (alen <= 16 || blen <= 16) return alen < blen ? -1 : alen > blen ? 1 : 0;
+    return fl_bytes_cmp(a + 16, alen - 16, b + 16, blen - 16);
+}
+
+typedef struct merge_heap { const input *src; size_t *h; size_t n; } merge_heap;
+
+/* (head in entry order, input index) */
+static inline bool heap_before(const input *src, size_t a, size_t b) {
+    const input *x = &src[a], *y = &src[b];
+    int c = key_cmp(x->head.key, x->head.klen, x->k0, x->k1, y->head.key, y->head.klen, y->k0, y->k1);
+    if (c) return c < 0;
+    if (x->head.seq != y->head.seq) return x->head.seq > y->head.seq;
+    return a < b;
+}
+
+static void heap_sift_down(merge_heap *m, size_t i) {
+    size_t v = m->h[i];
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= m->n) break;
+        if (c + 1 < m->n && heap_before(m->src, m->h[c + 1], m->h[c])) c++;
+        if (!heap_before(m->src, m->h[c], v)) break;
+        m->h[i] = m->h[c];
+        i = c;
+    }
+    m->h[i] = v;
+}
+
+static void heap_push(merge_heap *m, size_t v) {
+    size_t i = m->n++;
+    while (i > 0 && heap_before(m->src, v, m->h[(i - 1) / 2])) {
+        m->h[i] = m->h[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    m->h[i] = v;
+}
+
+static size_t heap_pop(merge_heap *m) {
+    size_t top = m->h[0];
+    if (--m->n > 0) {
+        m->h[0] = m->h[m->n];
+        heap_sift_down(m, 0);
+    }
+    return top;
+}
+
+/* The input's next entry as its head: 1, 0 at its end, or an error. */
+static int next_head(fl_db *db, input *in) {
+    int k = fl_sst_next(&in->it, &in->head, db->err, sizeof db->err);
+    if (k == 1) key_words(in->head.key, in->head.klen, &in->k0, &in->k1);
+    return k;
+}
+
+static inline bool head_is(const input *in, const uint8_t *key, size_t klen, uint64_t k0, uint64_t k1) {
+    return in->head.klen == klen &&
+           key_cmp(in->head.key, klen, in->k0, in->k1, key, klen, k0, k1) == 0;
+}
 
 /* Merges inputs (newest first) into a new run. */
 static int merge(fl_db *db, fl_sst_reader **in, size_t n, bool bottom, fl_run *run) {
-    input *src = calloc(n ? n : 1, sizeof *src);
+    size_t cap = n ? n : 1;
+    input *src = calloc(cap, sizeof *src);
+    size_t *heaps = malloc(2 * cap * sizeof *heaps), *same = malloc(cap * sizeof *same);
+    uint8_t *key = malloc(FL_MAX_KEY + 1);       /* the key written last (from byte 16) */
     fl_rtomb_list all = { 0 }, none = { 0 };
+    fl_rtomb_cursor hidden = { .list = &all };
+    merge_heap m = { .src = src, .h = heaps }, dormant = { .src = src, .h = heaps ? heaps + cap : NULL };
     output o = { .db = db };
-    fl_buf key;
-    fl_buf_init(&key);
-    int rc = src ? FL_OK : FL_ERR_NOMEM;
+    int rc = src && heaps && same && key ? FL_OK : FL_ERR_NOMEM;
     for (size_t i = 0; i < n && !rc; i++) {
         src[i].r = in[i];
         rc = fl_sst_seek(in[i], NULL, 0, &src[i].it, db->err, sizeof db->err);
         if (!rc) {
-            int k = fl_sst_next(&src[i].it, &src[i].head, db->err, sizeof db->err);
+            int k = next_head(db, &src[i]);
             if (k < 0) rc = k;
-            src[i].has = k == 1;
+            if (k == 1) heap_push(&dormant, i);
         }
         for (size_t j = 0; j < in[i]->rtombs.count && !rc; j++) {
             const fl_rtomb *rt = &in[i]->rtombs.items[j];
@@ -125,23 +260,50 @@ static int merge(fl_db *db, fl_sst_reader **in, size_t n, bool bottom, fl_run *r
     o.rts = bottom ? &none : &all;
     if (!rc) rc = out_start(&o);
     while (!rc) {
-        input *best = NULL;
-        for (size_t i = 0; i < n; i++)
-            if (src[i].has && (!best || fl_entry_cmp(&src[i].head, &best->head) < 0)) best = &src[i];
-        if (!best) break;
-        fl_entry e = best->head;
-        bool drop = fl_rtomb_max_seq(&all, e.key, e.klen) > e.seq;
+        while (dormant.n && (!m.n || heap_before(src, dormant.h[0], m.h[0])))
+            heap_push(&m, heap_pop(&dormant));
+        if (!m.n) break;
+        fl_entry e = src[m.h[0]].head;
+        bool drop = fl_rtomb_cursor_max_seq(&hidden, e.key, e.klen) > e.seq;
         if (e.kind == FL_ENTRY_DELETE && bottom) drop = true;
         if (!drop) rc = out_add(&o, &e);
-        /* copy the key before the sources move on */
-        fl_buf_reset(&key);
-        if (!rc) rc = fl_buf_append(&key, e.key, e.klen);
-        for (size_t i = 0; i < n && !rc; i++)
-            while (src[i].has && fl_bytes_cmp(src[i].head.key, src[i].head.klen, key.data, key.len) == 0) {
-                int k = fl_sst_next(&src[i].it, &src[i].head, db->err, sizeof db->err);
-                if (k < 0) { rc = k; break; }
-                src[i].has = k == 1;
+        if (rc) break;
+        /* the key outlives the block it points into: its words, and its
+         * bytes past them copied */
+        size_t klen = e.klen;
+        uint64_t k0 = src[m.h[0]].k0, k1 = src[m.h[0]].k1;
+        if (klen > 16) memcpy(key + 16, e.key + 16, klen - 16);
+        /* mostly the key is in the top input only (no child of the top and
+         * not the top of dormant has it): moved in place, one sift down */
+        if (!(m.n > 1 && head_is(&src[m.h[1]], key, klen, k0, k1)) &&
+            !(m.n > 2 && head_is(&src[m.h[2]], key, klen, k0, k1)) &&
+            !(dormant.n && head_is(&src[dormant.h[0]], key, klen, k0, k1))) {
+            input *in = &src[m.h[0]];
+            int k;
+            do k = next_head(db, in);               /* past the older versions */
+            while (k == 1 && head_is(in, key, klen, k0, k1));
+            if (k < 0) rc = k;
+            else if (k == 1) heap_sift_down(&m, 0);
+            else heap_pop(&m);
+            continue;
+        }
+        size_t ns = 0;
+        while (m.n && head_is(&src[m.h[0]], key, klen, k0, k1)) same[ns++] = heap_pop(&m);
+        while (dormant.n && head_is(&src[dormant.h[0]], key, klen, k0, k1)) same[ns++] = heap_pop(&dormant);
+        for (size_t i = 1; i < ns; i++)          /* input order: insertion sort */
+            for (size_t j = i; j > 0 && same[j - 1] > same[j]; j--) {
+                size_t t = same[j];
+                same[j] = same[j - 1];
+                same[j - 1] = t;
             }
+        for (size_t i = 0; i < ns && !rc; i++) {
+            input *in = &src[same[i]];
+            int k;
+            do k = next_head(db, in);               /* past the older versions */
+            while (k == 1 && head_is(in, key, klen, k0, k1));
+            if (k < 0) rc = k;
+            else if (k == 1) heap_push(&m, same[i]);
+        }
     }
     if (!rc && o.w) rc = out_finish(&o, NULL, 0);
     if (o.w) fl_sst_writer_abort(o.w);
@@ -159,8 +321,10 @@ static int merge(fl_db *db, fl_sst_reader **in, size_t n, bool bottom, fl_run *r
     }
     free(o.lo);
     free(src);
+    free(heaps);
+    free(same);
+    free(key);
     fl_rtomb_list_free(&all);
-    fl_buf_free(&key);
     return rc;
 }
 

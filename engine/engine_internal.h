@@ -5,7 +5,8 @@
  *
  * Ordering invariant everywhere: entries are sorted by (key ascending,
  * bytewise, shorter first; then seq descending), so the first entry of a key
- * is its newest version.
+ * is its newest version.  The two orders are inline here (fl_bytes_cmp,
+ * fl_entry_cmp): every merge, seek and skiplist step is made of them.
  */
 #ifndef FL_ENGINE_INTERNAL_H
 #define FL_ENGINE_INTERNAL_H
@@ -14,6 +15,7 @@
 #include "filter_internal.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #define FL_MAX_KEY   65535u
 #define FL_MAX_VALUE (1u << 20)
@@ -47,8 +49,56 @@ typedef struct fl_rtomb_list {
     fl_rtomb_frag *frags; size_t frag_count; size_t indexed;
 } fl_rtomb_list;
 
-int  fl_bytes_cmp(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen);
-int  fl_entry_cmp(const fl_entry *a, const fl_entry *b);     /* key asc, seq desc */
+/* Bytewise order (memcmp, shorter prefix first): -1, 0 or 1.  Inline, eight
+ * bytes at a time as big-endian words (the last 4 to 7 bytes as two
+ * overlapping 4-byte words), because every merge, seek and skiplist step is
+ * a string of these on short keys. */
+static inline int fl_bytes_cmp(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen) {
+    size_t n = alen < blen ? alen : blen;
+    for (; n >= 8; a += 8, b += 8, n -= 8) {
+        uint64_t x, y;
+        memcpy(&x, a, 8);
+        memcpy(&y, b, 8);
+        if (x != y) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            x = __builtin_bswap64(x);
+            y = __builtin_bswap64(y);
+#endif
+            return x < y ? -1 : 1;
+        }
+    }
+    if (n >= 4) {              /* the first four, then the last four (overlapping) */
+        for (size_t at = 0;; at = n - 4) {
+            uint32_t x, y;
+            memcpy(&x, a + at, 4);
+            memcpy(&y, b + at, 4);
+            if (x != y) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+                x = __builtin_bswap32(x);
+                y = __builtin_bswap32(y);
+#endif
+                return x < y ? -1 : 1;
+            }
+            if (at == n - 4) break;
+        }
+    } else {
+        for (; n; a++, b++, n--)
+            if (*a != *b) return *a < *b ? -1 : 1;
+    }
+    return alen < blen ? -1 : alen > blen ? 1 : 0;
+}
+
+/* Entry order: key ascending, then seq descending. */
+static inline int fl_entry_cmp(const fl_entry *a, const fl_entry *b) {
+    int c = fl_bytes_cmp(a->key, a->klen, b->key, b->klen);
+    if (c) return c;
+    return a->seq > b->seq ? -1 : a->seq < b->seq ? 1 : 0;
+}
+
+static inline bool fl_bytes_eq(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen) {
+    return alen == blen && fl_bytes_cmp(a, alen, b, blen) == 0;
+}
+
 bool fl_has_prefix(const uint8_t *k, size_t klen, const uint8_t *p, size_t plen);
 /* The smallest key greater than every key with prefix p: sets *out/len and
  * returns true, or false when there is none (p empty or all 0xFF). */
@@ -62,6 +112,11 @@ void fl_rtomb_list_free(fl_rtomb_list *l);
 int  fl_rtomb_list_index(fl_rtomb_list *l);
 /* The highest seq of a tombstone in l covering k, 0 if none. */
 uint64_t fl_rtomb_max_seq(const fl_rtomb_list *l, const uint8_t *k, size_t klen);
+/* The same answers for a stream of keys in ascending order (a merge): the
+ * cursor walks the index forward, O(1) amortized a key; a key below the
+ * last one is answered by a search.  Start with { .list = l }. */
+typedef struct fl_rtomb_cursor { const fl_rtomb_list *list; size_t at; } fl_rtomb_cursor;
+uint64_t fl_rtomb_cursor_max_seq(fl_rtomb_cursor *c, const uint8_t *k, size_t klen);
 void *fl_memdup(const void *p, size_t n);      /* n == 0 gives a 1-byte block */
 
 /* ---- Memtable: a skiplist in an arena ---------------------------------- */
@@ -186,8 +241,11 @@ typedef struct fl_sst_reader {
     bool index_loaded;
     size_t index_count;
     struct fl_index_entry { uint8_t *last; size_t last_len; uint64_t off, len; } *index;
-    /* the last data block read */
-    uint8_t *block; size_t block_len; uint64_t block_off; bool block_valid;
+    /* per data block sought: the offsets of every 8th entry, so a seek
+     * searches them instead of decoding from the start (sst_read.c) */
+    struct fl_seek_points { uint32_t *offs; uint32_t count; uint8_t state; } *points;
+    /* the last data block read (block_cap: its buffer, reused) */
+    uint8_t *block; size_t block_len, block_cap; uint64_t block_off; bool block_valid;
 } fl_sst_reader;
 
 /* Opens an SST: footer, info, range tombstones and filter block (decoded

@@ -31,16 +31,40 @@ static inline uint64_t fl_get_be64(const uint8_t *p) {
     return ((uint64_t)fl_get_be32(p) << 32) | fl_get_be32(p + 4);
 }
 /* Decodes a LEB128 varint from [*p, end); advances *p.  FL_ERR_CORRUPT on
- * truncation or more than 10 bytes.  A one-byte varint, the common case of
- * every entry's lengths, is decoded inline; longer ones by
- * fl_get_varint_long. */
+ * truncation or more than 10 bytes.  Varints of one to three bytes, the
+ * common case of every entry's lengths and sequence numbers, are decoded
+ * inline; longer ones (and any near the end) by fl_get_varint_long. */
 int fl_get_varint_long(const uint8_t **p, const uint8_t *end, uint64_t *v);
 static inline int fl_get_varint(const uint8_t **p, const uint8_t *end, uint64_t *v) {
-    if (*p < end && !(**p & 0x80)) {
-        *v = *(*p)++;
+    const uint8_t *q = *p;
+    if (q < end && !(q[0] & 0x80)) {
+        *v = q[0];
+        *p = q + 1;
         return FL_OK;
     }
+    if (end - q >= 3) {
+        if (!(q[1] & 0x80)) {
+            *v = (uint64_t)(q[0] & 0x7f) | (uint64_t)q[1] << 7;
+            *p = q + 2;
+            return FL_OK;
+        }
+        if (!(q[2] & 0x80)) {
+            *v = (uint64_t)(q[0] & 0x7f) | (uint64_t)(q[1] & 0x7f) << 7 | (uint64_t)q[2] << 14;
+            *p = q + 3;
+            return FL_OK;
+        }
+    }
     return fl_get_varint_long(p, end, v);
+}
+
+/* Writes v as a LEB128 varint at p (at most 10 bytes); returns the end. */
+static inline uint8_t *fl_put_varint(uint8_t *p, uint64_t v) {
+    while (v >= 0x80) {
+        *p++ = (uint8_t)(v | 0x80);
+        v >>= 7;
+    }
+    *p++ = (uint8_t)v;
+    return p;
 }
 
 /* Decodes \xNN escapes (and nothing else) of a spec argument into out.

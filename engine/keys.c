@@ -1,26 +1,14 @@
 /*
- * keys.c -- byte-string order and the small helpers every part of the
- * engine shares: bytewise comparison (memcmp, shorter prefix first), the
- * entry order (key ascending, seq descending), prefix ranges, and range
- * tombstone coverage over [start, end).
+ * keys.c -- the small helpers every part of the engine shares: prefix
+ * ranges, range tombstone coverage over [start, end) and the tombstone
+ * index.  The orders themselves (bytewise, memcmp with the shorter prefix
+ * first; entries by key ascending, seq descending) are inline in
+ * engine_internal.h.
  */
 #include "engine_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-int fl_bytes_cmp(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen) {
-    size_t n = alen < blen ? alen : blen;
-    int c = n ? memcmp(a, b, n) : 0;
-    if (c) return c;
-    return alen < blen ? -1 : alen > blen ? 1 : 0;
-}
-
-int fl_entry_cmp(const fl_entry *a, const fl_entry *b) {
-    int c = fl_bytes_cmp(a->key, a->klen, b->key, b->klen);
-    if (c) return c;
-    return a->seq > b->seq ? -1 : a->seq < b->seq ? 1 : 0;
-}
 
 bool fl_has_prefix(const uint8_t *k, size_t klen, const uint8_t *p, size_t plen) {
     return klen >= plen && (plen == 0 || memcmp(k, p, plen) == 0);
@@ -162,6 +150,27 @@ uint64_t fl_rtomb_max_seq(const fl_rtomb_list *l, const uint8_t *k, size_t klen)
         else hi = mid;
     }
     return lo ? l->frags[lo - 1].max_seq : 0;
+}
+
+/* at: how many pieces start at or below the last key asked. */
+uint64_t fl_rtomb_cursor_max_seq(fl_rtomb_cursor *c, const uint8_t *k, size_t klen) {
+    const fl_rtomb_list *l = c->list;
+    if (l->count == 0) return 0;
+    if (l->indexed != l->count) return fl_rtomb_max_seq(l, k, klen);
+    size_t at = c->at;
+    if (at > 0 && fl_bytes_cmp(l->frags[at - 1].key, l->frags[at - 1].len, k, klen) > 0) {
+        size_t lo = 0, hi = at;                  /* k went back: search */
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (fl_bytes_cmp(l->frags[mid].key, l->frags[mid].len, k, klen) <= 0) lo = mid + 1;
+            else hi = mid;
+        }
+        at = lo;
+    } else {
+        while (at < l->frag_count && fl_bytes_cmp(l->frags[at].key, l->frags[at].len, k, klen) <= 0) at++;
+    }
+    c->at = at;
+    return at ? l->frags[at - 1].max_seq : 0;
 }
 
 /* ---- SST metadata helpers (engine.h) ------------------------------------- */

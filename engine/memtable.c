@@ -3,6 +3,8 @@
  * (key asc, seq desc), its nodes, keys and values carved from an arena that
  * is freed at once, and the range tombstones kept separately.
  * Invariant: a node is reachable from level 0 exactly once, in order.
+ * A search compares each node at most once (a node found not before the
+ * target at one level is not compared again below).
  */
 #include "engine_internal.h"
 
@@ -74,11 +76,14 @@ static int random_level(fl_memtable *mt) {
     return level;
 }
 
-/* Fills prev[] with the last node before e at every level. */
+/* Fills prev[] with the last node before e at every level.  A node found
+ * not before e at one level is not compared again at the levels below. */
 static node *find_ge(const fl_memtable *mt, const fl_entry *e, node **prev) {
-    node *x = mt->head;
+    node *x = mt->head, *stop = NULL;
     for (int l = MAX_LEVEL - 1; l >= 0; l--) {
-        while (x->next[l] && fl_entry_cmp(&x->next[l]->e, e) < 0) x = x->next[l];
+        node *n;
+        while ((n = x->next[l]) != NULL && n != stop && fl_entry_cmp(&n->e, e) < 0) x = n;
+        stop = x->next[l];
         if (prev) prev[l] = x;
     }
     return x->next[0];

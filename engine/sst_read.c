@@ -6,6 +6,11 @@
  * verified before use; a bad data, index, range-tombstone or info block is
  * FL_ERR_CORRUPT naming the file and block, while a bad filter block only
  * makes the SST unfiltered (and counts a filter error).
+ *
+ * A reader keeps its last data block in one reused buffer, and for each
+ * block a seek has visited the offsets of every 8th entry (seek points,
+ * below), so a seek decodes a few entries instead of the block up to its
+ * target.  Neither changes a position, an answer or an error.
  */
 #include "engine_internal.h"
 
@@ -22,26 +27,45 @@ static int corrupt(fl_sst_reader *r, char *err, size_t err_len, const char *bloc
     return FL_ERR_CORRUPT;
 }
 
-/* Reads [off, off+len) and its checksum into a new buffer.  1: checksum or
- * read past the end; negative: I/O error. */
-static int read_block(fl_sst_reader *r, uint64_t off, uint64_t len, uint8_t **out) {
-    *out = NULL;
+/* Reads [off, off+len) and its checksum into *buf, grown (and *cap with
+ * it) when smaller than len + 8.  1: checksum or read past the end;
+ * negative: I/O error or no memory. */
+static int read_into(fl_sst_reader *r, uint64_t off, uint64_t len, uint8_t **buf, size_t *cap) {
     if (len > r->info.file_bytes || off > r->info.file_bytes - len ||
         r->info.file_bytes - len - off < 8)
         return 1;
-    uint8_t *b = malloc((size_t)len + 8);
-    if (!b) return FL_ERR_NOMEM;
+    if (!*buf || *cap < len + 8) {
+        uint8_t *b = malloc((size_t)len + 8);
+        if (!b) return FL_ERR_NOMEM;
+        free(*buf);
+        *buf = b;
+        *cap = (size_t)len + 8;
+    }
     size_t got;
-    int e = r->env->ops->read(r->env, r->file, off, b, (size_t)len + 8, &got);
+    int e = r->env->ops->read(r->env, r->file, off, *buf, (size_t)len + 8, &got);
     if (e || got < len + 8) {
-        free(b);
         if (e) errno = e;
         return e ? FL_ERR_IO : 1;
     }
-    uint64_t want = fl_get_be64(b + len);
-    if (XXH3_64bits(b, (size_t)len) != want) { free(b); return 1; }
-    *out = b;
-    return 0;
+    uint64_t want = fl_get_be64(*buf + len);
+    return XXH3_64bits(*buf, (size_t)len) != want ? 1 : 0;
+}
+
+/* read_into a new buffer: *out is it on success, NULL otherwise. */
+static int read_block(fl_sst_reader *r, uint64_t off, uint64_t len, uint8_t **out) {
+    size_t cap = 0;
+    *out = NULL;
+    int rc = read_into(r, off, len, out, &cap);
+    if (rc) {
+        free(*out);
+        *out = NULL;
+    }
+    return rc;
+}
+
+/* read_into the reader's data block buffer, kept from block to block. */
+static int read_data_block(fl_sst_reader *r, uint64_t off, uint64_t len) {
+    return read_into(r, off, len, &r->block, &r->block_cap);
 }
 
 static void free_subs(fl_sst_reader *r) {
@@ -224,6 +248,9 @@ void fl_sst_close(fl_sst_reader *r) {
     fl_rtomb_list_free(&r->rtombs);
     for (size_t i = 0; i < r->index_count; i++) free(r->index[i].last);
     free(r->index);
+    if (r->points)
+        for (size_t i = 0; i < r->index_count; i++) free(r->points[i].offs);
+    free(r->points);
     free(r->block);
     fl_sst_info_free(&r->info);
     free(r);
@@ -289,10 +316,8 @@ static int load_index(fl_sst_reader *r, char *err, size_t err_len) {
 static int load_block(fl_sst_reader *r, size_t bi, char *err, size_t err_len) {
     const struct fl_index_entry *ie = &r->index[bi];
     if (r->block_valid && r->block_off == ie->off) return FL_OK;
-    free(r->block);
-    r->block = NULL;
     r->block_valid = false;
-    int rc = read_block(r, ie->off, ie->len, &r->block);
+    int rc = read_data_block(r, ie->off, ie->len);
     if (rc < 0) return rc;
     if (rc) {
         char what[64];
@@ -334,6 +359,67 @@ static size_t find_block(const fl_sst_reader *r, const uint8_t *k, size_t klen) 
     return lo;
 }
 
+/* ---- Seek points ---------------------------------------------------------
+ * A seek decodes the entries of its block from the start, as the format has
+ * no restart points.  The first seek into a block decodes all of it once
+ * and keeps the offsets of entries 0, 8, 16, ... (at most an eighth of the
+ * block's size, freed with the reader); later seeks start from the last
+ * kept entry whose key is below the target.  Kept only when every entry
+ * decodes and the keys never go down, so starting there skips only entries
+ * the scan from the start would have decoded without error and passed
+ * over: the same position, the same errors. */
+
+enum { POINTS_NONE, POINTS_BUILT, POINTS_UNUSABLE };
+#define POINT_EVERY 8
+
+/* Builds the points of the current block, block bi. */
+static void build_points(fl_sst_reader *r, size_t bi) {
+    struct fl_seek_points *sp = &r->points[bi];
+    sp->state = POINTS_UNUSABLE;
+    if (r->block_len > UINT32_MAX) return;
+    size_t cap = 0, n = 0, count = 0;
+    uint32_t *offs = NULL;
+    const uint8_t *prev = NULL;
+    size_t prev_len = 0;
+    for (size_t pos = 0; pos < r->block_len; count++) {
+        fl_entry e;
+        size_t at = pos;
+        if (decode_entry(r, &pos, &e)) { free(offs); return; }
+        if (prev && fl_bytes_cmp(prev, prev_len, e.key, e.klen) > 0) { free(offs); return; }
+        prev = e.key;
+        prev_len = e.klen;
+        if (count % POINT_EVERY) continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 8;
+            uint32_t *o = realloc(offs, cap * sizeof *o);
+            if (!o) { free(offs); return; }
+            offs = o;
+        }
+        offs[n++] = (uint32_t)at;
+    }
+    sp->offs = offs;
+    sp->count = (uint32_t)n;
+    sp->state = POINTS_BUILT;
+}
+
+/* Where a seek for k in the current block, block bi, may start decoding. */
+static size_t seek_start(fl_sst_reader *r, size_t bi, const uint8_t *k, size_t klen) {
+    if (!r->points && !(r->points = calloc(r->index_count, sizeof *r->points))) return 0;
+    struct fl_seek_points *sp = &r->points[bi];
+    if (sp->state == POINTS_NONE) build_points(r, bi);
+    if (sp->state != POINTS_BUILT) return 0;
+    size_t lo = 0, hi = sp->count;                /* first point with key >= k */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        size_t pos = sp->offs[mid];
+        fl_entry e;
+        decode_entry(r, &pos, &e);                 /* decoded once already */
+        if (fl_bytes_cmp(e.key, e.klen, k, klen) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo ? sp->offs[lo - 1] : 0;
+}
+
 int fl_sst_seek(fl_sst_reader *r, const uint8_t *k, size_t klen, fl_sst_iter *it,
                 char *err, size_t err_len) {
     memset(it, 0, sizeof *it);
@@ -346,7 +432,7 @@ int fl_sst_seek(fl_sst_reader *r, const uint8_t *k, size_t klen, fl_sst_iter *it
     if (rc) return rc;
     /* skip entries < k */
     if (k) {
-        size_t pos = 0;
+        size_t pos = seek_start(r, it->block, k, klen);
         while (pos < r->block_len) {
             fl_entry e;
             size_t at = pos;

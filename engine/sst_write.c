@@ -5,6 +5,9 @@
  * Legacy whole-key bloom builder).  finish() writes the range tombstones,
  * the index, the filter block, the info block and the footer, then fsyncs.
  * An SST with fewer than min_filter_keys entries gets no filter block.
+ * An entry is encoded in place in the data block after one reserve, and the
+ * last key is kept in a buffer that keeps its capacity: no allocation per
+ * entry once the block buffer has grown.
  */
 #include "engine_internal.h"
 
@@ -22,7 +25,8 @@ struct fl_sst_writer {
     int os_err;                    /* the env's errno of a failed write     */
     uint64_t offset;               /* bytes written to the file so far */
     fl_buf block, index, file;     /* current data block, index, staged bytes */
-    uint8_t *last_key; size_t last_len; bool have_last;
+    fl_buf last;                   /* the last key added (capacity kept) */
+    bool have_last;
     uint8_t *first_key; size_t first_len;
     uint64_t entries, min_seq, max_seq;
     fl_rtomb_list rtombs;
@@ -60,6 +64,7 @@ int fl_sst_writer_new(const fl_sst_write_cfg *cfg, uint64_t id, fl_sst_writer **
     fl_buf_init(&w->block);
     fl_buf_init(&w->index);
     fl_buf_init(&w->file);
+    fl_buf_init(&w->last);
     w->min_seq = UINT64_MAX;
     /* never over an existing file: a MANIFEST whose next id is behind the
      * directory (hand-edited, restored, forged) must not cost a live SST */
@@ -106,8 +111,8 @@ static int flush_block(fl_sst_writer *w) {
     if (w->block.len == 0) return FL_OK;
     uint64_t off = w->offset;
     int rc = write_block(w, w->block.data, w->block.len);
-    if (!rc) rc = fl_buf_put_varint(&w->index, w->last_len);
-    if (!rc) rc = fl_buf_append(&w->index, w->last_key, w->last_len);
+    if (!rc) rc = fl_buf_put_varint(&w->index, w->last.len);
+    if (!rc) rc = fl_buf_append(&w->index, w->last.data, w->last.len);
     if (!rc) rc = fl_buf_put_varint(&w->index, off);
     if (!rc) rc = fl_buf_put_varint(&w->index, w->block.len);
     fl_buf_reset(&w->block);
@@ -116,22 +121,30 @@ static int flush_block(fl_sst_writer *w) {
 
 int fl_sst_writer_add(fl_sst_writer *w, const fl_entry *e) {
     int rc = FL_OK;
-    bool same_key = w->have_last && fl_bytes_cmp(e->key, e->klen, w->last_key, w->last_len) == 0;
+    bool same_key = w->have_last && fl_bytes_eq(e->key, e->klen, w->last.data, w->last.len);
     /* Versions of one key stay in one block, so a get reads one block. */
     if (!same_key && w->block.len >= w->cfg.block_bytes) rc = flush_block(w);
-    if (!rc) rc = fl_buf_put_varint(&w->block, e->klen);
-    if (!rc) rc = fl_buf_append(&w->block, e->key, e->klen);
-    if (!rc) rc = fl_buf_put_u8(&w->block, e->kind);
-    if (!rc) rc = fl_buf_put_varint(&w->block, e->seq);
-    if (!rc) rc = fl_buf_put_varint(&w->block, e->vlen);
-    if (!rc) rc = fl_buf_append(&w->block, e->val, e->vlen);
     if (rc) return rc;
+    /* [varint klen][key][kind u8][varint seq][varint vlen][value], written
+     * in place after one reserve (three varints: at most 30 bytes) */
+    if (e->klen > SIZE_MAX - 31 || e->vlen > SIZE_MAX - 31 - e->klen) return FL_ERR_NOMEM;
+    size_t most = e->klen + e->vlen + 31;
+    if (w->block.cap - w->block.len < most && (rc = fl_buf_reserve(&w->block, most))) return rc;
+    uint8_t *p = w->block.data + w->block.len;
+    p = fl_put_varint(p, e->klen);
+    if (e->klen) memcpy(p, e->key, e->klen);
+    p += e->klen;
+    *p++ = e->kind;
+    p = fl_put_varint(p, e->seq);
+    p = fl_put_varint(p, e->vlen);
+    if (e->vlen) memcpy(p, e->val, e->vlen);
+    p += e->vlen;
+    w->block.len = (size_t)(p - w->block.data);
     if (!same_key) {
-        uint8_t *k = fl_memdup(e->key, e->klen);
-        if (!k) return FL_ERR_NOMEM;
-        free(w->last_key);
-        w->last_key = k;
-        w->last_len = e->klen;
+        fl_buf_reset(&w->last);
+        if (w->last.cap < e->klen && fl_buf_reserve(&w->last, e->klen)) return FL_ERR_NOMEM;
+        if (e->klen) memcpy(w->last.data, e->key, e->klen);
+        w->last.len = e->klen;
         if (!w->have_last) {
             w->first_key = fl_memdup(e->key, e->klen);
             if (!w->first_key) return FL_ERR_NOMEM;
@@ -207,8 +220,8 @@ static int build_filters(fl_sst_writer *w, fl_buf *out, fl_sst_info *info) {
 
 /* The SST's key range covers its point entries and its range tombstones. */
 static int key_range(fl_sst_writer *w, fl_sst_info *info) {
-    const uint8_t *lo = w->first_key, *hi = w->last_key;
-    size_t lol = w->first_len, hil = w->last_len;
+    const uint8_t *lo = w->first_key, *hi = w->last.data;
+    size_t lol = w->first_len, hil = w->last.len;
     bool have = w->have_last, excl = false;
     for (size_t i = 0; i < w->rtombs.count; i++) {
         const fl_rtomb *rt = &w->rtombs.items[i];
@@ -220,11 +233,11 @@ static int key_range(fl_sst_writer *w, fl_sst_info *info) {
     info->smallest = fl_memdup(lo, lol);
     info->largest = fl_memdup(hi, hil);
     info->first_key = fl_memdup(w->first_key, w->first_len);
-    info->last_key = fl_memdup(w->last_key, w->last_len);
+    info->last_key = fl_memdup(w->last.data, w->last.len);
     info->smallest_len = lol;
     info->largest_len = hil;
     info->first_key_len = w->first_len;
-    info->last_key_len = w->last_len;
+    info->last_key_len = w->last.len;
     info->largest_exclusive = excl;
     return info->smallest && info->largest && info->first_key && info->last_key ? FL_OK : FL_ERR_NOMEM;
 }
@@ -325,7 +338,7 @@ void fl_sst_writer_abort(fl_sst_writer *w) {
     fl_buf_free(&w->block);
     fl_buf_free(&w->index);
     fl_buf_free(&w->file);
-    free(w->last_key);
+    fl_buf_free(&w->last);
     free(w->first_key);
     fl_rtomb_list_free(&w->rtombs);
     free(w);

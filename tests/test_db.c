@@ -476,3 +476,131 @@ FL_TEST(db_introspection_reads_sst_truth) {
     CHECK_OK(fl_db_close(db, err, sizeof err));
     fl_registry_free(reg);
 }
+
+/* ---- Long keys: compaction's merge and repeated seeks ----------------------
+ * Keys that are prefixes of each other, around 16 bytes long and with zero
+ * bytes past a shorter key (the merge compares keys by their first 16 bytes
+ * first; a block's seek points kick in from a block's first seek), through
+ * small blocks, flushes and compactions, checked after every step. */
+
+#define LK_KEYS 46
+
+static size_t lk_key(int i, uint8_t *out) {
+    static const char base[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+    if (i < 37) { memcpy(out, base, (size_t)i); return (size_t)i; }
+    memcpy(out, base, 16);
+    switch (i) {
+    case 37: out[8] = 0; return 9;                       /* "abcdefgh\0" */
+    case 38: memset(out + 8, 0, 8); return 16;
+    case 39: memset(out + 8, 0, 9); return 17;
+    case 40: out[16] = 0; return 17;
+    case 41: out[15] = 'q'; return 16;
+    case 42: memcpy(out, base, 36); out[35] = '8'; return 36;
+    case 43: memset(out, 0xff, 20); return 20;
+    case 44: memset(out, 0, 3); return 3;
+    default: memcpy(out, base, 24); out[23] = 0; return 24;
+    }
+}
+
+static int lk_cmp(int a, int b) {
+    uint8_t ka[40], kb[40];
+    size_t na = lk_key(a, ka), nb = lk_key(b, kb), n = na < nb ? na : nb;
+    int c = n ? memcmp(ka, kb, n) : 0;
+    return c ? c : (na > nb) - (na < nb);
+}
+
+typedef struct lk_scan { int keys[LK_KEYS + 1]; int count; } lk_scan;
+
+static int lk_scan_fn(void *arg, fl_slice k, fl_slice v) {
+    lk_scan *s = arg;
+    (void)v;
+    int at = -1;
+    for (int i = 0; i < LK_KEYS && at < 0; i++) {
+        uint8_t b[40];
+        size_t n = lk_key(i, b);
+        if (n == k.len && (n == 0 || memcmp(b, k.data, n) == 0)) at = i;
+    }
+    if (s->count <= LK_KEYS) s->keys[s->count++] = at;
+    return 0;
+}
+
+static void lk_check(fl_db *db, const bool *live, char (*val)[16], uint64_t seed, int step) {
+    fl_buf v;
+    fl_buf_init(&v);
+    for (int i = 0; i < LK_KEYS; i++) {
+        uint8_t k[40];
+        size_t n = lk_key(i, k);
+        bool found;
+        CHECK_OK(fl_db_get(db, (fl_slice){ k, n }, NULL, &v, &found));
+        if (found != live[i])
+            fl_test_fail(__FILE__, __LINE__, "seed %llu step %d key %d: found=%d want %d",
+                         (unsigned long long)seed, step, i, found, live[i]);
+        else if (found)
+            CHECK_MEM(v.data, v.len, val[i], strlen(val[i]));
+        /* a scan from each key: the live keys >= it, in order */
+        lk_scan got = { .count = 0 };
+        uint8_t end[21];
+        memset(end, 0xff, sizeof end);
+        CHECK_OK(fl_db_scan(db, (fl_slice){ k, n }, (fl_slice){ end, sizeof end }, lk_scan_fn, &got));
+        int want[LK_KEYS], count = 0;
+        for (int x = 0; x < LK_KEYS; x++) {
+            if (!live[x] || lk_cmp(x, i) < 0) continue;
+            int at = count++;
+            while (at > 0 && lk_cmp(want[at - 1], x) > 0) { want[at] = want[at - 1]; at--; }
+            want[at] = x;
+        }
+        bool same = got.count == count;
+        for (int j = 0; same && j < count; j++) same = got.keys[j] == want[j];
+        if (!same)
+            fl_test_fail(__FILE__, __LINE__, "seed %llu step %d scan from key %d: %d keys, want %d",
+                         (unsigned long long)seed, step, i, got.count, count);
+    }
+    fl_buf_free(&v);
+}
+
+FL_TEST(db_long_keys_through_compaction_and_seeks) {
+    fl_registry *reg;
+    CHECK_OK(fl_registry_new(&reg));
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        rng_state = seed * 0x9E3779B97F4A7C15ull + 7;
+        char dir[4200], err[1024];
+        snprintf(dir, sizeof dir, "%s/lk%llu", fl_test_tmpdir(), (unsigned long long)seed);
+        fl_options opt;
+        fl_options_init(&opt);
+        opt.sync = false;
+        /* blocks of 10 to 20 entries: more than one seek point each */
+        CHECK_OK(fl_options_set(&opt, "memtable_bytes", "1500", err, sizeof err));
+        CHECK_OK(fl_options_set(&opt, "sst_bytes", "1000", err, sizeof err));
+        CHECK_OK(fl_options_set(&opt, "block_bytes", "400", err, sizeof err));
+        CHECK_OK(fl_options_set(&opt, "l0_trigger", "3", err, sizeof err));
+        CHECK_OK(fl_options_set(&opt, "max_runs", "2", err, sizeof err));
+        fl_db *db;
+        CHECK_OK(fl_db_open(dir, reg, &opt, &db, err, sizeof err));
+        bool live[LK_KEYS] = { false };
+        char val[LK_KEYS][16];
+        for (int step = 0; step < 500; step++) {
+            int op = (int)(rnd() % 100), i = (int)(rnd() % LK_KEYS);
+            uint8_t k[40];
+            size_t n = lk_key(i, k);
+            if (op < 60) {
+                snprintf(val[i], sizeof val[i], "v%d.%d", i, step);
+                CHECK_OK(fl_db_put(db, (fl_slice){ k, n }, (fl_slice){ (const uint8_t *)val[i], strlen(val[i]) }));
+                live[i] = true;
+            } else if (op < 80) {
+                CHECK_OK(fl_db_delete(db, (fl_slice){ k, n }));
+                live[i] = false;
+            } else if (op < 88) {
+                CHECK_OK(fl_db_flush(db));
+            } else if (op < 92) {
+                CHECK_OK(fl_db_compact(db, rnd() % 2 == 0));
+            } else {
+                lk_check(db, live, val, seed, step);
+            }
+        }
+        CHECK_OK(fl_db_compact(db, true));
+        lk_check(db, live, val, seed, 500);
+        CHECK_OK(fl_db_close(db, err, sizeof err));
+        fl_options_free(&opt);
+    }
+    fl_registry_free(reg);
+}
