@@ -106,11 +106,19 @@ static uint8_t *copy_bytes(fl_model_bytes b) {
 static fl_model_head key_head(fl_model_bytes key) {
     uint8_t b[16] = { 0 };
     if (key.len) memcpy(b, key.data, key.len < 16 ? key.len : 16);
-    fl_model_head h = { 0, 0 };
+    fl_model_head h;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&h.hi, b, 8);
+    memcpy(&h.lo, b + 8, 8);
+    h.hi = __builtin_bswap64(h.hi);
+    h.lo = __builtin_bswap64(h.lo);
+#else
+    h.hi = h.lo = 0;
     for (int i = 0; i < 8; i++) {
         h.hi = h.hi << 8 | b[i];
         h.lo = h.lo << 8 | b[8 + i];
     }
+#endif
     return h;
 }
 
@@ -124,8 +132,7 @@ static int row_compare(const fl_model_row *r, fl_model_bytes key, fl_model_head 
 }
 
 /* The index of the first row of c whose key is >= key (c->count when none). */
-static size_t row_lower_bound(const fl_model_chunk *c, fl_model_bytes key) {
-    fl_model_head h = key_head(key);
+static size_t row_lower_bound(const fl_model_chunk *c, fl_model_bytes key, fl_model_head h) {
     size_t lo = 0, hi = c->count;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
@@ -137,8 +144,7 @@ static size_t row_lower_bound(const fl_model_chunk *c, fl_model_bytes key) {
 
 /* The index of the first chunk whose last key is >= key (nchunks when none).
  * Every row before that chunk is < key; the first row >= key is in it. */
-static size_t chunk_lower_bound(const fl_model *m, fl_model_bytes key) {
-    fl_model_head h = key_head(key);
+static size_t chunk_lower_bound(const fl_model *m, fl_model_bytes key, fl_model_head h) {
     size_t lo = 0, hi = m->nchunks;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
@@ -151,10 +157,11 @@ static size_t chunk_lower_bound(const fl_model *m, fl_model_bytes key) {
 
 /* The place of the first row whose key is >= key (the end when none). */
 static fl_model_pos lower_bound(const fl_model *m, fl_model_bytes key) {
-    size_t c = chunk_lower_bound(m, key);
+    fl_model_head h = key_head(key);
+    size_t c = chunk_lower_bound(m, key, h);
     if (c == m->nchunks) return (fl_model_pos){ m->nchunks, 0 };
     /* < count, since the chunk's last key is >= key */
-    return (fl_model_pos){ c, row_lower_bound(m->chunks[c], key) };
+    return (fl_model_pos){ c, row_lower_bound(m->chunks[c], key, h) };
 }
 
 static bool is_end(const fl_model *m, fl_model_pos p) { return p.chunk == m->nchunks; }
@@ -271,7 +278,7 @@ static void settle(fl_model *m, size_t i) {
 /* The chunk that a new key goes to: the one holding the first row >= key,
  * or the last chunk when key is above every key.  The map is not empty. */
 static size_t home_chunk(const fl_model *m, fl_model_bytes key) {
-    size_t c = chunk_lower_bound(m, key);
+    size_t c = chunk_lower_bound(m, key, key_head(key));
     return c < m->nchunks ? c : m->nchunks - 1;
 }
 
@@ -334,8 +341,8 @@ int fl_model_put(fl_model *m, fl_model_bytes key, fl_model_bytes value) {
     uint8_t *k = copy_bytes(key);
     size_t c;
     if (!k || !make_room(m, key, &c)) { free(k); free(v); return FL_MODEL_ERR_NOMEM; }
-    insert_row(m, c, row_lower_bound(m->chunks[c], key),
-               (fl_model_row){ key_head(key), k, key.len, v, value.len });
+    fl_model_head h = key_head(key);
+    insert_row(m, c, row_lower_bound(m->chunks[c], key, h), (fl_model_row){ h, k, key.len, v, value.len });
     return FL_MODEL_OK;
 }
 
