@@ -214,8 +214,9 @@ typedef struct fl_model_bloom {
     size_t   encoded_len;        /* 6 + 64 * lines                            */
     /* private to the builder (freed by finish): */
     uint64_t *hashes; size_t hash_cap;
-    uint8_t *prev_key; size_t prev_key_len; bool have_prev_key;
-    uint8_t *prev_prefix; size_t prev_prefix_len; bool have_prev_prefix;
+    uint8_t *prev_key; size_t prev_key_len, prev_key_cap; bool have_prev_key;
+    uint8_t *prev_prefix; size_t prev_prefix_len, prev_prefix_cap; bool have_prev_prefix;
+    uint64_t prev_key_hash;      /* hash(prev_key), when have_prev_key        */
 } fl_model_bloom;
 
 /* Starts an empty builder for cfg (copied).  Never fails. */
@@ -242,6 +243,29 @@ int fl_model_bloom_build(fl_model_bloom *b, const fl_model_bloom_config *cfg,
  * the whole-key hash, PREFIX answers true. */
 int fl_model_legacy_build(fl_model_bloom *b, uint32_t millibits,
                           const fl_model_bytes *keys, size_t n);
+
+/* What a build hashed, handed back to a caller that needs the same hashes
+ * (the checker's P9 item set and its index of an SST's keys) so that it
+ * need not hash every key again.  Every hash is SPEC 5's: XXH3_64bits of
+ * the bytes, seed 0. */
+typedef struct fl_model_bloom_hashed {
+    /* out: malloc'd, the caller frees it: the m hashes the filter set, in
+     * the order added (each key's unless it repeats the previous key, each
+     * extracted prefix's unless it repeats the last prefix added); NULL
+     * when m is 0 or on error */
+    uint64_t *hashes;
+    /* in: NULL, or room for n hashes: with whole_key, key_hash[i] gets
+     * hash(keys[i]) for every i (a repeated key its first copy's); left
+     * untouched without whole_key */
+    uint64_t *key_hash;
+} fl_model_bloom_hashed;
+
+/* fl_model_bloom_build and fl_model_legacy_build that also fill *out (out
+ * may be NULL: then exactly the plain builds).  The filter is the same. */
+int fl_model_bloom_build_hashed(fl_model_bloom *b, const fl_model_bloom_config *cfg,
+                                const fl_model_bytes *keys, size_t n, fl_model_bloom_hashed *out);
+int fl_model_legacy_build_hashed(fl_model_bloom *b, uint32_t millibits,
+                                 const fl_model_bytes *keys, size_t n, fl_model_bloom_hashed *out);
 
 /* The SPEC 5 query on a finished bloom: POINT with whole_key -> probe
  * hash(bytes); otherwise no extractor -> true, prefix_len(kind, bytes) none

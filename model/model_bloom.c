@@ -10,6 +10,15 @@
  * those bytes, so a filter that answers right also encodes right -- and a
  * filter that cannot rule a target out (no lines, no extractor, no prefix)
  * answers true.
+ *
+ * Cost (the checker builds one of these for every SST the engine writes):
+ * a build reserves its hash list once, remembers the previous key and
+ * prefix in buffers it reuses, and can hand its hashes back
+ * (fl_model_bloom_build_hashed) so that the checker does not hash every
+ * key again; the exact expected rate counts a line's bits a byte at a time
+ * and computes (set / 512)^k once per distinct count of one call, with the
+ * same pow and the same summation order as one pow per line (the same
+ * double).
  */
 #include "model.h"
 
@@ -28,8 +37,12 @@ static uint64_t hash_bytes(fl_model_bytes b) {
     return XXH3_64bits(b.len ? (const void *)b.data : (const void *)none, b.len);
 }
 
+/* Byte by byte: the strings compared here are short keys and prefixes. */
 static bool same_bytes(const uint8_t *a, size_t alen, fl_model_bytes b) {
-    return alen == b.len && (alen == 0 || memcmp(a, b.data, alen) == 0);
+    if (alen != b.len) return false;
+    for (size_t i = 0; i < alen; i++)
+        if (a[i] != b.data[i]) return false;
+    return true;
 }
 
 /* ---- Sizing ------------------------------------------------------------------ */
@@ -114,13 +127,18 @@ static int push_hash(fl_model_bloom *b, uint64_t h) {
     return FL_MODEL_OK;
 }
 
-/* Replaces *dst (of *dst_len bytes) with a copy of src. */
-static int remember(uint8_t **dst, size_t *dst_len, fl_model_bytes src) {
-    uint8_t *copy = malloc(src.len ? src.len : 1);
-    if (!copy) return FL_MODEL_ERR_NOMEM;
-    if (src.len) memcpy(copy, src.data, src.len);
-    free(*dst);
-    *dst = copy;
+/* Replaces *dst (of *dst_len bytes, room for *dst_cap) with a copy of src,
+ * growing the buffer only when src does not fit. */
+static int remember(uint8_t **dst, size_t *dst_len, size_t *dst_cap, fl_model_bytes src) {
+    if (!*dst || src.len > *dst_cap) {
+        size_t cap = src.len > 32 ? src.len : 32;
+        uint8_t *copy = malloc(cap);
+        if (!copy) return FL_MODEL_ERR_NOMEM;
+        free(*dst);
+        *dst = copy;
+        *dst_cap = cap;
+    }
+    if (src.len) memcpy(*dst, src.data, src.len);
     *dst_len = src.len;
     return FL_MODEL_OK;
 }
@@ -129,11 +147,15 @@ int fl_model_bloom_add(fl_model_bloom *b, fl_model_bytes key) {
     int rc;
     if (b->built) return FL_MODEL_ERR_INVALID;
     if (b->config.whole_key) {
-        /* versions of one key arrive together and hash once */
-        if (!(b->have_prev_key && same_bytes(b->prev_key, b->prev_key_len, key))) {
-            if ((rc = push_hash(b, hash_bytes(key))) != FL_MODEL_OK) return rc;
-            if ((rc = remember(&b->prev_key, &b->prev_key_len, key)) != FL_MODEL_OK) return rc;
+        /* versions of one key arrive together and hash once (a hash unlike
+         * the previous key's is of another key: no bytes to compare) */
+        uint64_t h = hash_bytes(key);
+        if (!(b->have_prev_key && h == b->prev_key_hash && same_bytes(b->prev_key, b->prev_key_len, key))) {
+            if ((rc = push_hash(b, h)) != FL_MODEL_OK) return rc;
+            rc = remember(&b->prev_key, &b->prev_key_len, &b->prev_key_cap, key);
+            if (rc != FL_MODEL_OK) return rc;
             b->have_prev_key = true;
+            b->prev_key_hash = h;
         }
     }
     size_t n = 0;
@@ -143,7 +165,7 @@ int fl_model_bloom_add(fl_model_bloom *b, fl_model_bytes key) {
         /* compared with the last prefix ADDED, not the previous entry's */
         if (!(b->have_prev_prefix && same_bytes(b->prev_prefix, b->prev_prefix_len, prefix))) {
             if ((rc = push_hash(b, hash_bytes(prefix))) != FL_MODEL_OK) return rc;
-            rc = remember(&b->prev_prefix, &b->prev_prefix_len, prefix);
+            rc = remember(&b->prev_prefix, &b->prev_prefix_len, &b->prev_prefix_cap, prefix);
             if (rc != FL_MODEL_OK) return rc;
             b->have_prev_prefix = true;
         }
@@ -151,7 +173,8 @@ int fl_model_bloom_add(fl_model_bloom *b, fl_model_bytes key) {
     return FL_MODEL_OK;
 }
 
-int fl_model_bloom_finish(fl_model_bloom *b) {
+/* finish; with keep, the hash list goes to *keep instead of being freed. */
+static int finish(fl_model_bloom *b, uint64_t **keep) {
     if (b->built) return FL_MODEL_ERR_INVALID;
     uint64_t lines = fl_model_bloom_lines(b->m, b->config.millibits);
     if (lines > UINT32_MAX) return FL_MODEL_ERR_INVALID;
@@ -170,30 +193,52 @@ int fl_model_bloom_finish(fl_model_bloom *b) {
     enc[5] = (uint8_t)lines;
     if (lines > 0)
         for (uint64_t i = 0; i < b->m; i++) set_bits(b, b->hashes[i]);
-    free(b->hashes);                 /* the builder's state is not needed again */
+    if (keep && b->m) *keep = b->hashes;
+    else free(b->hashes);            /* the builder's state is not needed again */
     free(b->prev_key);
     free(b->prev_prefix);
     b->hashes = NULL;
     b->prev_key = b->prev_prefix = NULL;
-    b->hash_cap = 0;
+    b->hash_cap = b->prev_key_cap = b->prev_prefix_cap = 0;
     b->built = true;
     return FL_MODEL_OK;
 }
 
-int fl_model_bloom_build(fl_model_bloom *b, const fl_model_bloom_config *cfg,
-                         const fl_model_bytes *keys, size_t n) {
+int fl_model_bloom_finish(fl_model_bloom *b) { return finish(b, NULL); }
+
+int fl_model_bloom_build_hashed(fl_model_bloom *b, const fl_model_bloom_config *cfg,
+                                const fl_model_bytes *keys, size_t n, fl_model_bloom_hashed *out) {
     fl_model_bloom_begin(b, cfg);
+    if (out) out->hashes = NULL;
+    /* room for every hash at once: at most one key and one prefix per entry */
+    size_t per = (size_t)cfg->whole_key + cfg->has_extractor;
+    if (n && per && n <= SIZE_MAX / (per * sizeof *b->hashes)) {
+        b->hashes = malloc(n * per * sizeof *b->hashes);
+        if (b->hashes) b->hash_cap = n * per;
+    }
+    uint64_t *key_hash = out && cfg->whole_key ? out->key_hash : NULL;
     for (size_t i = 0; i < n; i++) {
         int rc = fl_model_bloom_add(b, keys[i]);
         if (rc != FL_MODEL_OK) return rc;
+        if (key_hash) key_hash[i] = b->prev_key_hash;
     }
-    return fl_model_bloom_finish(b);
+    return finish(b, out ? &out->hashes : NULL);
+}
+
+int fl_model_bloom_build(fl_model_bloom *b, const fl_model_bloom_config *cfg,
+                         const fl_model_bytes *keys, size_t n) {
+    return fl_model_bloom_build_hashed(b, cfg, keys, n, NULL);
+}
+
+int fl_model_legacy_build_hashed(fl_model_bloom *b, uint32_t millibits,
+                                 const fl_model_bytes *keys, size_t n, fl_model_bloom_hashed *out) {
+    fl_model_bloom_config cfg = { millibits, true, false, { FL_MODEL_FIXED, 0, 0 } };
+    return fl_model_bloom_build_hashed(b, &cfg, keys, n, out);
 }
 
 int fl_model_legacy_build(fl_model_bloom *b, uint32_t millibits,
                           const fl_model_bytes *keys, size_t n) {
-    fl_model_bloom_config cfg = { millibits, true, false, { FL_MODEL_FIXED, 0, 0 } };
-    return fl_model_bloom_build(b, &cfg, keys, n);
+    return fl_model_legacy_build_hashed(b, millibits, keys, n, NULL);
 }
 
 /* ---- Querying ---------------------------------------------------------------- */
@@ -217,13 +262,21 @@ bool fl_model_bloom_probe_hash(const fl_model_bloom *b, uint64_t h) {
 
 double fl_model_bloom_expected_exact(const fl_model_bloom *b) {
     if (!b->built || b->lines == 0) return 1.0;
+    /* term[set] = (set / 512)^k, computed the first time a line has `set`
+     * bits (the same pow call as per line, so the same double) */
+    double term[LINE_BITS + 1];
+    bool have[LINE_BITS + 1];
+    memset(have, 0, sizeof have);
     double sum = 0;
     for (uint64_t line = 0; line < b->lines; line++) {
         const uint8_t *bytes = line_bytes(b, line);
         unsigned set = 0;
-        for (unsigned bit = 0; bit < LINE_BITS; bit++)
-            if (bytes[bit / 8] & (1u << (bit % 8))) set++;
-        sum += pow((double)set / LINE_BITS, (double)b->k);
+        for (unsigned i = 0; i < LINE_BYTES; i++) set += (unsigned)__builtin_popcount(bytes[i]);
+        if (!have[set]) {
+            term[set] = pow((double)set / LINE_BITS, (double)b->k);
+            have[set] = true;
+        }
+        sum += term[set];
     }
     return sum / (double)b->lines;
 }

@@ -76,15 +76,24 @@ typedef struct ck_sub {
     double ref_expected;              /* ref's exact expected FP rate       */
     /* P9: known when the checker saw the filter built */
     bool p9;
+    bool p9_stored;                   /* the stored bytes are the reference
+                                         build's (P5 held): ref_expected is
+                                         p9_expected                        */
     double p9_expected;               /* exact, of the reference build      */
     fl_model_bloom p9_ref;            /* the reference build's bits (ghosts) */
-    struct ck_fpset *p9_items;        /* what was hashed: keys and prefixes */
+    /* what was hashed, keys and prefixes: the reference build's hashes
+     * until a P9 probe first needs the set, then that set (fprate.c) */
+    uint64_t *p9_hashes; size_t p9_nhashes;
+    struct ck_fpset *p9_items;
 } ck_sub;
 
 typedef struct ck_sst {
     uint64_t id;
     int level;
     size_t nkeys;  ck_key *keys;      /* every entry, in SST order          */
+    uint64_t *heads;                  /* each key's first 8 bytes, big-endian,
+                                         zero-padded: bisection compares
+                                         these and reads bytes on ties only */
     uint8_t *key_bytes;               /* their bytes, one after the other   */
     uint64_t *index; size_t index_cap;/* hash tag << 32 | 1 + first entry     */
     size_t nrts;   ck_rt *rts;
@@ -177,6 +186,10 @@ struct fl_checker {
                                          filter of a kind it cannot judge  */
     /* P7 */
     ck_fpset p7_seen;                 /* checked (extractor, kind, input)   */
+    /* truth.c's scratch for writing checks, kept from SST to SST */
+    fl_model_bytes *tr_keys;          /* an SST's keys as the model takes them */
+    uint64_t *tr_hash;                /* their whole-key hashes             */
+    size_t tr_cap;
     uint64_t rng;
     /* results */
     fl_fp_tally *p9[2];               /* P9 by kind: point, prefix          */
@@ -237,12 +250,16 @@ void ck_check_read_untraced(fl_checker *ck, const fl_metrics *before, const fl_m
  * prefix), and the length of the bytes it hashes; false when it answers
  * true because it cannot tell (no lines, no extractor answer). */
 bool ck_bloom_probes(const fl_model_bloom *ref, int kind, fl_slice target, size_t *n);
-/* P9 for a filter the checker saw built: its items and exact expectation. */
-void ck_p9_note_filter(ck_sub *sub, const fl_model_bloom *ref, const ck_sst *s);
+/* P9 for a filter the checker saw built: ref is the model's reference
+ * build, hashes (malloc'd, may be NULL when ref->m is 0) the ref->m hashes
+ * it set (fl_model_bloom_build_hashed); both are taken over (*ref is left
+ * zeroed).  stored: the SST stored exactly ref's bytes. */
+void ck_p9_note_filter(ck_sub *sub, fl_model_bloom *ref, uint64_t *hashes, bool stored);
 void ck_p9_free(ck_sub *sub);
 /* A probe of sub that may be eligible (see fprate.c), which answered
- * `maybe`, of an SST that holds the target (truth) or not. */
-void ck_p9_probe(fl_checker *ck, const ck_sub *sub, const fl_model_bloom *ref, int kind,
+ * `maybe`, of an SST that holds the target (truth) or not.  May build
+ * sub's item set (the first time one is needed). */
+void ck_p9_probe(fl_checker *ck, ck_sub *sub, const fl_model_bloom *ref, int kind,
                  fl_slice target, bool maybe, bool held);
 /* P9 for an engine without a probe trace: a read of kind k whose item was
  * never hashed by any filter probed exactly the n live SSTs ck->metas[

@@ -11,6 +11,12 @@
  * rightly.  A probe the filter cannot make (no extractor answer) counts
  * with expected rate 1.
  *
+ * What a filter hashed comes from the model's reference build itself: its
+ * hashes (each key's and each extracted prefix's XXH3, the fingerprints
+ * with seed 0) become the filter's item set the first time a probe needs
+ * it, and its bits are the ghosts' filter -- nothing is hashed or decoded
+ * again when an SST appears.
+ *
  * Expectation.  Each filter's expected rate e_f is exact given its bits:
  * the mean over its lines of (bits set / 512)^k (fl_model_bloom_expected_
  * exact, of the model's reference build of the SST's keys -- what the
@@ -215,33 +221,56 @@ bool ck_bloom_probes(const fl_model_bloom *ref, int kind, fl_slice target, size_
                                          (fl_model_bytes){ target.data, target.len }, n);
 }
 
-void ck_p9_note_filter(ck_sub *sub, const fl_model_bloom *ref, const ck_sst *s) {
+/* The reference build itself becomes the ghosts' filter (it is finished
+ * and never changes), and its hashes become the item set -- but only when
+ * a probe first needs the set (p9_items): many SSTs are compacted away
+ * before any read of an item the set could answer.  The set is the same
+ * either way: the build hashed every key (whole_key) and every extracted
+ * prefix, skipping only repeats of the one before, and its hashes are
+ * ck_fingerprint's with seed 0 (XXH3_64bits of the same bytes; 0 becomes 1
+ * here as there). */
+void ck_p9_note_filter(ck_sub *sub, fl_model_bloom *ref, uint64_t *hashes, bool stored) {
     ck_p9_free(sub);
-    sub->p9_items = calloc(1, sizeof *sub->p9_items);
-    if (!sub->p9_items) return;
-    if (fl_model_bloom_decode(&sub->p9_ref, &ref->config, ref->encoded, ref->encoded_len) != FL_MODEL_OK) {
-        ck_p9_free(sub);
-        return;
-    }
-    const fl_model_bloom_config *c = &ref->config;
-    ck_fpset_reserve(sub->p9_items, s->nkeys * ((size_t)c->whole_key + c->has_extractor));
-    for (size_t i = 0; i < s->nkeys; i++) {
-        fl_model_bytes key = { s->keys[i].key, s->keys[i].len };
-        size_t n;
-        if (c->whole_key) ck_fpset_add(sub->p9_items, ck_fingerprint(key.data, key.len, 0));
-        if (c->has_extractor && fl_model_extractor_prefix_len(&c->extractor, FL_MODEL_POINT, key, &n))
-            ck_fpset_add(sub->p9_items, ck_fingerprint(key.data, n, 0));
-    }
-    sub->p9 = ref->lines > 0;
-    sub->p9_expected = fl_model_bloom_expected_exact(ref);
+    sub->p9_ref = *ref;
+    memset(ref, 0, sizeof *ref);
+    sub->p9_hashes = hashes;
+    sub->p9_nhashes = hashes ? (size_t)sub->p9_ref.m : 0;
+    sub->p9 = sub->p9_ref.built && sub->p9_ref.lines > 0;
+    sub->p9_stored = stored;
+    sub->p9_expected = fl_model_bloom_expected_exact(&sub->p9_ref);
 }
 
 void ck_p9_free(ck_sub *sub) {
     fl_model_bloom_free(&sub->p9_ref);
     if (sub->p9_items) ck_fpset_free(sub->p9_items);
     free(sub->p9_items);
+    free(sub->p9_hashes);
     sub->p9_items = NULL;
+    sub->p9_hashes = NULL;
+    sub->p9_nhashes = 0;
     sub->p9 = false;
+    sub->p9_stored = false;
+}
+
+/* sub's item set, made from the reference build's hashes the first time
+ * it is needed; NULL when out of memory (then sub is left out of P9). */
+static const ck_fpset *p9_items(ck_sub *sub) {
+    if (sub->p9_items) return sub->p9_items;
+    ck_fpset *set = calloc(1, sizeof *set);
+    if (set) {
+        ck_fpset_reserve(set, sub->p9_nhashes);
+        if (sub->p9_nhashes && set->cap < 2 * sub->p9_nhashes + 2) {
+            free(set);
+            set = NULL;
+        }
+    }
+    for (size_t i = 0; set && i < sub->p9_nhashes; i++)
+        ck_fpset_add(set, sub->p9_hashes[i] ? sub->p9_hashes[i] : 1);
+    free(sub->p9_hashes);
+    sub->p9_hashes = NULL;
+    sub->p9_items = set;
+    if (!set) sub->p9 = false;
+    return set;
 }
 
 /* Ghost r of an item: a hash drawn for it once (a function of the item and
@@ -254,7 +283,7 @@ static uint64_t ghost_hash(uint64_t item, unsigned r) {
     return z ^ (z >> 31);
 }
 
-void ck_p9_probe(fl_checker *ck, const ck_sub *sub, const fl_model_bloom *ref, int kind,
+void ck_p9_probe(fl_checker *ck, ck_sub *sub, const fl_model_bloom *ref, int kind,
                  fl_slice target, bool maybe, bool held) {
     /* does the filter really probe, or answer true because it cannot? and
      * is the probed item one the filter holds (then not eligible)?  A
@@ -265,8 +294,9 @@ void ck_p9_probe(fl_checker *ck, const ck_sub *sub, const fl_model_bloom *ref, i
     if (!probes) n = target.len;
     if (probes && kind == 0 && ref->config.whole_key && !ref->config.has_extractor) {
         if (held) return;
-    } else if (probes && sub->p9_items && ck_fpset_has(sub->p9_items, ck_fingerprint(target.data, n, 0))) {
-        return;
+    } else if (probes) {
+        const ck_fpset *items = p9_items(sub);
+        if (!items || ck_fpset_has(items, ck_fingerprint(target.data, n, 0))) return;
     }
     if (!ck->p9[kind] && fl_fp_tally_new(&ck->p9[kind]) != FL_OK) return;
     uint64_t item = ck_fingerprint(target.data, n, (uint64_t)kind << 32 | !probes);

@@ -13,6 +13,16 @@
  *       and answers sampled probes exactly as the built filter does.
  * The writer of an L0 SST is the writer's policy list at the time; of a run
  * SST, the compactor's.
+ *
+ * Each key is hashed once per SST: the model's reference build of a
+ * whole-key bloom hands back every key's hash (SPEC 5's, XXH3_64bits) and
+ * every hash it set, and those serve the key index below and P9's item set
+ * (fprate.c) instead of hashing again; without a whole-key bloom the index
+ * hashes the keys itself.  The reference build becomes P9's ghost filter as
+ * it is (no decoded copy), and a reader-side reference whose bytes P5 found
+ * equal to it takes its exact expected rate instead of computing it again.
+ * Bisection compares each key's first 8 bytes as a number (heads) before
+ * reading bytes.
  */
 #include "check_internal.h"
 
@@ -43,6 +53,7 @@ ck_sst *ck_sst_get(const fl_checker *ck, uint64_t id) {
 static void sst_free(ck_sst *s) {
     if (!s) return;
     free(s->key_bytes);
+    free(s->heads);
     for (size_t i = 0; i < s->nrts; i++) { free(s->rts[i].start); free(s->rts[i].end); }
     for (size_t i = 0; i < s->nsubs; i++) {
         free(s->subs[i].name);
@@ -66,16 +77,42 @@ void ck_tree_free(fl_checker *ck) {
     fl_sst_meta_free(ck->metas, ck->nmetas);
     ck->metas = NULL;
     ck->nmetas = 0;
+    free(ck->tr_keys);
+    free(ck->tr_hash);
+    ck->tr_keys = NULL;
+    ck->tr_hash = NULL;
+    ck->tr_cap = 0;
 }
 
 /* ---- Truth queries --------------------------------------------------------- */
 
+/* The first 8 bytes of k as a big-endian number, zero-padded.  When two
+ * heads differ they order their strings bytewise (a padding 0 below a real
+ * byte is a shorter string that is a prefix of the longer up to there);
+ * equal heads say nothing. */
+static uint64_t head_of(const uint8_t *k, size_t klen) {
+    uint64_t v = 0;
+    if (klen >= 8) {
+        memcpy(&v, k, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        v = __builtin_bswap64(v);
+#endif
+        return v;
+    }
+    for (size_t i = 0; i < 8; i++) v = v << 8 | (i < klen ? k[i] : 0);
+    return v;
+}
+
 /* First entry with key >= k. */
 static size_t lower_bound(const ck_sst *s, const uint8_t *k, size_t klen) {
     size_t lo = 0, hi = s->nkeys;
+    uint64_t h = head_of(k, klen);
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (cmp(s->keys[mid].key, s->keys[mid].len, k, klen) < 0) lo = mid + 1;
+        bool less = s->heads ? (s->heads[mid] != h ? s->heads[mid] < h
+                                                   : cmp(s->keys[mid].key, s->keys[mid].len, k, klen) < 0)
+                             : cmp(s->keys[mid].key, s->keys[mid].len, k, klen) < 0;
+        if (less) lo = mid + 1;
         else hi = mid;
     }
     return lo;
@@ -83,16 +120,23 @@ static size_t lower_bound(const ck_sst *s, const uint8_t *k, size_t klen) {
 
 /* An open-addressing table over the distinct keys, so that the question
  * asked for every probe event -- does this SST hold this key? -- costs one
- * hash rather than a bisection.  Built once, when the SST is loaded. */
-static bool build_index(ck_sst *s) {
+ * hash rather than a bisection.  Built once, when the SST is loaded, from
+ * key_hash[i] = XXH3_64bits of key i when the caller has them (NULL: hashed
+ * here); also the keys' heads. */
+static bool build_index(ck_sst *s, const uint64_t *key_hash) {
     size_t cap = 16;
     while (cap < 2 * s->nkeys + 2) cap *= 2;
     if (s->nkeys >= UINT32_MAX || !(s->index = calloc(cap, sizeof *s->index))) return false;
     s->index_cap = cap;
+    if (!(s->heads = malloc((s->nkeys ? s->nkeys : 1) * sizeof *s->heads))) return false;
+    uint64_t prev = 0;
     for (size_t i = 0; i < s->nkeys; i++) {
-        if (i && cmp(s->keys[i - 1].key, s->keys[i - 1].len, s->keys[i].key, s->keys[i].len) == 0)
-            continue;                           /* an older version of the same key */
-        uint64_t h = XXH3_64bits(s->keys[i].key, s->keys[i].len);
+        s->heads[i] = head_of(s->keys[i].key, s->keys[i].len);
+        uint64_t h = key_hash ? key_hash[i] : XXH3_64bits(s->keys[i].key, s->keys[i].len);
+        /* an older version of the same key (a different hash: a different key) */
+        if (i && h == prev && cmp(s->keys[i - 1].key, s->keys[i - 1].len, s->keys[i].key, s->keys[i].len) == 0)
+            continue;
+        prev = h;
         size_t j = h & (cap - 1);
         while (s->index[j]) j = (j + 1) & (cap - 1);
         s->index[j] = (h & 0xFFFFFFFF00000000ull) | (uint64_t)(i + 1);
@@ -311,8 +355,48 @@ out:
     fl_buf_free(&enc);
 }
 
-/* Checks bytes and names of a new SST against its writer's configuration. */
-static void check_written(fl_checker *ck, ck_sst *s, builders *bl) {
+/* The SST's keys for the model, in ck->tr_keys (room for their hashes in
+ * ck->tr_hash); false when out of memory. */
+static bool model_keys(fl_checker *ck, const ck_sst *s) {
+    if (s->nkeys > ck->tr_cap) {
+        size_t cap = ck->tr_cap ? ck->tr_cap : 1024;
+        while (cap < s->nkeys) cap *= 2;
+        fl_model_bytes *k = malloc(cap * sizeof *k);
+        uint64_t *h = malloc(cap * sizeof *h);
+        if (!k || !h) { free(k); free(h); return false; }
+        free(ck->tr_keys);
+        free(ck->tr_hash);
+        ck->tr_keys = k;
+        ck->tr_hash = h;
+        ck->tr_cap = cap;
+    }
+    for (size_t i = 0; i < s->nkeys; i++) ck->tr_keys[i] = (fl_model_bytes){ s->keys[i].key, s->keys[i].len };
+    return true;
+}
+
+/* The model's reference build over the SST's keys (ck->tr_keys) with cfg,
+ * or with NULL the Legacy bloom at legacy_millibits, and the hashes it set
+ * (*hashes, malloc'd).  *key_hashed: whether ck->tr_hash holds every key's
+ * hash (the first whole-key build fills it). */
+static bool reference_build(fl_checker *ck, const ck_sst *s, const fl_model_bloom_config *cfg,
+                            uint32_t legacy_millibits, bool *key_hashed, fl_model_bloom *ref,
+                            uint64_t **hashes) {
+    fl_model_bloom_hashed hd = { NULL, *key_hashed ? NULL : ck->tr_hash };
+    int rc = cfg ? fl_model_bloom_build_hashed(ref, cfg, ck->tr_keys, s->nkeys, &hd)
+                 : fl_model_legacy_build_hashed(ref, legacy_millibits, ck->tr_keys, s->nkeys, &hd);
+    *hashes = hd.hashes;
+    if (rc != FL_MODEL_OK) return false;
+    if (!cfg || cfg->whole_key) *key_hashed = true;
+    return true;
+}
+
+static bool same_bytes(const fl_model_bloom *ref, const ck_sub *sub) {
+    return ref->encoded_len == sub->len && memcmp(ref->encoded, sub->data, sub->len) == 0;
+}
+
+/* Checks bytes and names of a new SST against its writer's configuration;
+ * *key_hashed as for reference_build. */
+static void check_written(fl_checker *ck, ck_sst *s, builders *bl, bool *key_hashed) {
     const ck_config *w = s->writer;
     if (s->block_bad) {
         ck_violation(ck, FL_P10, "sst %llu: the engine wrote a filter block that does not parse",
@@ -320,9 +404,7 @@ static void check_written(fl_checker *ck, ck_sst *s, builders *bl) {
         return;
     }
     bool want_filters = s->nkeys >= w->min_filter_keys;
-    fl_model_bytes *keys = malloc((s->nkeys ? s->nkeys : 1) * sizeof *keys);
-    if (!keys) return;
-    for (size_t i = 0; i < s->nkeys; i++) keys[i] = (fl_model_bytes){ s->keys[i].key, s->keys[i].len };
+    if (!model_keys(ck, s)) return;
     if (w->legacy) {
         const ck_policy *b = ck_config_first_bloom(w);
         if (s->format != 0 && (b || s->nsubs))
@@ -333,16 +415,18 @@ static void check_written(fl_checker *ck, ck_sst *s, builders *bl) {
                          "filter block", (unsigned long long)s->id, b->name);
         else if (b && want_filters) {
             fl_model_bloom ref;
-            bool built = fl_model_legacy_build(&ref, b->millibits, keys, s->nkeys) == FL_MODEL_OK;
-            if (built) ck_p9_note_filter(&s->subs[0], &ref, s);
-            if (built && (ref.encoded_len != s->subs[0].len || memcmp(ref.encoded, s->subs[0].data, ref.encoded_len)))
+            uint64_t *hashes;
+            bool built = reference_build(ck, s, NULL, b->millibits, key_hashed, &ref, &hashes);
+            bool same = built && same_bytes(&ref, &s->subs[0]);
+            if (built && !same)
                 ck_violation(ck, FL_P5, "sst %llu: Legacy filter bytes differ from the reference "
                              "whole-key bloom at %u millibits (%zu bytes stored, %zu expected)",
                              (unsigned long long)s->id, b->millibits, s->subs[0].len,
                              ref.encoded_len);
+            if (built) ck_p9_note_filter(&s->subs[0], &ref, hashes, same);
+            else free(hashes);
             fl_model_bloom_free(&ref);
         }
-        free(keys);
         return;
     }
     /* every configured policy whose filter was built is there, nothing else */
@@ -368,13 +452,16 @@ static void check_written(fl_checker *ck, ck_sst *s, builders *bl) {
         }
         if (p->bloom) {
             fl_model_bloom ref;
-            bool built = fl_model_bloom_build(&ref, &p->bloom_cfg, keys, s->nkeys) == FL_MODEL_OK;
-            if (built) ck_p9_note_filter(sub, &ref, s);
-            if (built && (ref.encoded_len != sub->len || memcmp(ref.encoded, sub->data, sub->len) != 0))
+            uint64_t *hashes;
+            bool built = reference_build(ck, s, &p->bloom_cfg, 0, key_hashed, &ref, &hashes);
+            bool same = built && same_bytes(&ref, sub);
+            if (built && !same)
                 ck_violation(ck, FL_P5, "sst %llu sub-filter \"%s\": stored bytes differ from the "
                              "reference bloom (%zu bytes stored, %zu expected, m=%llu lines=%llu k=%u)",
                              (unsigned long long)s->id, sub->name, sub->len, ref.encoded_len,
                              (unsigned long long)ref.m, (unsigned long long)ref.lines, ref.k);
+            if (built) ck_p9_note_filter(sub, &ref, hashes, same);
+            else free(hashes);
             fl_model_bloom_free(&ref);
         }
         /* P11: the checker's own build of the same policy */
@@ -390,7 +477,6 @@ static void check_written(fl_checker *ck, ck_sst *s, builders *bl) {
             }
         }
     }
-    free(keys);
 }
 
 static int load_sst(fl_checker *ck, const fl_sst_meta *m, bool adopting, ck_sst **out) {
@@ -416,6 +502,10 @@ static int load_sst(fl_checker *ck, const fl_sst_meta *m, bool adopting, ck_sst 
         }
     }
     load_ctx lc = { .ck = ck, .s = s, .bl = &bl, .rc = FL_OK };
+    /* the keys' room at once (the entries the manifest counts; more if it
+     * is wrong) */
+    if (m->entries && m->entries < SIZE_MAX / sizeof *s->keys && (s->keys = malloc(m->entries * sizeof *s->keys)))
+        lc.cap = m->entries;
     int rc = ck->eng->sst_entries(ck->db, m->id, on_entry, &lc);
     if (!rc) rc = lc.rc;
     for (size_t i = 0, off = 0; !rc && i < s->nkeys; off += s->keys[i++].len)
@@ -436,8 +526,11 @@ static int load_sst(fl_checker *ck, const fl_sst_meta *m, bool adopting, ck_sst 
         if (!s->block_bad && !parse_block(s)) s->block_bad = true;
     }
     fl_buf_free(&fb);
-    if (!rc && !build_index(s)) rc = FL_ERR_NOMEM;
-    if (!rc && s->writer) check_written(ck, s, &bl);
+    /* the writing checks first: a whole-key reference build hashes the keys
+     * for the index */
+    bool key_hashed = false;
+    if (!rc && s->writer) check_written(ck, s, &bl, &key_hashed);
+    if (!rc && !build_index(s, key_hashed ? ck->tr_hash : NULL)) rc = FL_ERR_NOMEM;
     for (size_t i = 0; i < bl.n; i++)
         if (bl.b[i]) fl_call_builder_destroy(ck->own_calls, bl.pol[i]->policy, bl.b[i]);
     free(bl.pol);
@@ -520,6 +613,9 @@ const fl_model_bloom *ck_sub_reference(fl_checker *ck, ck_sst *s, size_t i) {
         cfg = p->bloom_cfg;
     }
     sub->ref_ok = fl_model_bloom_decode(&sub->ref, &cfg, sub->data, sub->len) == FL_MODEL_OK;
-    if (sub->ref_ok) sub->ref_expected = fl_model_bloom_expected_exact(&sub->ref);
+    /* the exact rate reads only k, lines and the bits: those of the
+     * reference build when P5 found the stored bytes equal to them */
+    if (sub->ref_ok)
+        sub->ref_expected = sub->p9 && sub->p9_stored ? sub->p9_expected : fl_model_bloom_expected_exact(&sub->ref);
     return sub->ref_ok ? &sub->ref : NULL;
 }

@@ -3,14 +3,18 @@
  * read unfiltered with no violation and counted as a filter error (P10); a
  * workload run through the checker reports the same results whether or not
  * it checks; an existing database is adopted; violations carry the
- * property, line and message to the callback.
+ * property, line and message to the callback; P9's item set, made from the
+ * reference build's hashes when first needed, is the set of every key's
+ * and every extracted prefix's fingerprint.
  */
 #include "test.h"
 #include "../engine/engine_internal.h"
 #include "../properties/check.h"
+#include "../properties/check_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
+#include <xxhash.h>
 
 static fl_workload parse(const char *text) {
     fl_workload w;
@@ -167,6 +171,72 @@ FL_TEST(check_fp_rate_statistics) {
            100 * sum.fp[0].measured, 100 * sum.fp[0].expected, 100 * sum.fp[0].sd, sum.fp[0].z);
     free(text);
     fl_registry_free(reg);
+}
+
+/* ---- P9's item set --------------------------------------------------------------- */
+
+/* ck_fingerprint with seed 0 is the SPEC 5 hash (XXH3_64bits), 0 made 1:
+ * what lets P9 take its item set from the reference build's hashes.  Then,
+ * for a whole-key bloom with a prefix extractor over keys with versions, a
+ * point probe is eligible exactly when neither the key nor an extracted
+ * prefix of a stored key has the probed key's fingerprint -- the set built
+ * here the old way, fingerprint by fingerprint. */
+FL_TEST(check_p9_items_from_reference_hashes) {
+    uint8_t buf[300];
+    for (size_t i = 0; i < sizeof buf; i++) buf[i] = (uint8_t)(i * 131 + 7);
+    for (size_t n = 0; n <= sizeof buf; n++) {
+        uint64_t h = XXH3_64bits(buf, n);
+        CHECK_EQ(ck_fingerprint(buf, n, 0), h ? h : 1);
+    }
+    enum { N = 3000 };
+    static char text[N][16];
+    fl_model_bytes keys[N];
+    size_t n = 0;
+    for (int k = 0; n < N; k++)   /* sorted, some keys twice; odd groups: no key that is the prefix */
+        for (int v = 0; v < 1 + (k % 7 == 0) && n < N; v++) {
+            snprintf(text[n], sizeof text[n], k % 100 == 0 ? "g%03d" : "g%03d:%05d", k / 50, k);
+            keys[n] = (fl_model_bytes){ (const uint8_t *)text[n], strlen(text[n]) };
+            n++;
+        }
+    fl_model_bloom_config cfg;
+    char err[128];
+    CHECK_OK(fl_model_bloom_parse("bloom(bits=10,prefix=fixed:4)", &cfg, err, sizeof err));
+    ck_fpset old = { 0 };
+    for (size_t i = 0; i < n; i++) {
+        size_t pl;
+        ck_fpset_add(&old, ck_fingerprint(keys[i].data, keys[i].len, 0));
+        if (fl_model_extractor_prefix_len(&cfg.extractor, FL_MODEL_POINT, keys[i], &pl))
+            ck_fpset_add(&old, ck_fingerprint(keys[i].data, pl, 0));
+    }
+    fl_model_bloom ref;
+    fl_model_bloom_hashed hd = { NULL, NULL };
+    CHECK_OK(fl_model_bloom_build_hashed(&ref, &cfg, keys, n, &hd));
+    fl_checker *ck = calloc(1, sizeof *ck);
+    ck_sub sub;
+    memset(&sub, 0, sizeof sub);
+    ck_p9_note_filter(&sub, &ref, hd.hashes, true);
+    CHECK(sub.p9 && sub.p9_items == NULL && ref.encoded == NULL);
+    fl_model_bloom reader;
+    CHECK_OK(fl_model_bloom_decode(&reader, &cfg, sub.p9_ref.encoded, sub.p9_ref.encoded_len));
+    CHECK(sub.p9_expected == fl_model_bloom_expected_exact(&reader));
+    uint64_t eligible = 0;
+    for (int q = 0; q < 4000; q++) {             /* present keys, prefixes as keys, absent keys */
+        char t[16];
+        snprintf(t, sizeof t, q % 3 == 0 ? "g%03d" : q % 3 == 1 ? "g%03d:%05d" : "g%03d:%05dx", q / 50, q);
+        fl_slice target = { (const uint8_t *)t, strlen(t) };
+        eligible += !ck_fpset_has(&old, ck_fingerprint(t, target.len, 0));
+        ck_p9_probe(ck, &sub, &reader, 0, target, false, false);
+        fl_fp_result r = { 0 };
+        if (ck->p9[0]) fl_fp_tally_result(ck->p9[0], &r);
+        CHECK_EQ(r.probes, eligible);
+    }
+    CHECK(eligible > 1000 && eligible < 4000);
+    CHECK(sub.p9_items && sub.p9_items->count == old.count && sub.p9_hashes == NULL);
+    ck_p9_release(ck);
+    free(ck);
+    ck_p9_free(&sub);
+    fl_model_bloom_free(&reader);
+    ck_fpset_free(&old);
 }
 
 /* ---- A streamed workload ------------------------------------------------------ */
