@@ -123,6 +123,11 @@ typedef struct ck_seen {
 typedef struct ck_fpset { uint64_t *slots; size_t cap, count; } ck_fpset;
 
 uint64_t ck_fingerprint(const void *data, size_t len, uint64_t seed);   /* never 0 */
+/* XXH3_64bits of a key (SPEC 5's hash, the SST key index's), and the
+ * fingerprint it makes: ck_fingerprint(data, len, 0) is
+ * ck_fingerprint_of(ck_key_hash(data, len)), so one hash serves both. */
+uint64_t ck_key_hash(const void *data, size_t len);
+static inline uint64_t ck_fingerprint_of(uint64_t key_hash) { return key_hash ? key_hash : 1; }
 bool ck_fpset_add(ck_fpset *s, uint64_t h);          /* true when h was new */
 void ck_fpset_reserve(ck_fpset *s, size_t n);        /* room for n without growing */
 bool ck_fpset_has(const ck_fpset *s, uint64_t h);
@@ -171,7 +176,11 @@ struct fl_checker {
      * usable once an existing database was adopted */
     ck_fpset written;
     bool written_complete;
-    bool key_written;                 /* the running get's key, when known  */
+    bool key_known;                   /* this read's first probe of its key
+                                         came: then key_written and key_hash
+                                         are the running get's key's          */
+    bool key_written;
+    uint64_t key_hash;                /* its ck_key_hash                    */
     /* An engine without a probe trace (untraced.c): every key ever put or
      * deleted, in order (for "no key has this prefix"), and the false
      * positives known from them, by kind, added to the summary's. */
@@ -225,6 +234,8 @@ ck_sst *ck_sst_get(const fl_checker *ck, uint64_t id);
 void ck_tree_free(fl_checker *ck);
 /* Whether the SST holds an entry for key (put or tombstone). */
 bool ck_sst_holds_key(const ck_sst *s, const uint8_t *k, size_t klen);
+/* The same, given h = ck_key_hash(k, klen). */
+bool ck_sst_holds_key_hashed(const ck_sst *s, const uint8_t *k, size_t klen, uint64_t h);
 bool ck_sst_holds_prefix(const ck_sst *s, const uint8_t *p, size_t plen);
 bool ck_sst_rt_covers(const ck_sst *s, const uint8_t *k, size_t klen);
 /* The reader-side reference filter of sub i (decoded lazily), or NULL. */

@@ -10,6 +10,8 @@
 #define XXH_INLINE_ALL          /* XXH3 inlined: a fingerprint per probe checked */
 #include <xxhash.h>
 
+uint64_t ck_key_hash(const void *data, size_t len) { return XXH3_64bits(data, len); }
+
 uint64_t ck_fingerprint(const void *data, size_t len, uint64_t seed) {
     uint64_t h = XXH3_64bits_withSeed(data, len, seed);
     return h ? h : 1;                   /* 0 marks an empty slot */

@@ -172,11 +172,16 @@ void ck_probe(void *arg, const fl_probe_event *ev) {
     }
     bool truth;
     if (ev->kind == FL_TARGET_POINT) {
-        /* a key never written is in no SST: one lookup per get, not per SST */
-        if (ck->written_complete && ck->nevents == 1)
-            ck->key_written = ck_fpset_has(&ck->written, ck_fingerprint(ev->target.data, ev->target.len, 0));
+        /* a key never written is in no SST: one lookup per get, not per
+         * SST; and one hash of the key for that and every SST's index */
+        if (!ck->key_known) {
+            ck->key_known = true;
+            ck->key_hash = ck_key_hash(ev->target.data, ev->target.len);
+            if (ck->written_complete)
+                ck->key_written = ck_fpset_has(&ck->written, ck_fingerprint_of(ck->key_hash));
+        }
         truth = (!ck->written_complete || ck->key_written) &&
-                ck_sst_holds_key(s, ev->target.data, ev->target.len);
+                ck_sst_holds_key_hashed(s, ev->target.data, ev->target.len, ck->key_hash);
     } else {
         truth = ck_sst_holds_prefix(s, ev->target.data, ev->target.len);
     }
@@ -207,15 +212,15 @@ static size_t expected_ssts(fl_checker *ck, uint64_t *out) {
     if (!ck->want_kind) return 0;      /* scans, total-order seeks: no filters */
     if (op->kind == FL_OP_GET) {
         if (mem_covers(ck, a.data, a.len)) return 0;
-        bool maybe_held = !ck->written_complete ||
-                          ck_fpset_has(&ck->written, ck_fingerprint(a.data, a.len, 0));
+        uint64_t h = ck_key_hash(a.data, a.len);
+        bool maybe_held = !ck->written_complete || ck_fpset_has(&ck->written, ck_fingerprint_of(h));
         for (size_t i = 0; i < ck->nmetas; i++) {
             const fl_sst_meta *m = &ck->metas[i];
             if (!fl_sst_covers_key(m, a)) continue;
             out[n++] = m->id;
             ck_sst *s = ck_sst_get(ck, m->id);
             /* the newest version (an entry or a covering range tombstone) */
-            if (s && ((maybe_held && ck_sst_holds_key(s, a.data, a.len)) ||
+            if (s && ((maybe_held && ck_sst_holds_key_hashed(s, a.data, a.len, h)) ||
                       ck_sst_rt_covers(s, a.data, a.len)))
                 break;
         }

@@ -135,6 +135,7 @@ int ck_run_read(fl_checker *ck, const fl_op *op) {
     }
     ck->eng->metrics(ck->db, &before);
     ck->nevents = 0;
+    ck->key_known = false;
     ck->event_overflow = false;
     ck->p1_this_op = false;
     ck->scan_count = 0;

@@ -145,11 +145,15 @@ static bool build_index(ck_sst *s, const uint64_t *key_hash) {
 }
 
 bool ck_sst_holds_key(const ck_sst *s, const uint8_t *k, size_t klen) {
+    return ck_sst_holds_key_hashed(s, k, klen, s->index ? XXH3_64bits(k, klen) : 0);
+}
+
+bool ck_sst_holds_key_hashed(const ck_sst *s, const uint8_t *k, size_t klen, uint64_t h) {
     if (!s->index) {
         size_t i = lower_bound(s, k, klen);
         return i < s->nkeys && cmp(s->keys[i].key, s->keys[i].len, k, klen) == 0;
     }
-    uint64_t h = XXH3_64bits(k, klen), tag = h & 0xFFFFFFFF00000000ull;
+    uint64_t tag = h & 0xFFFFFFFF00000000ull;
     for (size_t j = h & (s->index_cap - 1); s->index[j]; j = (j + 1) & (s->index_cap - 1)) {
         if ((s->index[j] & 0xFFFFFFFF00000000ull) != tag) continue;
         const ck_key *e = &s->keys[(uint32_t)s->index[j] - 1];
