@@ -6,7 +6,9 @@
  * Ordering invariant everywhere: entries are sorted by (key ascending,
  * bytewise, shorter first; then seq descending), so the first entry of a key
  * is its newest version.  The two orders are inline here (fl_bytes_cmp,
- * fl_entry_cmp): every merge, seek and skiplist step is made of them.
+ * fl_entry_cmp): every merge, seek and skiplist step is made of them; so
+ * are key heads (fl_key_head: the first 8 bytes as a number, ordered like
+ * the keys where they differ), which searches compare before key bytes.
  */
 #ifndef FL_ENGINE_INTERNAL_H
 #define FL_ENGINE_INTERNAL_H
@@ -86,6 +88,37 @@ static inline int fl_bytes_cmp(const uint8_t *a, size_t alen, const uint8_t *b, 
             if (*a != *b) return *a < *b ? -1 : 1;
     }
     return alen < blen ? -1 : alen > blen ? 1 : 0;
+}
+
+/* A key's first 8 bytes as a big-endian number, zero-padded: heads order
+ * like their keys wherever they differ (a < b when head(a) < head(b)), so
+ * a search compares numbers and reads key bytes only on equal heads. */
+static inline uint64_t fl_key_head(const uint8_t *k, size_t len) {
+    uint64_t x = 0;
+    if (len >= 8) {
+        memcpy(&x, k, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        x = __builtin_bswap64(x);
+#endif
+        return x;
+    }
+    for (size_t i = 0; i < len; i++) x |= (uint64_t)k[i] << (56 - 8 * i);
+    return x;
+}
+
+/* fl_bytes_cmp of a and b given their heads ha and hb (fl_key_head). */
+static inline int fl_head_cmp(uint64_t ha, const uint8_t *a, size_t alen,
+                              uint64_t hb, const uint8_t *b, size_t blen) {
+    if (ha != hb) return ha < hb ? -1 : 1;
+    if (alen >= 8 && blen >= 8) return fl_bytes_cmp(a + 8, alen - 8, b + 8, blen - 8);
+    return fl_bytes_cmp(a, alen, b, blen);
+}
+
+/* Whether a and b are the same key, given their heads (fl_key_head): a
+ * head holds the whole of a key of up to 8 bytes. */
+static inline bool fl_head_eq(uint64_t ha, const uint8_t *a, size_t alen,
+                              uint64_t hb, const uint8_t *b, size_t blen) {
+    return ha == hb && alen == blen && (alen <= 8 || memcmp(a + 8, b + 8, alen - 8) == 0);
 }
 
 /* Entry order: key ascending, then seq descending. */
@@ -228,6 +261,7 @@ typedef struct fl_sst_subfilter {
 
 typedef struct fl_sst_reader {
     fl_sst_info info;
+    uint64_t smallest_head, largest_head;   /* fl_key_head of info's smallest, largest */
     fl_calls *calls;                  /* the db's: filters are called there */
     fl_env *env;
     char path[4096];
@@ -239,11 +273,16 @@ typedef struct fl_sst_reader {
     fl_rtomb_list rtombs;
     /* lazily loaded index */
     bool index_loaded;
+    bool index_sorted;                /* last keys never go down (as written) */
     size_t index_count;
-    struct fl_index_entry { uint8_t *last; size_t last_len; uint64_t off, len; } *index;
-    /* per data block sought: the offsets of every 8th entry, so a seek
-     * searches them instead of decoding from the start (sst_read.c) */
-    struct fl_seek_points { uint32_t *offs; uint32_t count; uint8_t state; } *points;
+    struct fl_index_entry { uint8_t *last; size_t last_len; uint64_t off, len, head; } *index;
+    /* per data block sought: the offset and key head of each entry from
+     * the first, as far as a seek decoded (heads, then offs: cap of each,
+     * one allocation; end: where the last kept entry ends), so a seek is a
+     * binary search instead of a decode from the start (sst_read.c) */
+    struct fl_seek_points {
+        uint64_t *heads; uint32_t *offs; uint32_t count, cap, end; uint8_t state;
+    } *points;
     /* the last data block read (block_cap: its buffer, reused) */
     uint8_t *block; size_t block_len, block_cap; uint64_t block_off; bool block_valid;
 } fl_sst_reader;
@@ -288,7 +327,13 @@ int  fl_sst_get(fl_sst_reader *r, const uint8_t *k, size_t klen, fl_entry *e,
 
 /* ---- Manifest ------------------------------------------------------------ */
 
-typedef struct fl_run { fl_sst_reader **ssts; size_t count; } fl_run;
+typedef struct fl_run {
+    fl_sst_reader **ssts; size_t count;
+    /* read.c's note of whether the SSTs' ranges ascend (1) or not (2), for
+     * the ssts and count it was made for (so zero, or a run rebuilt, is
+     * "not known yet") */
+    fl_sst_reader **order_ssts; size_t order_count; int order;
+} fl_run;
 
 /* What the MANIFEST says of one SST, to check the file against. */
 typedef struct fl_manifest_sst {

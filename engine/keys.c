@@ -137,6 +137,7 @@ int fl_rtomb_list_index(fl_rtomb_list *l) {
 }
 
 uint64_t fl_rtomb_max_seq(const fl_rtomb_list *l, const uint8_t *k, size_t klen) {
+    if (l->count == 0) return 0;                  /* the usual case: no tombstone */
     if (l->indexed != l->count) {                 /* no current index: scan */
         uint64_t m = 0;
         for (size_t i = 0; i < l->count; i++)

@@ -4,18 +4,22 @@
  * is freed at once, and the range tombstones kept separately.
  * Invariant: a node is reachable from level 0 exactly once, in order.
  * A search compares each node at most once (a node found not before the
- * target at one level is not compared again below).
+ * target at one level is not compared again below), by the key heads kept
+ * in the nodes first.  A get does not search: a table by key hash holds
+ * each key's first node (point lookups, below).
  */
 #include "engine_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <xxhash.h>
 
 #define MAX_LEVEL 16
 #define ARENA_CHUNK (256u * 1024u)
 
 typedef struct node {
     fl_entry e;
+    uint64_t head;              /* fl_key_head(e.key) */
     int level;
     struct node *next[];
 } node;
@@ -28,6 +32,10 @@ struct fl_memtable {
     size_t bytes, count;
     uint64_t rng;
     fl_rtomb_list rtombs;
+    /* each key's first node (its newest version) by the key's hash, open
+     * addressing; keys: how many are in.  slot_mask 0: none (no memory:
+     * gets search the list) */
+    node **slots; size_t slot_mask, keys; bool no_slots;
 };
 
 static void *arena_alloc(fl_memtable *mt, size_t n) {
@@ -62,6 +70,7 @@ void fl_memtable_free(fl_memtable *mt) {
     chunk *c = mt->arena;
     while (c) { chunk *p = c->prev; free(c); c = p; }
     free(mt->head);
+    free(mt->slots);
     fl_rtomb_list_free(&mt->rtombs);
     free(mt);
 }
@@ -76,17 +85,70 @@ static int random_level(fl_memtable *mt) {
     return level;
 }
 
+/* Whether node n sorts before e (whose key's head is eh). */
+static inline bool node_before(const node *n, const fl_entry *e, uint64_t eh) {
+    if (n->head != eh) return n->head < eh;
+    int c = fl_head_cmp(n->head, n->e.key, n->e.klen, eh, e->key, e->klen);
+    return c < 0 || (c == 0 && n->e.seq > e->seq);
+}
+
 /* Fills prev[] with the last node before e at every level.  A node found
  * not before e at one level is not compared again at the levels below. */
 static node *find_ge(const fl_memtable *mt, const fl_entry *e, node **prev) {
     node *x = mt->head, *stop = NULL;
+    uint64_t eh = fl_key_head(e->key, e->klen);
     for (int l = MAX_LEVEL - 1; l >= 0; l--) {
         node *n;
-        while ((n = x->next[l]) != NULL && n != stop && fl_entry_cmp(&n->e, e) < 0) x = n;
+        while ((n = x->next[l]) != NULL && n != stop && node_before(n, e, eh)) x = n;
         stop = x->next[l];
         if (prev) prev[l] = x;
     }
     return x->next[0];
+}
+
+/* ---- Point lookups ---------------------------------------------------------
+ * A get wants only a key's newest version, the first of its nodes in list
+ * order; a table by the key's hash (XXH3) keeps that node for every key,
+ * so a get is a hash and a probe or two instead of a search of the list.
+ * An added node replaces its key's when it is inserted before it (seq at
+ * least as high: equal entries go in before the ones already there).  If
+ * the table cannot grow it is dropped for good and gets search the list. */
+
+static size_t key_slot(const fl_memtable *mt, const uint8_t *k, size_t klen, uint64_t kh) {
+    size_t i = (size_t)XXH3_64bits(k, klen) & mt->slot_mask;
+    for (node *n; (n = mt->slots[i]) != NULL; i = (i + 1) & mt->slot_mask)
+        if (fl_head_eq(n->head, n->e.key, n->e.klen, kh, k, klen)) break;
+    return i;
+}
+
+static void drop_slots(fl_memtable *mt) {
+    free(mt->slots);
+    mt->slots = NULL;
+    mt->slot_mask = 0;
+    mt->no_slots = true;
+}
+
+/* Notes n (just linked into the list) as its key's newest if it is. */
+static void slot_add(fl_memtable *mt, node *n) {
+    if (mt->no_slots) return;
+    if (2 * (mt->keys + 1) > mt->slot_mask) {       /* at most half full */
+        size_t cap = mt->slot_mask ? 2 * (mt->slot_mask + 1) : 1024;
+        node **old = mt->slots;
+        size_t old_cap = mt->slot_mask ? mt->slot_mask + 1 : 0;
+        if (!(mt->slots = calloc(cap, sizeof *mt->slots))) {
+            mt->slots = old;
+            drop_slots(mt);
+            return;
+        }
+        mt->slot_mask = cap - 1;
+        for (size_t i = 0; i < old_cap; i++)
+            if (old[i]) mt->slots[key_slot(mt, old[i]->e.key, old[i]->e.klen, old[i]->head)] = old[i];
+        free(old);
+    }
+    size_t i = key_slot(mt, n->e.key, n->e.klen, n->head);
+    node *was = mt->slots[i];
+    if (!was) mt->keys++;
+    if (!was || n->e.seq >= was->e.seq) mt->slots[i] = n;
 }
 
 int fl_memtable_add(fl_memtable *mt, const fl_entry *e) {
@@ -101,6 +163,7 @@ int fl_memtable_add(fl_memtable *mt, const fl_entry *e) {
     n->e = *e;
     n->e.key = k;
     n->e.val = k + e->klen;
+    n->head = fl_key_head(k, e->klen);
     n->level = level;
     for (int l = 0; l < level; l++) {
         n->next[l] = prev[l]->next[l];
@@ -108,6 +171,7 @@ int fl_memtable_add(fl_memtable *mt, const fl_entry *e) {
     }
     mt->bytes += e->klen + e->vlen + 24;
     mt->count++;
+    slot_add(mt, n);
     return FL_OK;
 }
 
@@ -126,9 +190,15 @@ const fl_rtomb_list *fl_memtable_rtombs(fl_memtable *mt) {
 }
 
 bool fl_memtable_get(const fl_memtable *mt, const uint8_t *k, size_t klen, fl_entry *out) {
+    if (mt->slots) {
+        const node *n = mt->slots[key_slot(mt, k, klen, fl_key_head(k, klen))];
+        if (!n) return false;
+        *out = n->e;
+        return true;
+    }
     fl_entry probe = { .key = k, .klen = klen, .seq = UINT64_MAX };
     node *n = find_ge(mt, &probe, NULL);
-    if (!n || fl_bytes_cmp(n->e.key, n->e.klen, k, klen) != 0) return false;
+    if (!n || !fl_bytes_eq(n->e.key, n->e.klen, k, klen)) return false;
     *out = n->e;
     return true;
 }
@@ -151,11 +221,17 @@ bool fl_memtable_next(fl_mt_iter *it, fl_entry *out) {
 /* The last node before e (or, with or_equal, at e), NULL if none. */
 static const node *find_last_before(const fl_memtable *mt, const fl_entry *e, bool or_equal) {
     const node *x = mt->head;
+    uint64_t eh = e ? fl_key_head(e->key, e->klen) : 0;
     for (int l = MAX_LEVEL - 1; l >= 0; l--)
         while (x->next[l]) {
-            int c = e ? fl_entry_cmp(&x->next[l]->e, e) : -1;
+            const node *n = x->next[l];
+            int c = -1;
+            if (e) {
+                c = fl_head_cmp(n->head, n->e.key, n->e.klen, eh, e->key, e->klen);
+                if (c == 0) c = n->e.seq > e->seq ? -1 : n->e.seq < e->seq ? 1 : 0;
+            }
             if (c > 0 || (c == 0 && !or_equal)) break;
-            x = x->next[l];
+            x = n;
         }
     return x == mt->head ? NULL : x;
 }

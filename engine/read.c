@@ -6,6 +6,17 @@
  * block is read, with AND logic over every usable sub-filter; a NO skips the
  * SST.  Range tombstones are applied whatever the filters say: they were
  * loaded when the SST was opened.  Anything a filter cannot tell is MAYBE.
+ *
+ * Keys are located by their heads (first 8 bytes as a number, beside every
+ * SST's bounds, merge head and memtable node), bytes read only on equal
+ * heads.  A range read sizes its arrays once for the whole tree (on the
+ * stack when it is small: no allocation per SST or key), finds a run's
+ * overlapping SSTs by bisection when the run's ranges ascend, keeps only
+ * the sources whose head is before the end in its merge heap, takes the
+ * range tombstone lists that can cover a key of the range from their
+ * index, and reads on from where the filter check left an SST.  The SSTs
+ * considered, their order, every probe event, counter, answer and error
+ * are the same as reading each SST's range in turn.
  */
 #include "engine_internal.h"
 
@@ -84,11 +95,12 @@ static void account(fl_db *db, fl_sst_reader *r, const fl_filter_query *q, probe
 
 /* ---- Locating SSTs ------------------------------------------------------- */
 
-static bool covers(const fl_sst_reader *r, const uint8_t *k, size_t klen) {
+/* Whether r's range covers k (kh: k's head). */
+static bool covers(const fl_sst_reader *r, const uint8_t *k, size_t klen, uint64_t kh) {
     const fl_sst_info *in = &r->info;
     if (in->entries == 0 && in->range_tombstones == 0) return false;
-    if (fl_bytes_cmp(k, klen, in->smallest, in->smallest_len) < 0) return false;
-    int c = fl_bytes_cmp(k, klen, in->largest, in->largest_len);
+    if (fl_head_cmp(kh, k, klen, r->smallest_head, in->smallest, in->smallest_len) < 0) return false;
+    int c = fl_head_cmp(kh, k, klen, r->largest_head, in->largest, in->largest_len);
     return c < 0 || (c == 0 && !in->largest_exclusive);
 }
 
@@ -103,18 +115,18 @@ static bool overlaps(const fl_sst_reader *r, const uint8_t *s, size_t slen,
     return true;
 }
 
-/* The one SST of a run whose range covers k, or NULL. */
-static fl_sst_reader *run_find(const fl_run *run, const uint8_t *k, size_t klen) {
+/* The one SST of a run whose range covers k (kh: its head), or NULL. */
+static fl_sst_reader *run_find(const fl_run *run, const uint8_t *k, size_t klen, uint64_t kh) {
     size_t lo = 0, hi = run->count;
     while (lo < hi) {                  /* first SST with smallest > k */
         size_t mid = lo + (hi - lo) / 2;
-        const fl_sst_info *in = &run->ssts[mid]->info;
-        if (fl_bytes_cmp(in->smallest, in->smallest_len, k, klen) <= 0) lo = mid + 1;
+        const fl_sst_reader *m = run->ssts[mid];
+        if (fl_head_cmp(m->smallest_head, m->info.smallest, m->info.smallest_len, kh, k, klen) <= 0) lo = mid + 1;
         else hi = mid;
     }
     if (lo == 0) return NULL;
     fl_sst_reader *r = run->ssts[lo - 1];
-    return covers(r, k, klen) ? r : NULL;
+    return covers(r, k, klen, kh) ? r : NULL;
 }
 
 /* ---- get ----------------------------------------------------------------- */
@@ -126,8 +138,10 @@ static int get_in_sst(fl_db *db, fl_sst_reader *r, const fl_filter_query *q, uin
                       fl_buf *value, bool *found, get_step *step) {
     const uint8_t *k = q->target.bytes.data;
     size_t klen = q->target.bytes.len;
-    uint64_t s = fl_rtomb_max_seq(&r->rtombs, k, klen);   /* never hidden by a filter */
-    if (s > *rt_seq) *rt_seq = s;
+    if (r->rtombs.count) {                                 /* never hidden by a filter */
+        uint64_t s = fl_rtomb_max_seq(&r->rtombs, k, klen);
+        if (s > *rt_seq) *rt_seq = s;
+    }
     probe p;
     int rc = evaluate(r, q, &p);
     if (rc) return rc;
@@ -158,7 +172,8 @@ int fl_db_get(fl_db *db, fl_slice key, const fl_filter_context *ctx, fl_buf *val
     *found = false;
     if (key.len > FL_MAX_KEY)
         return fl_db_fail(db, FL_ERR_INVALID, "get: key of %zu bytes is too long", key.len);
-    uint64_t rt_seq = fl_rtomb_max_seq(fl_memtable_rtombs(db->mem), key.data, key.len);
+    const fl_rtomb_list *mrt = fl_memtable_rtombs(db->mem);
+    uint64_t rt_seq = mrt->count ? fl_rtomb_max_seq(mrt, key.data, key.len) : 0;
     fl_entry e;
     if (fl_memtable_get(db->mem, key.data, key.len, &e)) {
         if (e.kind == FL_ENTRY_PUT && e.seq > rt_seq) {
@@ -171,11 +186,12 @@ int fl_db_get(fl_db *db, fl_slice key, const fl_filter_context *ctx, fl_buf *val
     fl_filter_query q = { { FL_TARGET_POINT, key }, ctx };
     get_step step = GET_GO_ON;
     int rc = FL_OK;
+    uint64_t kh = fl_key_head(key.data, key.len);
     for (size_t i = 0; i < db->l0_count && step == GET_GO_ON && !rc; i++)
-        if (covers(db->l0[i], key.data, key.len))
+        if (covers(db->l0[i], key.data, key.len, kh))
             rc = get_in_sst(db, db->l0[i], &q, &rt_seq, value, found, &step);
     for (size_t i = 0; i < db->run_count && step == GET_GO_ON && !rc; i++) {
-        fl_sst_reader *r = run_find(&db->runs[i], key.data, key.len);
+        fl_sst_reader *r = run_find(&db->runs[i], key.data, key.len, kh);
         if (r) rc = get_in_sst(db, r, &q, &rt_seq, value, found, &step);
     }
     return rc;
@@ -187,49 +203,96 @@ int fl_db_get(fl_db *db, fl_slice key, const fl_filter_context *ctx, fl_buf *val
 typedef struct source {
     bool memtable;
     fl_mt_iter mt;
-    fl_sst_reader **ssts;     /* chain; owned array of borrowed readers */
+    fl_sst_reader **ssts;     /* chain: a piece of the read's pool */
     size_t count, at;
     fl_sst_iter it;
     bool has;                 /* head is valid */
     fl_entry head;
+    uint64_t hh;              /* fl_key_head of head's key */
 } source;
 
+/* What a read takes in.  Its arrays are sized once, for every SST of the
+ * tree (and the memtable): one block, on the stack when the tree is small,
+ * so a read allocates nothing per SST. */
 typedef struct range_read {
     fl_db *db;
     const uint8_t *start; size_t slen;
     const uint8_t *end; size_t elen;          /* NULL: unbounded */
-    source *src; size_t nsrc, cap;
-    const fl_rtomb_list **rts;                /* borrowed: lists with a tombstone */
-    size_t nrts, rts_cap;                     /* overlapping [start, end)       */
+    const fl_rtomb_list **rts; size_t nrts;   /* borrowed: lists with a tombstone
+                                                 overlapping [start, end)        */
+    fl_sst_reader **pool; size_t npool;       /* the chains, one after another  */
+    void *own;                                /* the arrays' block when malloc'ed */
 } range_read;
+
+/* Room for every SST of the tree, and (extra bytes) more. */
+#define RANGE_STACK_BYTES 4096
+
+static size_t tree_ssts(const fl_db *db) {
+    size_t n = db->l0_count;
+    for (size_t i = 0; i < db->run_count; i++) n += db->runs[i].count;
+    return n;
+}
+
+/* Sets up rr's arrays in stack (RANGE_STACK_BYTES) or a new block, with
+ * extra bytes more at *extra (aligned for any source type). */
+static int range_init(range_read *rr, fl_db *db, const uint8_t *start, size_t slen, const uint8_t *end,
+                      size_t elen, void *stack, size_t extra, void **extra_at) {
+    *rr = (range_read){ .db = db, .start = start, .slen = slen, .end = end, .elen = elen };
+    size_t n = tree_ssts(db);
+    size_t ptrs = (2 * n + 1) * sizeof(void *);
+    size_t head = (ptrs + 15) & ~(size_t)15;
+    uint8_t *b = stack;
+    if (head + extra > RANGE_STACK_BYTES) {
+        if (!(b = rr->own = malloc(head + extra))) return FL_ERR_NOMEM;
+    }
+    rr->pool = (fl_sst_reader **)(void *)b;
+    rr->rts = (const fl_rtomb_list **)(void *)(b + n * sizeof(void *));
+    *extra_at = b + head;
+    return FL_OK;
+}
+
+static void set_head(source *s) { s->hh = fl_key_head(s->head.key, s->head.klen); }
 
 static int src_advance(range_read *rr, source *s) {
     fl_db *db = rr->db;
-    if (s->memtable) { s->has = fl_memtable_next(&s->mt, &s->head); return FL_OK; }
+    if (s->memtable) {
+        if ((s->has = fl_memtable_next(&s->mt, &s->head))) set_head(s);
+        return FL_OK;
+    }
     for (;;) {
         int rc = fl_sst_next(&s->it, &s->head, db->err, sizeof db->err);
         if (rc < 0) return rc;
-        if (rc == 1) { s->has = true; return FL_OK; }
+        if (rc == 1) { s->has = true; set_head(s); return FL_OK; }
         if (++s->at >= s->count) { s->has = false; return FL_OK; }
         rc = fl_sst_seek(s->ssts[s->at], rr->start, rr->slen, &s->it, db->err, sizeof db->err);
         if (rc) return rc;
     }
 }
 
-static int add_source(range_read *rr, source *s) {
-    if (rr->nsrc == rr->cap) {
-        size_t cap = rr->cap ? rr->cap * 2 : 8;
-        source *n = realloc(rr->src, cap * sizeof *n);
-        if (!n) return FL_ERR_NOMEM;
-        rr->src = n;
-        rr->cap = cap;
+/* Keeps l if one of its tombstones may cover a key of [start, end) (a
+ * key the read hands out: a list left out covers none of them).  With its
+ * index current, when a piece of [start, end) has a tombstone (the piece
+ * holding start, or one starting before end: as neighbouring pieces never
+ * both lack one, at most two are looked at past start's); else when a
+ * tombstone overlaps [start, end). */
+static void add_rtombs(range_read *rr, const fl_rtomb_list *l) {
+    if (l->count == 0) return;
+    if (l->indexed == l->count) {
+        size_t lo = 0, hi = l->frag_count;       /* first piece with key > start */
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (fl_bytes_cmp(l->frags[mid].key, l->frags[mid].len, rr->start, rr->slen) <= 0) lo = mid + 1;
+            else hi = mid;
+        }
+        size_t i = lo ? lo - 1 : 0;
+        for (; i < l->frag_count; i++) {
+            const fl_rtomb_frag *f = &l->frags[i];
+            if (i >= lo && rr->end && fl_bytes_cmp(f->key, f->len, rr->end, rr->elen) >= 0) return;
+            if (f->max_seq) break;
+        }
+        if (i < l->frag_count) rr->rts[rr->nrts++] = l;
+        return;
     }
-    rr->src[rr->nsrc++] = *s;
-    return FL_OK;
-}
-
-/* Keeps l if one of its tombstones overlaps [start, end). */
-static int add_rtombs(range_read *rr, const fl_rtomb_list *l) {
     size_t i = 0;
     for (; i < l->count; i++) {
         const fl_rtomb *rt = &l->items[i];
@@ -237,40 +300,36 @@ static int add_rtombs(range_read *rr, const fl_rtomb_list *l) {
         if (rr->end && fl_bytes_cmp(rt->start, rt->slen, rr->end, rr->elen) >= 0) continue;
         break;
     }
-    if (i == l->count) return FL_OK;
-    if (rr->nrts == rr->rts_cap) {
-        size_t cap = rr->rts_cap ? rr->rts_cap * 2 : 16;
-        const fl_rtomb_list **n = realloc(rr->rts, cap * sizeof *n);
-        if (!n) return FL_ERR_NOMEM;
-        rr->rts = n;
-        rr->rts_cap = cap;
-    }
-    rr->rts[rr->nrts++] = l;
-    return FL_OK;
+    if (i < l->count) rr->rts[rr->nrts++] = l;
 }
 
-/* Considers one SST: filters (prefix reads only), then positions it.  When
- * it positions the SST at the start of the range, *at is that position
- * (for the first SST of a chain: read from there, not sought again). */
-static int consider(range_read *rr, fl_sst_reader *r, const fl_filter_query *q,
-                    fl_sst_reader ***chain, size_t *chain_len, fl_sst_iter *at) {
+/* Where consider left an SST it positioned: the iterator after its first
+ * step, and what the step gave (got 1: e, 0: nothing). */
+typedef struct positioned { fl_sst_iter it; fl_entry e; int got; } positioned;
+
+/* Considers one SST: filters (prefix reads only), then positions it and
+ * adds it to the pool.  When it positions the SST at the start of the
+ * range and takes its first step, *at is where that left it (for the first
+ * SST of a chain, the first one considered since chain: read on from
+ * there, not sought again). */
+static int consider(range_read *rr, fl_sst_reader *r, const fl_filter_query *q, size_t chain,
+                    positioned *at) {
     fl_db *db = rr->db;
-    int rc = add_rtombs(rr, &r->rtombs);
-    if (rc) return rc;
+    add_rtombs(rr, &r->rtombs);
     if (q) {
         probe p;
+        int rc;
         if ((rc = evaluate(r, q, &p))) return rc;
         bool held = false;
         if (p.verdict != FL_VERDICT_NO) {
             /* positioned now, so an abandoned scan counts like a finished one */
             fl_sst_iter it;
-            fl_entry e;
+            fl_entry e = { 0 };
             rc = fl_sst_seek(r, rr->start, rr->slen, &it, db->err, sizeof db->err);
-            if (!rc && at && *chain_len == 0) *at = it;
             if (!rc) rc = fl_sst_next(&it, &e, db->err, sizeof db->err);
             if (rc < 0) { probe_free(&p); return rc; }
             held = rc == 1 && fl_has_prefix(e.key, e.klen, q->target.bytes.data, q->target.bytes.len);
-            rc = FL_OK;
+            if (at && rr->npool == chain) *at = (positioned){ it, e, rc };
         }
         account(db, r, q, &p, held);
         bool skip = p.verdict == FL_VERDICT_NO;
@@ -279,30 +338,39 @@ static int consider(range_read *rr, fl_sst_reader *r, const fl_filter_query *q,
     } else {
         db->metrics.sst_reads++;
     }
-    fl_sst_reader **n = realloc(*chain, (*chain_len + 1) * sizeof *n);
-    if (!n) return FL_ERR_NOMEM;
-    n[(*chain_len)++] = r;
-    *chain = n;
+    rr->pool[rr->npool++] = r;
     return FL_OK;
 }
 
-/* A chain as a source, its first SST positioned at the range's start
- * (from *at when consider did it). */
-static int add_chain(range_read *rr, fl_sst_reader **chain, size_t n, const fl_sst_iter *at) {
-    if (n == 0) { free(chain); return FL_OK; }
-    source s = { .ssts = chain, .count = n };
-    int rc = FL_OK;
-    if (at && at->r == chain[0]) s.it = *at;
-    else rc = fl_sst_seek(chain[0], rr->start, rr->slen, &s.it, rr->db->err, sizeof rr->db->err);
-    if (!rc) rc = src_advance(rr, &s);
-    if (!rc) rc = add_source(rr, &s);
-    if (rc) free(chain);
+/* A chain as a source (*s), its first SST positioned at the range's start
+ * and stepped (from *at when consider did it: the block it read is still
+ * the reader's, so its entry is still valid); s->has false when it gives
+ * nothing. */
+static int chain_source(range_read *rr, fl_sst_reader **chain, size_t n, const positioned *at, source *s) {
+    *s = (source){ .ssts = chain, .count = n };
+    if (n == 0) return FL_OK;
+    if (at && at->it.r == chain[0]) {
+        s->it = at->it;
+        if (at->got == 1) {
+            s->head = at->e;
+            s->has = true;
+            set_head(s);
+            return FL_OK;
+        }
+        return src_advance(rr, s);     /* at the SST's end: on to the next */
+    }
+    int rc = fl_sst_seek(chain[0], rr->start, rr->slen, &s->it, rr->db->err, sizeof rr->db->err);
+    if (!rc) rc = src_advance(rr, s);
     return rc;
 }
 
-/* A binary heap of source indices, the smallest head (fl_entry_cmp) on top. */
+/* A binary heap of source indices, the smallest head (key by head first,
+ * then newest first) on top. */
 static bool heap_less(const source *src, size_t a, size_t b) {
-    return fl_entry_cmp(&src[a].head, &src[b].head) < 0;
+    const source *x = &src[a], *y = &src[b];
+    if (x->hh != y->hh) return x->hh < y->hh;
+    int c = fl_head_cmp(x->hh, x->head.key, x->head.klen, y->hh, y->head.key, y->head.klen);
+    return c < 0 || (c == 0 && x->head.seq > y->head.seq);
 }
 
 static void heap_down(const source *src, size_t *h, size_t n, size_t i) {
@@ -329,27 +397,73 @@ static void heap_push(const source *src, size_t *h, size_t *n, size_t v) {
     }
 }
 
+/* Whether the run's SSTs hold something and their ranges ascend: every
+ * smallest and every largest (an inclusive one after an exclusive equal
+ * one) at or above the one before.  Then the SSTs a range overlaps are
+ * the ones from the first whose largest is not below its start up to the
+ * first whose smallest is not below its end.  Noted in the run. */
+static bool run_ascends(fl_run *run) {
+    if (run->order && run->order_ssts == run->ssts && run->order_count == run->count) return run->order == 1;
+    bool up = true;
+    for (size_t j = 0; j < run->count && up; j++) {
+        const fl_sst_info *b = &run->ssts[j]->info;
+        up = b->entries || b->range_tombstones;
+        if (!up || j == 0) continue;
+        const fl_sst_info *a = &run->ssts[j - 1]->info;
+        int c = fl_bytes_cmp(a->largest, a->largest_len, b->largest, b->largest_len);
+        up = fl_bytes_cmp(a->smallest, a->smallest_len, b->smallest, b->smallest_len) <= 0 &&
+             (c < 0 || (c == 0 && (a->largest_exclusive || !b->largest_exclusive)));
+    }
+    run->order_ssts = run->ssts;
+    run->order_count = run->count;
+    run->order = up ? 1 : 2;
+    return up;
+}
+
 /* The SSTs of the tree's source i -- L0 SST i, or run i - l0_count -- that
  * overlap the range, considered in order (consider): *chain the ones to
- * read (NULL, 0 when none), *at where the first was positioned (when
- * given).  What a read forward and one backward both take in. */
+ * read (n of them, a piece of the pool), *at where the first was
+ * positioned (when given).  What a read forward and one backward both
+ * take in.  In a run whose ranges ascend, the overlapping ones are found
+ * by bisection instead of asking each SST. */
 static int consider_source(range_read *rr, size_t i, const fl_filter_query *q, fl_sst_reader ***chain,
-                           size_t *n, fl_sst_iter *at) {
+                           size_t *n, positioned *at) {
     fl_db *db = rr->db;
     bool l0 = i < db->l0_count;
-    fl_sst_reader **ssts = l0 ? &db->l0[i] : db->runs[i - db->l0_count].ssts;
-    size_t count = l0 ? 1 : db->runs[i - db->l0_count].count;
+    fl_run *run = l0 ? NULL : &db->runs[i - db->l0_count];
+    fl_sst_reader **ssts = l0 ? &db->l0[i] : run->ssts;
+    size_t count = l0 ? 1 : run->count;
+    size_t first = rr->npool, j = 0;
     int rc = FL_OK;
-    *chain = NULL;
-    *n = 0;
-    for (size_t j = 0; j < count && !rc; j++)
-        if (overlaps(ssts[j], rr->start, rr->slen, rr->end, rr->elen)) rc = consider(rr, ssts[j], q, chain, n, at);
-    if (rc) {
-        free(*chain);
-        *chain = NULL;
-        *n = 0;
+    if (run && count > 1 && run_ascends(run)) {
+        size_t hi = count;                  /* the first whose largest is not below start */
+        while (j < hi) {
+            size_t mid = j + (hi - j) / 2;
+            const fl_sst_info *in = &ssts[mid]->info;
+            int c = fl_bytes_cmp(rr->start, rr->slen, in->largest, in->largest_len);
+            if (c > 0 || (c == 0 && in->largest_exclusive)) j = mid + 1;
+            else hi = mid;
+        }
+        for (; j < count && !rc; j++) {
+            const fl_sst_info *in = &ssts[j]->info;
+            if (rr->end && fl_bytes_cmp(in->smallest, in->smallest_len, rr->end, rr->elen) >= 0) break;
+            rc = consider(rr, ssts[j], q, first, at);
+        }
+        j = count;
     }
+    for (; j < count && !rc; j++)
+        if (overlaps(ssts[j], rr->start, rr->slen, rr->end, rr->elen)) rc = consider(rr, ssts[j], q, first, at);
+    if (rc) rr->npool = first;
+    *chain = rr->pool + first;
+    *n = rr->npool - first;
     return rc;
+}
+
+/* Whether a range tombstone newer than seq covers key. */
+static bool rt_hidden(const range_read *rr, const uint8_t *key, size_t klen, uint64_t seq) {
+    for (size_t i = 0; i < rr->nrts; i++)
+        if (fl_rtomb_max_seq(rr->rts[i], key, klen) > seq) return true;
+    return false;
 }
 
 /* Hands a key and the value of its newest version (seq; live: a put) to
@@ -357,66 +471,90 @@ static int consider_source(range_read *rr, size_t i, const fl_filter_query *q, f
  * when fn says stop. */
 static int emit_live(const range_read *rr, const fl_buf *key, const fl_buf *val, uint64_t seq, bool live,
                      fl_scan_fn fn, void *arg) {
-    for (size_t i = 0; live && i < rr->nrts; i++)
-        if (fl_rtomb_max_seq(rr->rts[i], key->data, key->len) > seq) live = false;
+    if (live && rt_hidden(rr, key->data, key->len, seq)) live = false;
     const uint8_t *kd = key->data ? key->data : (const uint8_t *)"";
     const uint8_t *vd = val->data ? val->data : (const uint8_t *)"";
     return live && fn(arg, (fl_slice){ kd, key->len }, (fl_slice){ vd, val->len });
 }
 
+/* A copy of bytes in a stack array, or a malloc'ed block past it. */
+typedef struct copy { uint8_t *p; size_t len, cap; uint8_t *own; } copy;
+
+static int copy_set(copy *c, const uint8_t *b, size_t n) {
+    if (n > c->cap) {
+        size_t cap = 2 * c->cap > n ? 2 * c->cap : n;
+        uint8_t *o = malloc(cap);
+        if (!o) return FL_ERR_NOMEM;
+        free(c->own);
+        c->p = c->own = o;
+        c->cap = cap;
+    }
+    if (n) memcpy(c->p, b, n);
+    c->len = n;
+    return FL_OK;
+}
+
 static int range_run(fl_db *db, fl_slice start, const uint8_t *end, size_t elen,
                      const fl_filter_query *q, fl_scan_fn fn, void *arg) {
-    range_read rr = { .db = db, .start = start.data, .slen = start.len, .end = end, .elen = elen };
-    fl_buf key, val;
-    fl_buf_init(&key);
-    fl_buf_init(&val);
-    source m = { .memtable = true };
-    fl_memtable_seek(db->mem, start.data, start.len, &m.mt);
-    int rc = src_advance(&rr, &m);
-    if (!rc) rc = add_source(&rr, &m);
-    if (!rc) rc = add_rtombs(&rr, fl_memtable_rtombs(db->mem));
+    _Alignas(16) uint8_t stack[RANGE_STACK_BYTES];
+    uint8_t kbytes[256], vbytes[1024];
+    copy key = { kbytes, 0, sizeof kbytes, NULL }, val = { vbytes, 0, sizeof vbytes, NULL };
+    range_read rr;
+    /* the sources: the memtable and each L0 SST and run; the heap of them */
+    size_t maxsrc = 1 + db->l0_count + db->run_count;
+    void *extra;
+    int rc = range_init(&rr, db, start.data, start.len, end, elen, stack,
+                        maxsrc * (sizeof(source) + sizeof(size_t)), &extra);
+    if (rc) return rc;
+    source *src = extra;
+    size_t *heap = (size_t *)(void *)(src + maxsrc);
+    size_t nsrc = 0;
+    source *m = &src[nsrc++];
+    *m = (source){ .memtable = true };
+    fl_memtable_seek(db->mem, start.data, start.len, &m->mt);
+    rc = src_advance(&rr, m);
+    if (!rc) add_rtombs(&rr, fl_memtable_rtombs(db->mem));
     for (size_t i = 0; i < db->l0_count + db->run_count && !rc; i++) {
         fl_sst_reader **chain;
         size_t n;
-        fl_sst_iter at = { .r = NULL };
+        positioned at = { .it.r = NULL };
         rc = consider_source(&rr, i, q, &chain, &n, &at);
-        if (!rc) rc = add_chain(&rr, chain, n, &at);
+        if (!rc && n) rc = chain_source(&rr, chain, n, &at, &src[nsrc++]);
     }
     /* merge: the smallest key; its newest version decides.  The sources
-     * with a head are a heap by (key, newest first). */
-    size_t *heap = rc ? NULL : malloc((rr.nsrc ? rr.nsrc : 1) * sizeof *heap);
+     * with a head before the end are a heap by (key, newest first): one
+     * whose head is past the end would be stepped no more (the read ends
+     * before its head), so it leaves the heap at once. */
+    uint64_t eh = end ? fl_key_head(end, elen) : 0;
+#define BEFORE_END(s) (!end || fl_head_cmp((s)->hh, (s)->head.key, (s)->head.klen, eh, end, elen) < 0)
     size_t nheap = 0;
-    if (!rc && !heap) rc = FL_ERR_NOMEM;
-    for (size_t i = 0; !rc && i < rr.nsrc; i++)
-        if (rr.src[i].has) heap_push(rr.src, heap, &nheap, i);
+    for (size_t i = 0; !rc && i < nsrc; i++)
+        if (src[i].has && BEFORE_END(&src[i])) heap_push(src, heap, &nheap, i);
     while (!rc && nheap) {
-        const fl_entry *e = &rr.src[heap[0]].head;
-        if (end && fl_bytes_cmp(e->key, e->klen, end, elen) >= 0) break;
-        fl_buf_reset(&key);
-        fl_buf_reset(&val);
-        uint64_t seq = e->seq;
-        bool live = e->kind == FL_ENTRY_PUT;
-        if ((rc = fl_buf_append(&key, e->key, e->klen))) break;
-        if ((rc = fl_buf_append(&val, e->val, e->vlen))) break;
+        const source *t = &src[heap[0]];
+        const fl_entry *e = &t->head;
+        uint64_t seq = e->seq, kh = t->hh;
+        /* (a tombstone's verdict does not depend on the sources' steps) */
+        bool live = e->kind == FL_ENTRY_PUT && !rt_hidden(&rr, e->key, e->klen, seq);
+        if ((rc = copy_set(&key, e->key, e->klen))) break;
+        if (live && (rc = copy_set(&val, e->val, e->vlen))) break;
         /* step every source past this key */
         while (!rc && nheap) {
-            source *top = &rr.src[heap[0]];
-            if (fl_bytes_cmp(top->head.key, top->head.klen, key.data, key.len) != 0) break;
+            source *top = &src[heap[0]];
+            if (!fl_head_eq(top->hh, top->head.key, top->head.klen, kh, key.p, key.len)) break;
             if ((rc = src_advance(&rr, top))) break;
-            if (top->has) heap_down(rr.src, heap, nheap, 0);
+            if (top->has && BEFORE_END(top)) heap_down(src, heap, nheap, 0);
             else if (--nheap) {
                 heap[0] = heap[nheap];
-                heap_down(rr.src, heap, nheap, 0);
+                heap_down(src, heap, nheap, 0);
             }
         }
-        if (rc || emit_live(&rr, &key, &val, seq, live, fn, arg)) break;
+        if (rc || (live && fn(arg, (fl_slice){ key.p, key.len }, (fl_slice){ val.p, val.len }))) break;
     }
-    free(heap);
-    for (size_t i = 0; i < rr.nsrc; i++) free(rr.src[i].ssts);
-    free(rr.src);
-    free(rr.rts);
-    fl_buf_free(&key);
-    fl_buf_free(&val);
+#undef BEFORE_END
+    free(rr.own);
+    free(key.own);
+    free(val.own);
     return rc;
 }
 
@@ -427,7 +565,7 @@ static int range_run(fl_db *db, fl_slice start, const uint8_t *end, size_t elen,
 typedef struct back_source {
     bool memtable;
     fl_mt_iter mt;
-    fl_sst_reader **ssts;     /* chain; owned array of borrowed readers */
+    fl_sst_reader **ssts;     /* chain: a piece of the read's pool */
     size_t at;
     fl_sst_riter it;
     bool has;
@@ -456,26 +594,30 @@ static int back_advance(range_read *rr, back_source *s, fl_slice key) {
  * end) it stands for (consider); only the reading goes the other way. */
 static int range_back(fl_db *db, fl_slice start, const uint8_t *end, size_t elen, fl_slice key,
                       const fl_filter_query *q, fl_scan_fn fn, void *arg) {
-    range_read rr = { .db = db, .start = start.data, .slen = start.len, .end = end, .elen = elen };
-    back_source *src = NULL;
+    _Alignas(16) uint8_t stack[RANGE_STACK_BYTES];
+    range_read rr;
     size_t nsrc = 0;
     size_t cap = 1 + db->l0_count + db->run_count;
+    void *extra;
+    int rc = range_init(&rr, db, start.data, start.len, end, elen, stack, cap * sizeof(back_source), &extra);
+    if (rc) return rc;
+    back_source *src = extra;
+    memset(src, 0, cap * sizeof *src);
     fl_buf k, v;
     fl_buf_init(&k);
     fl_buf_init(&v);
-    int rc = (src = calloc(cap, sizeof *src)) ? FL_OK : FL_ERR_NOMEM;
-    if (!rc) {
+    {
         back_source *m = &src[nsrc++];
         m->memtable = true;
         fl_memtable_seek_for_prev(db->mem, key.data, key.len, &m->mt);
         rc = back_advance(&rr, m, key);
     }
-    if (!rc) rc = add_rtombs(&rr, fl_memtable_rtombs(db->mem));
+    if (!rc) add_rtombs(&rr, fl_memtable_rtombs(db->mem));
     for (size_t i = 0; i < db->l0_count + db->run_count && !rc; i++) {
         fl_sst_reader **chain;
         size_t n;
         rc = consider_source(&rr, i, q, &chain, &n, NULL);
-        if (rc || n == 0) { free(chain); continue; }
+        if (rc || n == 0) continue;
         back_source *s = &src[nsrc++];
         s->ssts = chain;
         s->at = n - 1;
@@ -508,12 +650,8 @@ static int range_back(fl_db *db, fl_slice start, const uint8_t *end, size_t elen
             }
         if (rc || emit_live(&rr, &k, &v, seq, live, fn, arg)) break;
     }
-    for (size_t i = 0; i < nsrc; i++) {
-        free(src[i].ssts);
-        fl_sst_riter_free(&src[i].it);
-    }
-    free(src);
-    free(rr.rts);
+    for (size_t i = 0; i < nsrc; i++) fl_sst_riter_free(&src[i].it);
+    free(rr.own);
     fl_buf_free(&k);
     fl_buf_free(&v);
     return rc;

@@ -8,9 +8,12 @@
  * makes the SST unfiltered (and counts a filter error).
  *
  * A reader keeps its last data block in one reused buffer, and for each
- * block a seek has visited the offsets of every 8th entry (seek points,
- * below), so a seek decodes a few entries instead of the block up to its
- * target.  Neither changes a position, an answer or an error.
+ * block a seek has visited the offset and key head (first 8 bytes as a
+ * number) of every entry a seek decoded (seek points, below), so a seek is
+ * a binary search over numbers instead of a decode of the block up to its
+ * target; the index is searched by heads too, and a get takes the entry
+ * its seek lands on without an iterator.  None of it changes a position,
+ * an answer or an error.
  */
 #include "engine_internal.h"
 
@@ -221,6 +224,8 @@ int fl_sst_open(fl_env *env, const char *dir, uint64_t id, const fl_policy_list 
     info.file_bytes = size - 24;
     info.id = id;
     r->info = info;
+    r->smallest_head = fl_key_head(info.smallest, info.smallest_len);
+    r->largest_head = fl_key_head(info.largest, info.largest_len);
     if (info.data_len > info.rt_offset || info.rt_offset > io || info.index_offset > io) {
         rc = corrupt(r, err, err_len, "info", "block offsets out of order");
         goto fail;
@@ -249,7 +254,7 @@ void fl_sst_close(fl_sst_reader *r) {
     for (size_t i = 0; i < r->index_count; i++) free(r->index[i].last);
     free(r->index);
     if (r->points)
-        for (size_t i = 0; i < r->index_count; i++) free(r->points[i].offs);
+        for (size_t i = 0; i < r->index_count; i++) free(r->points[i].heads);
     free(r->points);
     free(r->block);
     fl_sst_info_free(&r->info);
@@ -296,6 +301,7 @@ static int load_index(fl_sst_reader *r, char *err, size_t err_len) {
         ie->last = fl_memdup(k, (size_t)kl);
         if (!ie->last) { rc = FL_ERR_NOMEM; break; }
         ie->last_len = (size_t)kl;
+        ie->head = fl_key_head(k, (size_t)kl);
         ie->off = off;
         ie->len = len;
         r->index_count++;
@@ -309,6 +315,11 @@ static int load_index(fl_sst_reader *r, char *err, size_t err_len) {
     }
     if (rc == FL_ERR_CORRUPT) return corrupt(r, err, err_len, "index", "malformed entry");
     if (rc) return rc;
+    r->index_sorted = true;
+    for (size_t i = 1; i < r->index_count && r->index_sorted; i++) {
+        const struct fl_index_entry *a = &r->index[i - 1], *b = &r->index[i];
+        r->index_sorted = fl_head_cmp(a->head, a->last, a->last_len, b->head, b->last, b->last_len) <= 0;
+    }
     r->index_loaded = true;
     return FL_OK;
 }
@@ -348,12 +359,40 @@ static int decode_entry(fl_sst_reader *r, size_t *pos, fl_entry *e) {
     return FL_OK;
 }
 
-/* The first block whose last key is >= k. */
-static size_t find_block(const fl_sst_reader *r, const uint8_t *k, size_t klen) {
-    size_t lo = 0, hi = r->index_count;
+/* The first of n index entries whose last key's head is >= x (> x when
+ * after), n if none: a binary search without branches to mispredict. */
+static size_t index_bound(const struct fl_index_entry *ix, size_t n, uint64_t x, bool after) {
+    if (n == 0) return 0;
+    const struct fl_index_entry *base = ix;          /* without branches */
+    while (n > 1) {
+        size_t half = n / 2;
+        base = base[half - 1].head < x || (after && base[half - 1].head == x) ? base + half : base;
+        n -= half;
+    }
+    return (size_t)(base - ix) + (base->head < x || (after && base->head == x));
+}
+
+/* The first block whose last key is >= k (kh: k's head).  An index whose
+ * last keys do not ascend (not as written) gets the plain bisection,
+ * landing wherever it always did. */
+static size_t find_block(const fl_sst_reader *r, const uint8_t *k, size_t klen, uint64_t kh) {
+    if (!r->index_sorted) {
+        size_t lo = 0, hi = r->index_count;
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            const struct fl_index_entry *ie = &r->index[mid];
+            if (fl_head_cmp(ie->head, ie->last, ie->last_len, kh, k, klen) < 0) lo = mid + 1;
+            else hi = mid;
+        }
+        return lo;
+    }
+    /* past the heads below k's, then among the ones equal to k's by key */
+    size_t lo = index_bound(r->index, r->index_count, kh, false);
+    size_t hi = lo < r->index_count && r->index[lo].head == kh
+                    ? lo + index_bound(r->index + lo, r->index_count - lo, kh, true) : lo;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (fl_bytes_cmp(r->index[mid].last, r->index[mid].last_len, k, klen) < 0) lo = mid + 1;
+        if (fl_head_cmp(kh, r->index[mid].last, r->index[mid].last_len, kh, k, klen) < 0) lo = mid + 1;
         else hi = mid;
     }
     return lo;
@@ -361,63 +400,142 @@ static size_t find_block(const fl_sst_reader *r, const uint8_t *k, size_t klen) 
 
 /* ---- Seek points ---------------------------------------------------------
  * A seek decodes the entries of its block from the start, as the format has
- * no restart points.  The first seek into a block decodes all of it once
- * and keeps the offsets of entries 0, 8, 16, ... (at most an eighth of the
- * block's size, freed with the reader); later seeks start from the last
- * kept entry whose key is below the target.  Kept only when every entry
- * decodes and the keys never go down, so starting there skips only entries
- * the scan from the start would have decoded without error and passed
- * over: the same position, the same errors. */
+ * no restart points.  What the seeks into a block decoded is kept: the
+ * offset and key head of each entry from the first on, as far as any seek
+ * went (12 bytes an entry, freed with the reader).  A seek whose key is at
+ * or below the last kept entry's finds its entry by a binary search over
+ * the heads (reading key bytes only on equal heads); one past it decodes on
+ * from there, keeping what it passes.  So no entry of a block is decoded
+ * twice by a seek, and a block sought once is decoded only up to its
+ * target.  Entries are kept only while they decode and their keys never go
+ * down, so the search lands on the entry the scan from the start would
+ * have stopped at, with no error the scan would have met: the same
+ * position, the same errors. */
 
-enum { POINTS_NONE, POINTS_BUILT, POINTS_UNUSABLE };
-#define POINT_EVERY 8
+enum { POINTS_OPEN, POINTS_FROZEN };        /* FROZEN: keeps no more entries */
 
-/* Builds the points of the current block, block bi. */
-static void build_points(fl_sst_reader *r, size_t bi) {
-    struct fl_seek_points *sp = &r->points[bi];
-    sp->state = POINTS_UNUSABLE;
-    if (r->block_len > UINT32_MAX) return;
-    size_t cap = 0, n = 0, count = 0;
-    uint32_t *offs = NULL;
-    const uint8_t *prev = NULL;
-    size_t prev_len = 0;
-    for (size_t pos = 0; pos < r->block_len; count++) {
-        fl_entry e;
-        size_t at = pos;
-        if (decode_entry(r, &pos, &e)) { free(offs); return; }
-        if (prev && fl_bytes_cmp(prev, prev_len, e.key, e.klen) > 0) { free(offs); return; }
-        prev = e.key;
-        prev_len = e.klen;
-        if (count % POINT_EVERY) continue;
-        if (n == cap) {
-            cap = cap ? 2 * cap : 8;
-            uint32_t *o = realloc(offs, cap * sizeof *o);
-            if (!o) { free(offs); return; }
-            offs = o;
+/* The first of n ascending numbers that is >= x (or > x when after), n if
+ * none: a binary search without branches to mispredict. */
+static inline size_t heads_bound(const uint64_t *h, size_t n, uint64_t x, bool after) {
+    if (n == 0) return 0;
+    const uint64_t *base = h;
+    if (after) {
+        while (n > 1) {
+            size_t half = n / 2;
+            base = base[half - 1] <= x ? base + half : base;
+            n -= half;
         }
-        offs[n++] = (uint32_t)at;
+        return (size_t)(base - h) + (*base <= x);
     }
-    sp->offs = offs;
-    sp->count = (uint32_t)n;
-    sp->state = POINTS_BUILT;
+    while (n > 1) {
+        size_t half = n / 2;
+        base = base[half - 1] < x ? base + half : base;
+        n -= half;
+    }
+    return (size_t)(base - h) + (*base < x);
 }
 
-/* Where a seek for k in the current block, block bi, may start decoding. */
-static size_t seek_start(fl_sst_reader *r, size_t bi, const uint8_t *k, size_t klen) {
-    if (!r->points && !(r->points = calloc(r->index_count, sizeof *r->points))) return 0;
-    struct fl_seek_points *sp = &r->points[bi];
-    if (sp->state == POINTS_NONE) build_points(r, bi);
-    if (sp->state != POINTS_BUILT) return 0;
-    size_t lo = 0, hi = sp->count;                /* first point with key >= k */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        size_t pos = sp->offs[mid];
-        fl_entry e;
-        decode_entry(r, &pos, &e);                 /* decoded once already */
-        if (fl_bytes_cmp(e.key, e.klen, k, klen) < 0) lo = mid + 1;
-        else hi = mid;
+/* The key of the entry at off of the current block (decoded once already). */
+static void key_at(fl_sst_reader *r, size_t off, const uint8_t **k, size_t *klen) {
+    fl_entry e;
+    decode_entry(r, &off, &e);
+    *k = e.key;
+    *klen = e.klen;
+}
+
+/* Keeps entry (head h, at offset at, ending at end) after the kept ones:
+ * false when it cannot (no memory: keep no more). */
+static bool keep_point(struct fl_seek_points *sp, size_t block_len, uint64_t h, size_t at, size_t end) {
+    if (sp->count == sp->cap) {
+        size_t cap = sp->cap ? 2 * (size_t)sp->cap : (end - at ? block_len / (end - at) + 1 : 16);
+        if (cap < 8) cap = 8;
+        if (cap > 1024 && !sp->cap) cap = 1024;
+        if (cap > UINT32_MAX) return false;
+        uint64_t *heads = malloc(cap * (sizeof *heads + sizeof *sp->offs));
+        if (!heads) return false;
+        uint32_t *offs = (uint32_t *)(heads + cap);
+        if (sp->count) {
+            memcpy(heads, sp->heads, sp->count * sizeof *heads);
+            memcpy(offs, sp->offs, sp->count * sizeof *offs);
+        }
+        free(sp->heads);
+        sp->heads = heads;
+        sp->offs = offs;
+        sp->cap = (uint32_t)cap;
     }
-    return lo ? sp->offs[lo - 1] : 0;
+    sp->heads[sp->count] = h;
+    sp->offs[sp->count++] = (uint32_t)at;
+    sp->end = (uint32_t)end;
+    return true;
+}
+
+/* Positions a seek for k (kh: its head) in the current block, block bi, at
+ * the first entry whose key is >= k: *pos (the block's length when there
+ * is none).  When that entry was decoded on the way, *e is it and *have
+ * true; when it was found among the kept entries, *point is its number
+ * (else SIZE_MAX).  An entry that does not decode before it is
+ * FL_ERR_CORRUPT. */
+static int block_seek(fl_sst_reader *r, size_t bi, const uint8_t *k, size_t klen, uint64_t kh,
+                      size_t *pos, fl_entry *e, bool *have, size_t *point, char *err, size_t err_len) {
+    *have = false;
+    *point = SIZE_MAX;
+    struct fl_seek_points *sp = NULL;
+    if (r->points || (r->points = calloc(r->index_count, sizeof *r->points))) sp = &r->points[bi];
+    size_t p = 0;
+    const uint8_t *prev = NULL;                    /* the last kept entry's key */
+    size_t prev_len = 0;
+    uint64_t prev_head = 0;
+    if (sp && sp->count) {
+        size_t last = sp->count - 1;
+        prev_head = sp->heads[last];
+        int c = prev_head < kh ? -1 : prev_head > kh ? 1 : 0;
+        if (c == 0) {
+            key_at(r, sp->offs[last], &prev, &prev_len);
+            c = fl_head_cmp(prev_head, prev, prev_len, kh, k, klen);
+        }
+        if (c >= 0) {
+            /* among the kept: past the heads below k's, then among the ones
+             * equal to k's by key */
+            size_t lo = heads_bound(sp->heads, sp->count, kh, false);
+            size_t hi = sp->heads[lo] == kh ? lo + heads_bound(sp->heads + lo, sp->count - lo, kh, true) : lo;
+            while (lo < hi) {
+                size_t mid = lo + (hi - lo) / 2;
+                const uint8_t *mk;
+                size_t mlen;
+                key_at(r, sp->offs[mid], &mk, &mlen);
+                if (fl_head_cmp(kh, mk, mlen, kh, k, klen) < 0) lo = mid + 1;
+                else hi = mid;
+            }
+            *pos = sp->offs[lo];
+            *point = lo;
+            return FL_OK;
+        }
+        p = sp->end;                               /* decode on past the kept */
+        if (!prev && sp->state == POINTS_OPEN) key_at(r, sp->offs[last], &prev, &prev_len);
+    }
+    bool keep = sp && sp->state == POINTS_OPEN && r->block_len <= UINT32_MAX;
+    while (p < r->block_len) {
+        size_t at = p;
+        if (decode_entry(r, &p, e)) return corrupt(r, err, err_len, "data", "malformed entry");
+        if (keep) {
+            uint64_t h = fl_key_head(e->key, e->klen);
+            if ((prev && fl_head_cmp(prev_head, prev, prev_len, h, e->key, e->klen) > 0) ||
+                !keep_point(sp, r->block_len, h, at, p)) {
+                sp->state = POINTS_FROZEN;
+                keep = false;
+            }
+            prev = e->key;
+            prev_len = e->klen;
+            prev_head = h;
+        }
+        if (fl_bytes_cmp(e->key, e->klen, k, klen) >= 0) {
+            *pos = at;
+            *have = true;
+            return FL_OK;
+        }
+    }
+    *pos = p;
+    return FL_OK;
 }
 
 int fl_sst_seek(fl_sst_reader *r, const uint8_t *k, size_t klen, fl_sst_iter *it,
@@ -426,22 +544,18 @@ int fl_sst_seek(fl_sst_reader *r, const uint8_t *k, size_t klen, fl_sst_iter *it
     it->r = r;
     int rc = load_index(r, err, err_len);
     if (rc) return rc;
-    it->block = k ? find_block(r, k, klen) : 0;
+    uint64_t kh = k ? fl_key_head(k, klen) : 0;
+    it->block = k ? find_block(r, k, klen, kh) : 0;
     if (it->block >= r->index_count) { it->done = true; return FL_OK; }
     rc = load_block(r, it->block, err, err_len);
     if (rc) return rc;
-    /* skip entries < k */
     if (k) {
-        size_t pos = seek_start(r, it->block, k, klen);
-        while (pos < r->block_len) {
-            fl_entry e;
-            size_t at = pos;
-            if (decode_entry(r, &pos, &e)) return corrupt(r, err, err_len, "data", "malformed entry");
-            if (fl_bytes_cmp(e.key, e.klen, k, klen) >= 0) { pos = at; break; }
-        }
-        it->pos = pos;
+        fl_entry e;
+        bool have;
+        size_t point;
+        rc = block_seek(r, it->block, k, klen, kh, &it->pos, &e, &have, &point, err, err_len);
     }
-    return FL_OK;
+    return rc;
 }
 
 int fl_sst_next(fl_sst_iter *it, fl_entry *e, char *err, size_t err_len) {
@@ -460,14 +574,29 @@ int fl_sst_next(fl_sst_iter *it, fl_entry *e, char *err, size_t err_len) {
     return 0;
 }
 
+/* fl_sst_seek then fl_sst_next, without an iterator: the entry the seek
+ * lands on is taken as decoded on the way, or decoded once (and not at all
+ * when its head already tells it is another key). */
 int fl_sst_get(fl_sst_reader *r, const uint8_t *k, size_t klen, fl_entry *e,
                char *err, size_t err_len) {
-    fl_sst_iter it;
-    int rc = fl_sst_seek(r, k, klen, &it, err, err_len);
+    int rc = load_index(r, err, err_len);
     if (rc) return rc;
-    rc = fl_sst_next(&it, e, err, err_len);
-    if (rc <= 0) return rc;
-    return fl_bytes_cmp(e->key, e->klen, k, klen) == 0 ? 1 : 0;
+    uint64_t kh = fl_key_head(k, klen);
+    size_t b = find_block(r, k, klen, kh);
+    if (b >= r->index_count) return 0;
+    if ((rc = load_block(r, b, err, err_len))) return rc;
+    size_t pos, point;
+    bool have;
+    if ((rc = block_seek(r, b, k, klen, kh, &pos, e, &have, &point, err, err_len))) return rc;
+    if (point != SIZE_MAX) {
+        if (r->points[b].heads[point] != kh) return 0;   /* another key */
+        decode_entry(r, &pos, e);                   /* decoded once already */
+    } else if (!have) {                             /* past the block: read on */
+        fl_sst_iter it = { .r = r, .block = b, .pos = pos };
+        rc = fl_sst_next(&it, e, err, err_len);
+        if (rc <= 0) return rc;
+    }
+    return fl_bytes_eq(e->key, e->klen, k, klen) ? 1 : 0;
 }
 
 /* Positions it on block b: the offsets of its entries whose key is <= k
@@ -502,7 +631,7 @@ int fl_sst_seek_for_prev(fl_sst_reader *r, const uint8_t *k, size_t klen, fl_sst
     int rc = load_index(r, err, err_len);
     if (rc || r->index_count == 0) return rc;
     /* entries <= k end in the first block whose last key is >= k */
-    size_t b = k ? find_block(r, k, klen) : r->index_count;
+    size_t b = k ? find_block(r, k, klen, fl_key_head(k, klen)) : r->index_count;
     if (b >= r->index_count) return riter_load(it, r->index_count - 1, NULL, 0, err, err_len);
     return riter_load(it, b, k, klen, err, err_len);
 }

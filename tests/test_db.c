@@ -6,10 +6,10 @@
  * survives reopen; compaction output runs have disjoint key ranges; a
  * backward read (seek_for_prev in total order) gives every live key up to
  * its own, the greatest first, across memtable versions, SST blocks and
- * runs.
+ * runs; a memtable get gives the first version its list holds.
  */
 #include "test.h"
-#include "../engine/engine.h"
+#include "../engine/engine_internal.h"
 
 #include <stdlib.h>
 
@@ -603,4 +603,41 @@ FL_TEST(db_long_keys_through_compaction_and_seeks) {
         fl_options_free(&opt);
     }
     fl_registry_free(reg);
+}
+
+/* A memtable get (a table by key hash) gives the node a seek of the list
+ * finds first for the key, whatever order the versions came in, equal seqs
+ * included, while the table grows: thousands of keys, many sharing their
+ * first 8 bytes, the empty key among them. */
+FL_TEST(memtable_get_is_the_first_version_in_the_list) {
+    fl_memtable *mt;
+    CHECK_OK(fl_memtable_new(&mt));
+    enum { KEYS = 3000 };
+    rng_state = 0x1234567;
+    for (int step = 0; step < 20000; step++) {
+        uint8_t k[32], v[8];
+        int i = (int)(rnd() % KEYS);
+        size_t klen = i == 0 ? 0 : (size_t)snprintf((char *)k, sizeof k, i % 3 ? "shared:%d" : "%d", i);
+        uint64_t seq = rnd() % 50;                   /* out of order, often equal */
+        memcpy(v, &step, sizeof step);
+        fl_entry e = { k, klen, v, sizeof step, seq, rnd() % 4 ? FL_ENTRY_PUT : FL_ENTRY_DELETE };
+        CHECK_OK(fl_memtable_add(mt, &e));
+        if (step % 97 && step < 19990) continue;
+        for (int j = 0; j < KEYS + 1; j += step < 19990 ? 7 : 1) {
+            uint8_t q[32];
+            size_t qlen = j == 0 ? 0 : (size_t)snprintf((char *)q, sizeof q, j % 3 ? "shared:%d" : "%d", j);
+            fl_mt_iter it;
+            fl_entry first, got;
+            fl_memtable_seek(mt, q, qlen, &it);
+            bool want = fl_memtable_next(&it, &first) && fl_bytes_eq(first.key, first.klen, q, qlen);
+            bool have = fl_memtable_get(mt, q, qlen, &got);
+            CHECK_EQ(have, want);
+            if (have && want) {
+                CHECK(got.val == first.val);              /* the same node */
+                CHECK_EQ(got.seq, first.seq);
+                CHECK_EQ(got.kind, first.kind);
+            }
+        }
+    }
+    fl_memtable_free(mt);
 }

@@ -289,3 +289,170 @@ FL_TEST(sst_byte_flips_are_detected) {
     fl_policy_list_free(NULL, &pl);
     fl_registry_free(r);
 }
+
+/* ---- Seeks against the scan from the start ---------------------------------
+ * A seek must land where decoding its block from the start would stop (the
+ * first entry whose key is >= the target, in stored order), and fail where
+ * that decoding would, whatever seeks came before it: the reader keeps what
+ * seeks decoded.  The reference here follows the format alone: the block is
+ * the first (by plain bisection of the index) whose last key is >= the
+ * target, its entries taken as the writer cut them. */
+
+typedef struct ref_entry { char key[24]; size_t klen; uint8_t kind; uint64_t seq; size_t block; } ref_entry;
+
+static size_t varint_len(uint64_t v) { size_t n = 1; while (v >= 0x80) { v >>= 7; n++; } return n; }
+
+static uint64_t seek_rng(uint64_t *s) { *s ^= *s << 13; *s ^= *s >> 7; *s ^= *s << 17; return *s; }
+
+/* Writes the n entries in their order (block_bytes 64) and notes each
+ * one's block as the writer cuts them (a new block before a new key once
+ * the block holds block_bytes). */
+static void write_entries(const char *dir, uint64_t id, ref_entry *es, size_t n) {
+    fl_sst_write_cfg cfg = { .env = fl_env_posix(), .dir = dir, .policies = NULL, .block_bytes = 64 };
+    fl_policy_list none = { 0 };
+    cfg.policies = &none;
+    fl_sst_writer *w;
+    char err[512];
+    CHECK_OK(fl_sst_writer_new(&cfg, id, &w, err, sizeof err));
+    size_t block = 0, bytes = 0;
+    for (size_t i = 0; i < n; i++) {
+        bool same = i > 0 && es[i].klen == es[i - 1].klen && memcmp(es[i].key, es[i - 1].key, es[i].klen) == 0;
+        if (!same && bytes >= 64) { block++; bytes = 0; }
+        es[i].block = block;
+        bytes += varint_len(es[i].klen) + es[i].klen + 1 + varint_len(es[i].seq) + varint_len(1) + 1;
+        fl_entry e = { (const uint8_t *)es[i].key, es[i].klen, (const uint8_t *)"v", 1, es[i].seq, es[i].kind };
+        CHECK_OK(fl_sst_writer_add(w, &e));
+    }
+    fl_sst_info info;
+    CHECK_OK(fl_sst_writer_finish(w, &info, err, sizeof err));
+    fl_sst_info_free(&info);
+}
+
+/* The reference seek: 1 and *at (an entry's number), 0 past the end, or
+ * FL_ERR_CORRUPT (a malformed entry met first). */
+static int ref_seek(const fl_sst_reader *rd, const ref_entry *es, size_t n, const uint8_t *k, size_t klen,
+                    size_t *at) {
+    size_t lo = 0, hi = rd->index_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (fl_bytes_cmp(rd->index[mid].last, rd->index[mid].last_len, k, klen) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    size_t i = 0;
+    while (i < n && es[i].block < lo) i++;
+    for (; i < n && es[i].block == lo; i++) {
+        if (es[i].kind != FL_ENTRY_PUT && es[i].kind != FL_ENTRY_DELETE) return FL_ERR_CORRUPT;
+        if (fl_bytes_cmp((const uint8_t *)es[i].key, es[i].klen, k, klen) >= 0) { *at = i; return 1; }
+    }
+    if (i < n && es[i].kind != FL_ENTRY_PUT && es[i].kind != FL_ENTRY_DELETE) return FL_ERR_CORRUPT;
+    if (i < n) { *at = i; return 1; }         /* the next block's first */
+    return 0;
+}
+
+static void check_seeks(const char *dir, uint64_t id, ref_entry *es, size_t n, uint64_t seed) {
+    write_entries(dir, id, es, n);
+    fl_policy_list none = { 0 };
+    fl_sst_reader *rd;
+    uint64_t ferr = 0;
+    char err[512];
+    CHECK_OK(fl_sst_open(fl_env_posix(), dir, id, &none, NULL, &rd, &ferr, err, sizeof err));
+    if (!rd) return;
+    fl_sst_iter it;
+    fl_sst_seek(rd, (const uint8_t *)"", 0, &it, err, sizeof err);   /* loads the index */
+    CHECK(rd->index_loaded);
+    /* targets: every key, and each with a byte added or its last removed */
+    size_t nt = 3 * n;
+    char (*tk)[26] = calloc(nt, sizeof *tk);
+    size_t *tl = calloc(nt, sizeof *tl);
+    for (size_t i = 0; i < n; i++) {
+        memcpy(tk[3 * i], es[i].key, es[i].klen);
+        tl[3 * i] = es[i].klen;
+        memcpy(tk[3 * i + 1], es[i].key, es[i].klen);
+        tk[3 * i + 1][es[i].klen] = (char)(seed & 1 ? 0 : 0x7f);
+        tl[3 * i + 1] = es[i].klen + 1;
+        memcpy(tk[3 * i + 2], es[i].key, es[i].klen);
+        tl[3 * i + 2] = es[i].klen ? es[i].klen - 1 : 0;
+    }
+    for (int pass = 0; pass < 3; pass++) {
+        for (size_t t = 0; t < nt; t++) {
+            size_t j = t + (size_t)(seek_rng(&seed) % (nt - t));     /* targets in random order */
+            char ks[26];
+            memcpy(ks, tk[t], sizeof ks); memcpy(tk[t], tk[j], sizeof ks); memcpy(tk[j], ks, sizeof ks);
+            size_t ls = tl[t]; tl[t] = tl[j]; tl[j] = ls;
+            const uint8_t *k = (const uint8_t *)tk[t];
+            size_t at = 0;
+            int want = ref_seek(rd, es, n, k, tl[t], &at);
+            fl_entry e;
+            int got;
+            if (seek_rng(&seed) & 1) {
+                got = fl_sst_seek(rd, k, tl[t], &it, err, sizeof err);
+                if (got == FL_OK) got = fl_sst_next(&it, &e, err, sizeof err);
+                CHECK_EQ(got, want);
+                if (got == 1 && want == 1) {
+                    CHECK_MEM(e.key, e.klen, es[at].key, es[at].klen);
+                    CHECK_EQ(e.seq, es[at].seq);
+                }
+            } else {
+                got = fl_sst_get(rd, k, tl[t], &e, err, sizeof err);
+                int wget = want == 1 ? (es[at].klen == tl[t] && memcmp(es[at].key, k, tl[t]) == 0) : want;
+                CHECK_EQ(got, wget);
+                if (got == 1 && wget == 1) CHECK_EQ(e.seq, es[at].seq);
+            }
+            if (got == FL_ERR_CORRUPT) CHECK_CONTAINS(err, "malformed entry");
+        }
+    }
+    free(tk);
+    free(tl);
+    fl_sst_close(rd);
+}
+
+FL_TEST(sst_seeks_land_where_a_scan_from_the_start_would) {
+    const char *dir = fl_test_tmpdir();
+    enum { N = 300 };
+    ref_entry *es = calloc(N, sizeof *es);
+    /* keys short and long, many sharing their first 8 bytes ("prefix00"),
+     * some versions of one key, in order */
+    size_t n = 0;
+    for (int i = 0; n < N; i++) {
+        ref_entry *e = &es[n++];
+        int shape = i % 4;
+        if (shape == 0) e->klen = (size_t)snprintf(e->key, sizeof e->key, "p%d", i);
+        else if (shape == 1) e->klen = (size_t)snprintf(e->key, sizeof e->key, "prefix00%04d", i);
+        else if (shape == 2) e->klen = (size_t)snprintf(e->key, sizeof e->key, "prefix00%04d", i - 1) + 1;
+        else e->klen = (size_t)snprintf(e->key, sizeof e->key, "prefix%02d", i % 100);
+        e->kind = FL_ENTRY_PUT;
+        e->seq = 1000 + (uint64_t)i;
+        if (n < N && i % 10 == 0) { es[n] = *e; es[n].seq--; n++; }    /* an older version */
+    }
+    /* sort by key, newest first */
+    for (size_t i = 1; i < N; i++)
+        for (size_t j = i; j > 0; j--) {
+            int c = fl_bytes_cmp((const uint8_t *)es[j - 1].key, es[j - 1].klen, (const uint8_t *)es[j].key, es[j].klen);
+            if (c < 0 || (c == 0 && es[j - 1].seq > es[j].seq)) break;
+            ref_entry t = es[j]; es[j] = es[j - 1]; es[j - 1] = t;
+        }
+    ref_entry *copy = calloc(N, sizeof *copy);
+    memcpy(copy, es, N * sizeof *es);
+    check_seeks(dir, 31, copy, N, 1);
+    /* a malformed entry (kind 7) in the middle of a block, and one first */
+    memcpy(copy, es, N * sizeof *es);
+    copy[N / 2].kind = 7;
+    check_seeks(dir, 32, copy, N, 2);
+    memcpy(copy, es, N * sizeof *es);
+    copy[0].kind = 9;
+    check_seeks(dir, 33, copy, N, 3);
+    /* keys going down inside blocks: neighbours swapped here and there */
+    memcpy(copy, es, N * sizeof *es);
+    for (size_t i = 5; i + 1 < N; i += 37) { ref_entry t = copy[i]; copy[i] = copy[i + 1]; copy[i + 1] = t; }
+    check_seeks(dir, 34, copy, N, 4);
+    /* all shuffled: blocks and index out of order */
+    memcpy(copy, es, N * sizeof *es);
+    uint64_t s = 99;
+    for (size_t i = N - 1; i > 0; i--) {
+        size_t j = (size_t)(seek_rng(&s) % (i + 1));
+        ref_entry t = copy[i]; copy[i] = copy[j]; copy[j] = t;
+    }
+    check_seeks(dir, 35, copy, N, 5);
+    free(copy);
+    free(es);
+}
