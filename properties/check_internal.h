@@ -131,6 +131,7 @@ static inline uint64_t ck_fingerprint_of(uint64_t key_hash) { return key_hash ? 
 bool ck_fpset_add(ck_fpset *s, uint64_t h);          /* true when h was new */
 void ck_fpset_reserve(ck_fpset *s, size_t n);        /* room for n without growing */
 bool ck_fpset_has(const ck_fpset *s, uint64_t h);
+void ck_fpset_prefetch(const ck_fpset *s, uint64_t h);   /* a hint for has/add */
 void ck_fpset_free(ck_fpset *s);
 
 
@@ -176,11 +177,10 @@ struct fl_checker {
      * usable once an existing database was adopted */
     ck_fpset written;
     bool written_complete;
-    bool key_known;                   /* this read's first probe of its key
-                                         came: then key_written and key_hash
-                                         are the running get's key's          */
-    bool key_written;
-    uint64_t key_hash;                /* its ck_key_hash                    */
+    bool key_hashed;                  /* a get: key_hash is its key's       */
+    uint64_t key_hash;                /* ck_key_hash                        */
+    bool key_known;                   /* its first probe came: key_written  */
+    bool key_written;                 /* is the running get's key's         */
     /* An engine without a probe trace (untraced.c): every key ever put or
      * deleted, in order (for "no key has this prefix"), and the false
      * positives known from them, by kind, added to the summary's. */

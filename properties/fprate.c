@@ -152,6 +152,10 @@ static fp_group *group_of(fl_fp_tally *t, uint64_t item) {
     return t->last = &t->slots[j];
 }
 
+void fl_fp_tally_prefetch(const fl_fp_tally *t, uint64_t item) {
+    if (t && t->cap) __builtin_prefetch(&t->slots[(item ? item : 1) & (t->cap - 1)]);
+}
+
 int fl_fp_tally_add(fl_fp_tally *t, uint64_t item, double expected, bool fp, bool probed,
                     unsigned ghosts) {
     fp_group *g = group_of(t, item ? item : 1);
@@ -299,7 +303,10 @@ void ck_p9_probe(fl_checker *ck, ck_sub *sub, const fl_model_bloom *ref, int kin
         if (!items || ck_fpset_has(items, ck_fingerprint(target.data, n, 0))) return;
     }
     if (!ck->p9[kind] && fl_fp_tally_new(&ck->p9[kind]) != FL_OK) return;
-    uint64_t item = ck_fingerprint(target.data, n, (uint64_t)kind << 32 | !probes);
+    /* a whole key's item is its fingerprint, from the read's one hash */
+    uint64_t item = kind == 0 && probes && n == target.len && ck->key_hashed
+                        ? ck_fingerprint_of(ck->key_hash)
+                        : ck_fingerprint(target.data, n, (uint64_t)kind << 32 | !probes);
     unsigned ghosts = 0;
     for (unsigned r = 0; r < FL_P9_GHOSTS; r++)
         if (!probes || fl_model_bloom_probe_hash(&sub->p9_ref, ghost_hash(item, r))) ghosts |= 1u << r;

@@ -60,6 +60,10 @@ bool ck_fpset_add(ck_fpset *s, uint64_t h) {
     return true;
 }
 
+void ck_fpset_prefetch(const ck_fpset *s, uint64_t h) {
+    if (s->cap) __builtin_prefetch(&s->slots[h & (s->cap - 1)]);
+}
+
 bool ck_fpset_has(const ck_fpset *s, uint64_t h) {
     if (!s->cap) return false;
     for (size_t j = h & (s->cap - 1); s->slots[j]; j = (j + 1) & (s->cap - 1))

@@ -176,7 +176,10 @@ void ck_probe(void *arg, const fl_probe_event *ev) {
          * SST; and one hash of the key for that and every SST's index */
         if (!ck->key_known) {
             ck->key_known = true;
-            ck->key_hash = ck_key_hash(ev->target.data, ev->target.len);
+            if (!ck->key_hashed) {          /* (a get hashes its key first) */
+                ck->key_hash = ck_key_hash(ev->target.data, ev->target.len);
+                ck->key_hashed = true;
+            }
             if (ck->written_complete)
                 ck->key_written = ck_fpset_has(&ck->written, ck_fingerprint_of(ck->key_hash));
         }
@@ -212,7 +215,7 @@ static size_t expected_ssts(fl_checker *ck, uint64_t *out) {
     if (!ck->want_kind) return 0;      /* scans, total-order seeks: no filters */
     if (op->kind == FL_OP_GET) {
         if (mem_covers(ck, a.data, a.len)) return 0;
-        uint64_t h = ck_key_hash(a.data, a.len);
+        uint64_t h = ck->key_hashed ? ck->key_hash : ck_key_hash(a.data, a.len);
         bool maybe_held = !ck->written_complete || ck_fpset_has(&ck->written, ck_fingerprint_of(h));
         for (size_t i = 0; i < ck->nmetas; i++) {
             const fl_sst_meta *m = &ck->metas[i];

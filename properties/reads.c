@@ -136,6 +136,16 @@ int ck_run_read(fl_checker *ck, const fl_op *op) {
     ck->eng->metrics(ck->db, &before);
     ck->nevents = 0;
     ck->key_known = false;
+    ck->key_hashed = false;
+    if (ck->cfg.check && op->kind == FL_OP_GET) {
+        /* the get's key is hashed once, for every probe check; the first
+         * memory those checks touch (the written keys, the P9 tally: large
+         * tables) is fetched while the engine reads */
+        ck->key_hash = ck_key_hash(op->a.data, op->a.len);
+        ck->key_hashed = true;
+        ck_fpset_prefetch(&ck->written, ck_fingerprint_of(ck->key_hash));
+        fl_fp_tally_prefetch(ck->p9[0], ck_fingerprint_of(ck->key_hash));
+    }
     ck->event_overflow = false;
     ck->p1_this_op = false;
     ck->scan_count = 0;
