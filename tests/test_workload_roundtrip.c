@@ -399,3 +399,55 @@ FL_TEST(workload_gen_l0_fp_shape) {
     CHECK(BYTES_IS(w.ops[203].a, "k000000197"));
     fl_workload_free(&w);
 }
+
+/* Appended ops' bytes live in the workload's arena (workload.c): they stay
+ * put while more are appended (an op copied from the workload itself, a
+ * string longer than a block), survive the ops being moved to a new array
+ * as the crash trials do, mix with parsed ops that own their bytes, and go
+ * with fl_workload_free (the ASan build checks for leaks and double frees). */
+FL_TEST(workload_add_arena_ownership) {
+    fl_workload p;
+    char err[512];
+    CHECK_OK(parse_str(HDR "open memtable_bytes=64\nput pk pv\nget pk\n", &p, err, sizeof err));
+    CHECK_EQ(p.count, 3);
+    CHECK(!p.ops[1].in_arena);
+    fl_workload w = { 0 };
+    for (size_t i = 0; i < p.count; i++) CHECK_OK(fl_workload_add(&w, &p.ops[i]));
+    CHECK(w.arena != NULL);
+    CHECK(w.ops[1].in_arena && w.ops[2].in_arena);
+    CHECK(w.ops[0].a.data && w.ops[0].b.data && w.ops[0].a.len == 0);
+    static uint8_t big[100000];
+    for (size_t i = 0; i < sizeof big; i++) big[i] = (uint8_t)(i * 7);
+    fl_op put = { .kind = FL_OP_PUT, .line = 9, .a = { (uint8_t *)"k", 1 }, .b = { big, sizeof big } };
+    const uint8_t *first = w.ops[1].a.data;
+    for (int i = 0; i < 3000; i++) CHECK_OK(fl_workload_add(&w, i % 1000 == 1 ? &put : &p.ops[1]));
+    fl_op self = w.ops[3];                    /* bytes from w's own arena */
+    CHECK_OK(fl_workload_add(&w, &self));
+    CHECK(w.ops[1].a.data == first);          /* blocks never move */
+    CHECK(BYTES_IS(w.ops[1].a, "pk") && BYTES_IS(w.ops[1].b, "pv"));
+    CHECK(BYTES_IS(w.ops[w.count - 1].a, "pk"));
+    CHECK_MEM(w.ops[4].b.data, w.ops[4].b.len, big, sizeof big);
+    /* moved to a new array with a zeroed op among them (runner.c's crashes) */
+    fl_op *moved = calloc(w.count + 1, sizeof *moved);
+    CHECK(moved != NULL);
+    if (moved) {
+        moved[0] = w.ops[0];
+        moved[1] = (fl_op){ .kind = FL_OP_CRASH };
+        memcpy(moved + 2, w.ops + 1, (w.count - 1) * sizeof *moved);
+        free(w.ops);
+        w.ops = moved;
+        w.count++;
+        CHECK(BYTES_IS(w.ops[2].a, "pk"));
+    }
+    /* a parsed op (owning its bytes) appended to the workload by hand */
+    fl_workload q;
+    CHECK_OK(parse_str(HDR "put qk qv\n", &q, err, sizeof err));
+    if (q.count == 1 && moved) {
+        w.ops[w.count - 1] = q.ops[0];        /* replaces a copy (arena bytes: nothing to free) */
+        q.count = 0;
+    }
+    fl_workload_free(&q);
+    fl_workload_free(&w);
+    CHECK(w.arena == NULL && w.ops == NULL && w.count == 0);
+    fl_workload_free(&p);
+}

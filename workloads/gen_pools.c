@@ -109,8 +109,10 @@ static size_t hostile_length(fl_gen_rng *r) {
 
 /* Adds k to the writable or the absent half, unless it is in either. */
 static int pool_add(fl_gen_pool *p, const uint8_t *k, size_t n, bool absent) {
-    if (fl_gen_keyset_has(&p->writable, k, n) || fl_gen_keyset_has(&p->absent, k, n)) return 0;
-    return fl_gen_keyset_add(absent ? &p->absent : &p->writable, k, n) < 0 ? -1 : 0;
+    uint64_t h = fl_gen_keyset_hash(k, n);
+    if (fl_gen_keyset_has_hashed(&p->writable, k, n, h) || fl_gen_keyset_has_hashed(&p->absent, k, n, h))
+        return 0;
+    return fl_gen_keyset_add_hashed(absent ? &p->absent : &p->writable, k, n, h) < 0 ? -1 : 0;
 }
 
 static int adversarial_init(fl_gen *g) {

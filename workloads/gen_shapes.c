@@ -228,12 +228,16 @@ static uint64_t group_suffix_hash(const fl_gen *g, uint64_t id, uint64_t suffix)
 }
 static size_t group_suffix_len(uint64_t h) { return 3 + (size_t)(h % 10); }
 
-static void spell_group_key(fl_gen *g, uint64_t id, uint64_t suffix, fl_gen_buf *out) {
+/* The key of group id whose suffix hash is h. */
+static void spell_group_key_hashed(fl_gen *g, uint64_t id, uint64_t h, fl_gen_buf *out) {
     fl_gen_groups *s = g->shape_state;
     fl_gen_buf_byte(out, 'g');
     fl_gen_buf_dec(out, id, s->width);
-    uint64_t h = group_suffix_hash(g, id, suffix);
     chars_from_hash(out, h >> 4, lower_digits, group_suffix_len(h));
+}
+
+static void spell_group_key(fl_gen *g, uint64_t id, uint64_t suffix, fl_gen_buf *out) {
+    spell_group_key_hashed(g, id, group_suffix_hash(g, id, suffix), out);
 }
 
 static void group_key(fl_gen *g, fl_gen_buf *out) {
@@ -263,10 +267,12 @@ static bool group_may_put(fl_gen *g, const uint8_t *key, size_t len) {
     fl_gen_buf b = { 0 };
     bool may = false;
     unsigned digits = fl_gen_digits(id) > s->width ? fl_gen_digits(id) : s->width;
+    uint64_t group = fl_gen_mix2(g->space_seed, id);     /* group_suffix_hash's first step */
     for (uint64_t x = 0; x < s->per_group && !may; x++) {
-        if (1 + digits + group_suffix_len(group_suffix_hash(g, id, x)) != len) continue;  /* cannot be */
+        uint64_t h = fl_gen_mix2(group, x);
+        if (1 + digits + group_suffix_len(h) != len) continue;  /* cannot be */
         b.len = 0;
-        spell_group_key(g, id, x, &b);
+        spell_group_key_hashed(g, id, h, &b);
         may = spelled_as(&b, key, len);
     }
     fl_gen_buf_free(&b);

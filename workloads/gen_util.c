@@ -1,8 +1,10 @@
 /*
- * gen_util.c -- the generators' tools: a seeded PRNG (splitmix64), growable
- * byte buffers, and the two sets that keep "present" and "absent" honest (an
- * exact key set listing keys in insertion order, and a fingerprint set for
- * prefixes).
+ * gen_util.c -- the generators' tools: growable byte buffers, and the two
+ * sets that keep "present" and "absent" honest (an exact key set listing
+ * keys in insertion order, placed in its table by a hash of its own read 8
+ * bytes at a time, and a fingerprint set for prefixes, by fl_gen_hash).  The
+ * seeded PRNG (splitmix64) and the hot byte appends are inline in
+ * gen_internal.h.
  *
  * Invariants: the PRNG and the hashes are pure functions of their inputs (no
  * rand(), no addresses), so generation is deterministic; both sets stay at
@@ -13,50 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- PRNG ----------------------------------------------------------------- */
-
-uint64_t fl_gen_mix64(uint64_t x) {
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ull;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebull;
-    x ^= x >> 31;
-    return x;
-}
-
-uint64_t fl_gen_mix2(uint64_t a, uint64_t b) {
-    return fl_gen_mix64(fl_gen_mix64(a + 0x9e3779b97f4a7c15ull) ^ b);
-}
-
-uint64_t fl_gen_next(fl_gen_rng *r) {
-    r->s += 0x9e3779b97f4a7c15ull;
-    return fl_gen_mix64(r->s);
-}
-
-uint64_t fl_gen_below(fl_gen_rng *r, uint64_t n) {
-    if (n <= 1) return 0;
-    uint64_t limit = -n % n;                /* 2^64 mod n: the biased tail */
-    for (;;) {
-        uint64_t x = fl_gen_next(r);
-        if (x >= limit) return x % n;
-    }
-}
-
-uint64_t fl_gen_between(fl_gen_rng *r, uint64_t lo, uint64_t hi) {
-    if (hi <= lo) return lo;
-    if (hi - lo == UINT64_MAX) return fl_gen_next(r);
-    return lo + fl_gen_below(r, hi - lo + 1);
-}
-
-double fl_gen_unit(fl_gen_rng *r) {
-    return (double)(fl_gen_next(r) >> 11) * 0x1p-53;
-}
-
-bool fl_gen_chance(fl_gen_rng *r, double p) {
-    if (p <= 0) return false;
-    if (p >= 1) return true;
-    return fl_gen_unit(r) < p;
-}
+/* ---- PRNG: inline, in gen_internal.h ----------------------------------- */
 
 /* ---- Byte buffers ------------------------------------------------------- */
 
@@ -65,7 +24,7 @@ void fl_gen_buf_free(fl_gen_buf *b) {
     memset(b, 0, sizeof *b);
 }
 
-static bool buf_reserve(fl_gen_buf *b, size_t extra) {
+bool fl_gen_buf_reserve(fl_gen_buf *b, size_t extra) {
     if (b->nomem) return false;
     if (extra <= b->cap - b->len) return true;
     size_t cap = b->cap ? b->cap : 64;
@@ -85,12 +44,10 @@ void fl_gen_buf_put(fl_gen_buf *b, const void *data, size_t n) {
     uintptr_t d = (uintptr_t)data, base = (uintptr_t)b->p;
     bool inside = b->p && d >= base && d < base + b->cap;
     size_t at = inside ? (size_t)(d - base) : 0;
-    if (n == 0 || !buf_reserve(b, n)) return;
+    if (n == 0 || !fl_gen_buf_reserve(b, n)) return;
     memmove(b->p + b->len, inside ? b->p + at : (const uint8_t *)data, n);
     b->len += n;
 }
-
-void fl_gen_buf_byte(fl_gen_buf *b, uint8_t c) { fl_gen_buf_put(b, &c, 1); }
 
 void fl_gen_buf_str(fl_gen_buf *b, const char *s) { fl_gen_buf_put(b, s, strlen(s)); }
 
@@ -110,12 +67,6 @@ void fl_gen_buf_dec(fl_gen_buf *b, uint64_t v, unsigned width) {
         v /= 10;
     }
     fl_gen_buf_put(b, tmp, width);
-}
-
-void fl_gen_buf_chars(fl_gen_buf *b, fl_gen_rng *r, const char *alphabet, size_t n) {
-    size_t k = strlen(alphabet);
-    if (k == 0 || !buf_reserve(b, n)) return;
-    for (size_t i = 0; i < n; i++) b->p[b->len++] = (uint8_t)alphabet[fl_gen_below(r, k)];
 }
 
 void fl_gen_buf_set(fl_gen_buf *b, const uint8_t *data, size_t n) {
@@ -156,6 +107,26 @@ size_t fl_gen_prefix_hashes(const uint8_t *data, size_t len, uint64_t *out, size
 
 /* ---- Key sets ------------------------------------------------------------- */
 
+/* The key sets' own hash, 8 bytes at a time: only where a key sits in the
+ * table depends on it, never what the set holds or lists, so it need not
+ * be fl_gen_hash (whose values the fingerprint set keeps). */
+uint64_t fl_gen_keyset_hash(const uint8_t *data, size_t len) {
+    uint64_t h = 0x9e3779b97f4a7c15ull ^ ((uint64_t)len * 0xff51afd7ed558ccdull);
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+        memcpy(&w, data + i, 8);
+        h = (h ^ w) * 0xbf58476d1ce4e5b9ull;
+        h ^= h >> 29;
+    }
+    if (i < len) {
+        uint64_t w = 0;
+        memcpy(&w, data + i, len - i);
+        h = (h ^ w) * 0x94d049bb133111ebull;
+    }
+    return fl_gen_mix64(h);
+}
+
 void fl_gen_keyset_free(fl_gen_keyset *s) {
     free(s->arena);
     free(s->off);
@@ -175,9 +146,14 @@ static size_t keyset_find(const fl_gen_keyset *s, const uint8_t *data, size_t le
     return i;
 }
 
+bool fl_gen_keyset_has_hashed(const fl_gen_keyset *s, const uint8_t *data, size_t len, uint64_t h) {
+    if (!s->slot_cap) return false;
+    return s->slot[keyset_find(s, data, len, h)] != 0;
+}
+
 bool fl_gen_keyset_has(const fl_gen_keyset *s, const uint8_t *data, size_t len) {
     if (!s->slot_cap) return false;
-    return s->slot[keyset_find(s, data, len, fl_gen_hash(data, len))] != 0;
+    return s->slot[keyset_find(s, data, len, fl_gen_keyset_hash(data, len))] != 0;
 }
 
 static int keyset_rehash(fl_gen_keyset *s, size_t cap) {
@@ -188,17 +164,20 @@ static int keyset_rehash(fl_gen_keyset *s, size_t cap) {
     s->slot_cap = cap;
     for (size_t k = 0; k < s->count; k++) {
         const uint8_t *d = s->arena + s->off[k];
-        s->slot[keyset_find(s, d, s->len[k], fl_gen_hash(d, s->len[k]))] = k + 1;
+        s->slot[keyset_find(s, d, s->len[k], fl_gen_keyset_hash(d, s->len[k]))] = k + 1;
     }
     return 0;
 }
 
 int fl_gen_keyset_add(fl_gen_keyset *s, const uint8_t *data, size_t len) {
+    return fl_gen_keyset_add_hashed(s, data, len, fl_gen_keyset_hash(data, len));
+}
+
+int fl_gen_keyset_add_hashed(fl_gen_keyset *s, const uint8_t *data, size_t len, uint64_t h) {
     if (len > UINT32_MAX) return -1;
     if ((s->count + 1) * 2 > s->slot_cap &&
         keyset_rehash(s, s->slot_cap ? s->slot_cap * 2 : 1024) != 0)
         return -1;
-    uint64_t h = fl_gen_hash(data, len);
     size_t at = keyset_find(s, data, len, h);
     if (s->slot[at]) return 0;
     if (s->count == s->cap) {

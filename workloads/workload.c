@@ -3,10 +3,17 @@
  * appending (fl_workload_add).  The text side is in parse.c and print.c.
  *
  * Invariant kept here and in parse.c: every op of a workload holds valid
- * byte strings a and b (data never NULL, a 1-byte allocation when empty or
- * unused), a zero-padded ctx, and only the options, context and `full` its
- * kind allows -- so print() of any workload built by parse() or add() gives
- * text that parse() accepts and that prints back identically.
+ * byte strings a and b (data never NULL, at least 1 byte allocated when
+ * empty or unused), a zero-padded ctx, and only the options, context and
+ * `full` its kind allows -- so print() of any workload built by parse() or
+ * add() gives text that parse() accepts and that prints back identically.
+ *
+ * Where the bytes live: parse() gives every op its own allocations.  add()
+ * (the generators, the shrinker's copies: thousands of ops a trial) copies
+ * a and b into the workload's arena instead -- blocks that never move,
+ * bump-allocated, freed together by fl_workload_free -- and marks the op
+ * in_arena, so that neither fl_wl_op_clear nor fl_workload_free frees them
+ * one by one.  Options stay per op (rare: open, reopen, set_options).
  */
 #include "workload_internal.h"
 
@@ -64,11 +71,54 @@ int fl_wl_option_index(const char *key, size_t len) {
     return -1;
 }
 
+/* ---- The arena ------------------------------------------------------------ */
+
+/* A block of the arena; the workload points at the newest, each at the one
+ * before.  Blocks double from ARENA_FIRST up to ARENA_MAX bytes (a string
+ * longer than that gets a block of its own). */
+struct fl_wl_arena {
+    struct fl_wl_arena *prev;
+    size_t used, cap;
+    uint8_t data[];
+};
+
+#define ARENA_FIRST ((size_t)4096 - sizeof(struct fl_wl_arena))
+#define ARENA_MAX   ((size_t)1 << 20)
+
+static void arena_free(struct fl_wl_arena *a) {
+    while (a) {
+        struct fl_wl_arena *prev = a->prev;
+        free(a);
+        a = prev;
+    }
+}
+
+/* n bytes (n >= 1) from w's arena, or NULL. */
+static uint8_t *arena_alloc(fl_workload *w, size_t n) {
+    struct fl_wl_arena *a = w->arena;
+    if (!a || a->cap - a->used < n) {
+        size_t cap = a ? (a->cap < ARENA_MAX / 2 ? a->cap * 2 : ARENA_MAX) : ARENA_FIRST;
+        if (cap < n) cap = n;
+        if (cap > SIZE_MAX - sizeof *a) return NULL;
+        struct fl_wl_arena *grown = malloc(sizeof *a + cap);
+        if (!grown) return NULL;
+        grown->prev = a;
+        grown->used = 0;
+        grown->cap = cap;
+        w->arena = a = grown;
+    }
+    uint8_t *p = a->data + a->used;
+    a->used += n;
+    return p;
+}
+
 /* ---- Freeing ------------------------------------------------------------ */
 
 void fl_wl_op_clear(fl_op *op) {
-    free(op->a.data);
-    free(op->b.data);
+    if (!op->in_arena) {
+        free(op->a.data);
+        free(op->b.data);
+    }
     for (size_t i = 0; i < op->opt_count && op->opts; i++) {
         free(op->opts[i].key);
         free(op->opts[i].value);
@@ -79,12 +129,29 @@ void fl_wl_op_clear(fl_op *op) {
 
 void fl_workload_free(fl_workload *w) {
     if (!w) return;
-    for (size_t i = 0; i < w->count && w->ops; i++) fl_wl_op_clear(&w->ops[i]);
+    /* What each op owns (fl_wl_op_clear without zeroing ops about to go):
+     * nothing but options for an op in the arena. */
+    for (size_t i = 0; i < w->count && w->ops; i++) {
+        fl_op *op = &w->ops[i];
+        if (!op->in_arena) {
+            free(op->a.data);
+            free(op->b.data);
+        }
+        if (op->opts) {
+            for (size_t j = 0; j < op->opt_count; j++) {
+                free(op->opts[j].key);
+                free(op->opts[j].value);
+            }
+            free(op->opts);
+        }
+    }
     free(w->ops);
     free(w->description);
+    arena_free(w->arena);
     w->ops = NULL;
     w->count = 0;
     w->description = NULL;
+    w->arena = NULL;
 }
 
 /* ---- Appending ---------------------------------------------------------- */
@@ -102,12 +169,20 @@ static bool kind_has_opts(fl_op_kind k) {
 }
 static bool kind_has_ctx(fl_op_kind k) { return k == FL_OP_GET || k == FL_OP_SCAN_PREFIX; }
 
-static int copy_bytes(fl_bytes *dst, const fl_bytes *src, bool used) {
-    size_t len = used ? src->len : 0;
-    dst->data = malloc(len ? len : 1);
-    if (!dst->data) return -1;
-    if (len) memcpy(dst->data, src->data, len);
-    dst->len = len;
+/* The op's a and b (len bytes each where used, else empty) into w's arena:
+ * one allocation for both, a 1-byte one for each empty string. */
+static int copy_bytes(fl_workload *w, fl_op *dst, const fl_op *src, bool a_used, bool b_used) {
+    size_t an = a_used ? src->a.len : 0, bn = b_used ? src->b.len : 0;
+    size_t as = an ? an : 1, bs = bn ? bn : 1;
+    uint8_t *p = arena_alloc(w, as + bs);
+    if (!p) return -1;
+    if (an) memcpy(p, src->a.data, an);
+    if (bn) memcpy(p + as, src->b.data, bn);
+    dst->a.data = p;
+    dst->a.len = an;
+    dst->b.data = p + as;
+    dst->b.len = bn;
+    dst->in_arena = true;
     return 0;
 }
 
@@ -158,36 +233,37 @@ int fl_workload_add(fl_workload *w, const fl_op *op) {
         if (!grown) return -1;
         w->ops = grown;
     }
-    fl_op copy;
-    memset(&copy, 0, sizeof copy);
-    copy.kind = op->kind;
-    copy.line = op->line;
-    if (copy_bytes(&copy.a, &op->a, kind_has_a(op->kind)) ||
-        copy_bytes(&copy.b, &op->b, kind_has_b(op->kind)))
-        goto fail;
+    /* Made in place (op may not point into w->ops: it is const and the
+     * array may have moved).  A failed copy leaves its bytes in the arena,
+     * unused until the workload is freed. */
+    fl_op *copy = &w->ops[n];
+    memset(copy, 0, sizeof *copy);
+    copy->kind = op->kind;
+    copy->line = op->line;
+    if (copy_bytes(w, copy, op, kind_has_a(op->kind), kind_has_b(op->kind))) goto fail;
     if (kind_is_seek(op->kind)) {
-        copy.count = op->count;
-        copy.prefix_mode = op->prefix_mode;
+        copy->count = op->count;
+        copy->prefix_mode = op->prefix_mode;
     }
     if (kind_has_ctx(op->kind) && op->has_ctx) {
-        copy.has_ctx = true;
-        copy.ctx_len = op->ctx_len;
-        memcpy(copy.ctx, op->ctx, op->ctx_len);      /* the rest stays zero */
+        copy->has_ctx = true;
+        copy->ctx_len = op->ctx_len;
+        memcpy(copy->ctx, op->ctx, op->ctx_len);      /* the rest stays zero */
     }
-    copy.full = op->kind == FL_OP_COMPACT && op->full;
+    copy->full = op->kind == FL_OP_COMPACT && op->full;
     if (kind_has_opts(op->kind) && op->opt_count) {
-        copy.opts = calloc(op->opt_count, sizeof *copy.opts);
-        if (!copy.opts) goto fail;
-        copy.opt_count = op->opt_count;
+        copy->opts = calloc(op->opt_count, sizeof *copy->opts);
+        if (!copy->opts) goto fail;
+        copy->opt_count = op->opt_count;
         for (size_t i = 0; i < op->opt_count; i++) {
-            copy.opts[i].key = strdup(op->opts[i].key);
-            copy.opts[i].value = strdup(op->opts[i].value);
-            if (!copy.opts[i].key || !copy.opts[i].value) goto fail;
+            copy->opts[i].key = strdup(op->opts[i].key);
+            copy->opts[i].value = strdup(op->opts[i].value);
+            if (!copy->opts[i].key || !copy->opts[i].value) goto fail;
         }
     }
-    w->ops[w->count++] = copy;
+    w->count = n + 1;
     return 0;
 fail:
-    fl_wl_op_clear(&copy);
+    fl_wl_op_clear(copy);
     return -1;
 }

@@ -53,8 +53,11 @@ typedef enum fl_op_kind {
 #define FL_WL_SEEK_MAX 1000000u   /* n= at most                         */
 #define FL_WL_CRASH_AFTER_MAX 1000000000u   /* crash after= at most       */
 
-/* An owned byte string.  data is never NULL (a 1-byte allocation for the
- * empty string) so it can be passed anywhere a pointer is expected. */
+/* A byte string.  data is never NULL (at least one byte is allocated for
+ * the empty string) so it can be passed anywhere a pointer is expected.
+ * Who owns it: the op (its own allocation, ops of fl_workload_parse), or,
+ * for an op with in_arena set, the workload's arena (ops appended by
+ * fl_workload_add), freed by fl_workload_free with the workload. */
 typedef struct fl_bytes { uint8_t *data; size_t len; } fl_bytes;
 
 /* KEY=VALUE of open/reopen; both owned, NUL-terminated (VALUE unquoted). */
@@ -67,6 +70,12 @@ typedef struct fl_op {
     unsigned   line;                 /* 1-based line in the source text */
     fl_bytes   a, b;
     bool       has_ctx;              /* get/scan_prefix with ctx=       */
+    bool       in_arena;             /* a and b are in the workload's
+                                        arena, not the op's to free: set
+                                        by fl_workload_add only, and
+                                        ignored by it (it copies bytes);
+                                        an op moved within its workload
+                                        keeps it                         */
     size_t     ctx_len;              /* 0..64 bytes given               */
     uint8_t    ctx[FL_WL_CTX_MAX];   /* zero-padded                     */
     bool       full;                 /* compact full                    */
@@ -82,6 +91,13 @@ typedef struct fl_workload {
                               stripped, joined with '\n'; "" if none   */
     size_t  count;
     fl_op  *ops;
+    /* The bytes of the ops fl_workload_add appended (those with in_arena
+     * set), in blocks that never move; NULL when there are none.  Freed by
+     * fl_workload_free.  It belongs to the workload, not to the ops array:
+     * the ops may be reordered or moved to a new array (and ops with their
+     * own bytes added) as long as the arena stays with the workload; an
+     * op of it taken out of the workload does not outlive it. */
+    struct fl_wl_arena *arena;
 } fl_workload;
 
 /* The option keys a workload may use (SPEC 2.5), NULL-terminated; any key
@@ -140,7 +156,9 @@ int  fl_op_print(const fl_op *op, FILE *f);
  * \\ \" \n \t and \xNN escapes. */
 void fl_bytes_print(FILE *f, const uint8_t *data, size_t len);
 
-/* Appending ops (for generators and the shrinker): copies the bytes. */
+/* Appending ops (for generators and the shrinker): copies the bytes (into
+ * the workload's arena: the copy has in_arena set) and the options (each
+ * its own allocation, as a parsed op's). */
 int fl_workload_add(fl_workload *w, const fl_op *op);
 
 /* The op's keyword: "put", "scan_prefix", ... */
