@@ -312,3 +312,96 @@ FL_TEST(check_streamed_workload_runs_as_whole) {
     fl_workload_free(&whole);
     fl_registry_free(reg);
 }
+
+/* ---- P7: which extractor calls the checker makes ---------------------------- */
+
+/* "two2": POINT(q) = min(len, 2), PREFIX(p) = 2 when len >= 2, else none
+ * (a sound fixed:2); it counts the PREFIX calls of each input length (the
+ * engine asks no PREFIX in a workload of gets only: these are P7's).
+ * "drift": the same, but a 1-byte PREFIX input answers 0 after its first
+ * two asks (a sound answer at first sight, asked twice alike, then not). */
+typedef struct rec_ex { fl_prefix_extractor base; bool drift; unsigned asked1; } rec_ex;
+static unsigned rec_prefix_calls[16];
+
+static const char *rec_name(const fl_prefix_extractor *self) {
+    return ((const rec_ex *)self)->drift ? "drift" : "two2";
+}
+
+static bool rec_prefix_len(const fl_prefix_extractor *self, const fl_target *t, size_t *n) {
+    rec_ex *e = (rec_ex *)self;
+    size_t len = t->bytes.len;
+    if (t->kind == FL_TARGET_POINT) {
+        *n = len < 2 ? len : 2;
+        return true;
+    }
+    rec_prefix_calls[len < 15 ? len : 15]++;
+    if (e->drift && len == 1 && ++e->asked1 > 2) {
+        *n = 0;
+        return true;
+    }
+    *n = 2;
+    return len >= 2;
+}
+
+static void rec_destroy(fl_prefix_extractor *self) { free(self); }
+
+static const fl_prefix_extractor_ops rec_ops = { rec_name, rec_prefix_len, rec_destroy };
+
+static int rec_factory(const fl_registry *reg, const char *args, fl_prefix_extractor **out,
+                       char *e, size_t e_len) {
+    (void)reg; (void)e; (void)e_len;
+    rec_ex *x = calloc(1, sizeof *x);
+    if (!x) return FL_ERR_NOMEM;
+    x->base.abi_version = FL_FILTER_ABI_VERSION;
+    x->base.ops = &rec_ops;
+    x->drift = strcmp(args, "drift") == 0;
+    *out = &x->base;
+    return FL_OK;
+}
+
+/* Each (extractor, kind, input) is checked once: a new scan prefix is asked
+ * twice (the same answer twice), one seen before once more, and a key seen
+ * before not at all -- whatever length the prefix has (up to 8 bytes). */
+FL_TEST(check_p7_asks_each_prefix_as_specified) {
+    fl_registry *reg;
+    CHECK_OK(fl_registry_new(&reg));
+    CHECK_OK(fl_registry_add_extractor(reg, "rec", rec_factory));
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s/p7calls", fl_test_tmpdir());
+    memset(rec_prefix_calls, 0, sizeof rec_prefix_calls);
+    fl_check_summary sum;
+    seen s = { 0 };
+    CHECK_OK(run(reg, dir,
+                 "filterlab-workload 1\n"
+                 "open policies=\"bloom(bits=10,prefix=rec)\"\n"
+                 "get abcdefghij\nget abcdefghik\nget abcdefghij\nget abcdefghi\n",
+                 &sum, &s));
+    if (s.count) fprintf(stderr, "  first violation: %s\n", s.msg);
+    CHECK_EQ(sum.violations, 0);
+    /* lengths 0..8: new at the first key (2 asks), seen by the second and
+     * the last (1 each); the repeated key asks nothing */
+    for (int k = 0; k <= 8; k++) CHECK_EQ(rec_prefix_calls[k], 4);
+    for (int k = 9; k < 16; k++) CHECK_EQ(rec_prefix_calls[k], 0);
+    fl_registry_free(reg);
+}
+
+/* A prefix seen before is asked again, and that answer is judged against
+ * the new key: an extractor that changes its answer later is caught. */
+FL_TEST(check_p7_asks_a_seen_prefix_again) {
+    fl_registry *reg;
+    CHECK_OK(fl_registry_new(&reg));
+    CHECK_OK(fl_registry_add_extractor(reg, "rec", rec_factory));
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s/p7drift", fl_test_tmpdir());
+    fl_check_summary sum;
+    seen s = { 0 };
+    CHECK_OK(run(reg, dir,
+                 "filterlab-workload 1\n"
+                 "open policies=\"bloom(bits=10,prefix=rec:drift)\"\n"
+                 "get ab\nget ac\n", &sum, &s));
+    CHECK_EQ(sum.violations > 0, 1);
+    CHECK_EQ(s.property, FL_P7);
+    CHECK_EQ(s.line, 4);
+    CHECK_CONTAINS(s.msg, "PREFIX(a) = 0, but its extension ac has POINT = 2");
+    fl_registry_free(reg);
+}
