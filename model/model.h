@@ -278,6 +278,9 @@ bool fl_model_bloom_might_match(const fl_model_bloom *b, fl_model_target_kind ki
  * when all k bits of h's line are set (and when lines is 0, or the bloom is
  * unfinished).  What fl_model_bloom_might_match does after hashing. */
 bool fl_model_bloom_probe_hash(const fl_model_bloom *b, uint64_t h);
+/* fl_model_bloom_probe_hash of h[0..n), n <= 8, as a mask (bit i: h[i]);
+ * the n probes interleaved, each still the spec's running product. */
+unsigned fl_model_bloom_probe_hashes(const fl_model_bloom *b, const uint64_t *h, unsigned n);
 
 /* The expected FP rate of a finished bloom, exact given its bits (SPEC 5):
  * the mean over its lines of (bits set in the line / 512)^k -- the chance

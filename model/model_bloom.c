@@ -260,6 +260,32 @@ bool fl_model_bloom_probe_hash(const fl_model_bloom *b, uint64_t h) {
     return !b->built || b->lines == 0 || all_bits_set(b, h);
 }
 
+/* all_bits_set for up to 8 hashes at once: step i of every hash's running
+ * product is taken together, so the multiplies of different hashes, which
+ * do not depend on each other, overlap. */
+unsigned fl_model_bloom_probe_hashes(const fl_model_bloom *b, const uint64_t *h, unsigned n) {
+    if (n > 8) n = 8;
+    unsigned every = (1u << n) - 1;
+    if (!b->built || b->lines == 0) return every;
+    const uint8_t *line[8];
+    uint32_t a[8];
+    unsigned all[8];
+    for (unsigned j = 0; j < n; j++) {
+        line[j] = line_bytes(b, line_of(h[j], b->lines));
+        a[j] = (uint32_t)h[j];
+        all[j] = 1;
+    }
+    for (unsigned i = 0; i < b->k; i++)
+        for (unsigned j = 0; j < n; j++) {
+            uint32_t bit = a[j] >> 23;
+            all[j] &= (unsigned)line[j][bit / 8] >> (bit % 8);
+            a[j] *= 0x9E3779B9u;
+        }
+    unsigned mask = 0;
+    for (unsigned j = 0; j < n; j++) mask |= (all[j] & 1) << j;
+    return mask;
+}
+
 double fl_model_bloom_expected_exact(const fl_model_bloom *b) {
     if (!b->built || b->lines == 0) return 1.0;
     /* term[set] = (set / 512)^k, computed the first time a line has `set`

@@ -280,6 +280,8 @@ static const ck_fpset *p9_items(ck_sub *sub) {
 /* Ghost r of an item: a hash drawn for it once (a function of the item and
  * r alone, so the ghost meets every filter the item meets with the same
  * hash, as the item does), independent of the item's own hash. */
+_Static_assert(FL_P9_GHOSTS <= 8, "fl_model_bloom_probe_hashes takes at most 8 hashes");
+
 static uint64_t ghost_hash(uint64_t item, unsigned r) {
     uint64_t z = item + (r + 1) * 0x9E3779B97F4A7C15ull;      /* splitmix64 */
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -307,9 +309,12 @@ void ck_p9_probe(fl_checker *ck, ck_sub *sub, const fl_model_bloom *ref, int kin
     uint64_t item = kind == 0 && probes && n == target.len && ck->key_hashed
                         ? ck_fingerprint_of(ck->key_hash)
                         : ck_fingerprint(target.data, n, (uint64_t)kind << 32 | !probes);
-    unsigned ghosts = 0;
-    for (unsigned r = 0; r < FL_P9_GHOSTS; r++)
-        if (!probes || fl_model_bloom_probe_hash(&sub->p9_ref, ghost_hash(item, r))) ghosts |= 1u << r;
+    unsigned ghosts = (1u << FL_P9_GHOSTS) - 1;
+    if (probes) {
+        uint64_t gh[FL_P9_GHOSTS];
+        for (unsigned r = 0; r < FL_P9_GHOSTS; r++) gh[r] = ghost_hash(item, r);
+        ghosts = fl_model_bloom_probe_hashes(&sub->p9_ref, gh, FL_P9_GHOSTS);
+    }
     fl_fp_tally_add(ck->p9[kind], item, probes ? sub->p9_expected : 1.0, maybe, probes, ghosts);
 }
 

@@ -172,6 +172,7 @@ FL_TEST(model_bloom_expected_exact) {
         fl_model_bloom_config cfg = { mbs[t], true, false, { FL_MODEL_FIXED, 0, 0 } };
         fl_model_bloom_begin(&b, &cfg);
         CHECK(fl_model_bloom_expected_exact(&b) == 1.0);            /* unfinished */
+        CHECK(fl_model_bloom_probe_hashes(&b, (const uint64_t[3]){ 1, 2, 3 }, 3) == 7);
         for (uint32_t i = 0; i < 20000; i++) CHECK_OK(fl_model_bloom_add(&b, (fl_model_bytes){ (uint8_t *)&i, 4 }));
         CHECK_OK(fl_model_bloom_finish(&b));
         double exact = fl_model_bloom_expected_exact(&b), formula = fl_model_bloom_expected_fp(b.m, b.lines, b.k);
@@ -185,6 +186,15 @@ FL_TEST(model_bloom_expected_exact) {
             bool maybe = fl_model_bloom_might_match(&b, FL_MODEL_POINT, (fl_model_bytes){ (uint8_t *)&key, 8 });
             CHECK(maybe == fl_model_bloom_probe_hash(&b, XXH3_64bits(&key, 8)));
             fps += maybe;
+        }
+        /* the interleaved probe of up to 8 hashes answers as one at a time */
+        for (uint64_t i = 0; i < 20000; i++) {
+            uint64_t h[8];
+            unsigned n = (unsigned)(i % 9), want = 0;
+            for (unsigned j = 0; j < 8; j++) h[j] = XXH3_64bits_withSeed(&i, sizeof i, j);
+            if (i % 3 == 0 && n) h[0] = XXH3_64bits(&(uint32_t){ (uint32_t)(i % 20000) }, 4);  /* added: maybe */
+            for (unsigned j = 0; j < n; j++) want |= (unsigned)fl_model_bloom_probe_hash(&b, h[j]) << j;
+            CHECK(fl_model_bloom_probe_hashes(&b, h, n) == want);
         }
         double rate = probes ? (double)fps / (double)probes : NAN;
         printf("model_bloom_expected_exact,%u,20000,%llu,%.6f,%.6f,%.6f\n", mbs[t] / 1000,
