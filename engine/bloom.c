@@ -30,14 +30,12 @@
  * add_entry stores each hash (a short path for the common whole-key-only
  * builder and 8- to 16-byte keys, fl_bloom_add_any for everything else);
  * build sizes the filter from the count, sets the bits with the best
- * kernel the CPU has (fl_bloom_set_lines: AVX-512 eight hashes at a time,
- * one 64-byte read-modify-write per hash, else the scalar loop), then sums
- * the expected FP rate line by line from a per-process table of
- * (c / 512)^k.
+ * kernel the CPU has and takes the expected FP rate from them (both in
+ * bloom_bits.c, with the formula of SPEC 5 and a decoded filter's
+ * estimate of m).
  */
 #include "registry_internal.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,8 +44,6 @@
 
 #define FL_BLOOM_VERSION       1
 #define FL_BLOOM_HEADER        6          /* version, k, lines             */
-#define FL_BLOOM_LINE_BYTES    64         /* 512 bits                      */
-#define FL_BLOOM_MAX_K         30         /* larger stored k is malformed  */
 #define FL_BLOOM_MAX_MILLIBITS 1000000    /* bits <= 1000                  */
 #define FL_BLOOM_DEFAULT_MB    10000      /* bits = 10                     */
 
@@ -109,11 +105,6 @@ static uint64_t fl_bloom_lines_for(uint64_t m, uint64_t millibits) {
     return total / 512000 + (total % 512000 != 0);
 }
 
-static uint8_t *fl_bloom_line(const uint8_t *bits, uint32_t lines, uint64_t h) {
-    uint64_t line = ((h >> 32) * lines) >> 32;
-    return (uint8_t *)bits + line * FL_BLOOM_LINE_BYTES;
-}
-
 /* 0x9E3779B9^i mod 2^32: the i-th probe's bit is ((uint32_t)h *
  * fl_bloom_mul[i]) >> 23, the same bit as the spec's running product, but
  * with no chain of dependent multiplies between probes.  32 entries: the
@@ -127,28 +118,6 @@ const uint32_t fl_bloom_mul[32] = {   /* filter_internal.h */
     0x0E198E41u, 0xF2AB85F9u, 0xE6C581F1u, 0xC7ECD029u, 0x6F54CEA1u, 0x4C8A6B59u,
     0xBAE3A451u, 0xF2930789u,
 };
-
-/* Sets the k bits; on a little-endian CPU through the line's 64-bit words
- * (bit b is bit b % 64 of word b / 64 there, the same bit as bit b % 8 of
- * byte b / 8), fewer and wider stores than one per byte. */
-static inline __attribute__((always_inline))
-void fl_bloom_set_k(uint8_t *line, uint32_t a, unsigned k) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    typedef uint64_t __attribute__((may_alias)) word;
-    word *w = (word *)(void *)line;          /* 8-byte aligned: calloc, 64-byte lines */
-#pragma GCC unroll 12
-    for (unsigned i = 0; i < k; i++) {
-        uint32_t bit = (a * fl_bloom_mul[i]) >> 23;
-        w[bit >> 6] |= 1ull << (bit & 63);
-    }
-#else
-#pragma GCC unroll 12
-    for (unsigned i = 0; i < k; i++) {
-        uint32_t bit = (a * fl_bloom_mul[i]) >> 23;
-        line[bit >> 3] |= (uint8_t)(1u << (bit & 7));
-    }
-#endif
-}
 
 /* Tests all k bits without an early exit: a miss would otherwise leave the
  * loop at an unpredictable probe, and the mispredicted branch costs more
@@ -177,31 +146,10 @@ bool fl_bloom_test_tail(const uint8_t *line, uint32_t a, unsigned j, unsigned k)
     return all & 1;
 }
 
-/* Specialized on k: each common k gets its own unrolled loop, the rest
- * (k above 12, only from bits per key above 25.5) the general one. */
-#define FL_BLOOM_BY_K(k, CALL)                                                        \
-    switch (k) {                                                                      \
-    case 1: CALL(1); case 2: CALL(2); case 3: CALL(3); case 4: CALL(4);               \
-    case 5: CALL(5); case 6: CALL(6); case 7: CALL(7); case 8: CALL(8);               \
-    case 9: CALL(9); case 10: CALL(10); case 11: CALL(11); case 12: CALL(12);         \
-    default: CALL(k);                                                                 \
-    }
-
 static bool fl_bloom_test_scalar(const uint8_t *line, uint32_t a, unsigned k) {
 #define FL_TEST(K) return fl_bloom_test_k(line, a, K)
     FL_BLOOM_BY_K(k, FL_TEST)
 #undef FL_TEST
-}
-
-/* Adds every hash to the filter's bits, the switch on k taken once. */
-static void fl_bloom_set_scalar(uint8_t *bits, uint32_t lines, unsigned k, const uint64_t *hashes,
-                                size_t count) {
-#define FL_SET(K)                                                                       \
-    for (size_t i = 0; i < count; i++)                                                  \
-        fl_bloom_set_k(fl_bloom_line(bits, lines, hashes[i]), (uint32_t)hashes[i], K);  \
-    return
-    FL_BLOOM_BY_K(k, FL_SET)
-#undef FL_SET
 }
 
 /* With AVX2 (x86-64, chosen at run time), eight probes at once: eight
@@ -281,123 +229,6 @@ static bool fl_bloom_test_avx512(const uint8_t *line, uint32_t a, unsigned k) {
     return all;
 }
 
-/* The build's kernel with AVX-512 (x86-64, chosen at run time), eight
- * hashes at a time.  Each line gets one read-modify-write of its 64 bytes,
- * its k bits first gathered in two 256-bit registers seen as sixteen
- * little-endian 32-bit words (bit b of the line is bit b % 32 of word
- * b / 32, the same bit as bit b % 8 of byte b / 8): for product p, a masked
- * OR of 1 << ((p >> 23) & 31) into word p >> 28 (the mask 1 << (p >> 28),
- * its low and high bytes for the two halves).  No 512-bit register: they
- * slow the clock of the whole core (a 512-bit probe cost replay 4.5%).  The
- * products and those two values are computed for the eight hashes at once
- * (256-bit registers, one multiply per probe), one batch ahead of the
- * batch whose bits are set, so that the addresses of the line updates are
- * known early.  Hashes past the last multiple of eight go the scalar way.
- * A filter larger than the caches' share (FL_BLOOM_PREFETCH_BYTES) has the
- * lines of the hashes FL_BLOOM_PREFETCH_AHEAD batches ahead fetched while
- * these are set.  Which probe of which hash is set first does not change
- * the bits: tests/test_bloom.c compares the kernels' filters. */
-#define FL_BLOOM_PREFETCH_BYTES ((size_t)1 << 20)
-#define FL_BLOOM_PREFETCH_AHEAD 4
-
-typedef struct fl_bloom_batch {
-    uint32_t word[FL_BLOOM_MAX_K][8];   /* probe j of hash r: 1 << (p >> 28)          */
-    uint32_t bit[FL_BLOOM_MAX_K][8];    /* and 1 << ((p >> 23) & 31)                  */
-    uint64_t base[8];                   /* hash r's line, in bytes from the first     */
-} fl_bloom_batch;
-
-/* The byte offsets of the lines of four hashes: ((h >> 32) * lines) >> 32, times 64. */
-__attribute__((target("avx2"), always_inline))
-static inline __m256i fl_bloom_line_offsets_avx2(__m256i h, __m256i lines) {
-    return _mm256_slli_epi64(_mm256_srli_epi64(_mm256_mul_epu32(_mm256_srli_epi64(h, 32), lines), 32), 6);
-}
-
-__attribute__((target("avx2"), always_inline))
-static inline void fl_bloom_batch_avx2(fl_bloom_batch *out, __m256i lines_v, const uint64_t *hashes,
-                                       unsigned k) {
-    __m256i h0 = _mm256_loadu_si256((const __m256i *)(const void *)hashes);
-    __m256i h1 = _mm256_loadu_si256((const __m256i *)(const void *)(hashes + 4));
-    _mm256_storeu_si256((__m256i *)(void *)out->base, fl_bloom_line_offsets_avx2(h0, lines_v));
-    _mm256_storeu_si256((__m256i *)(void *)(out->base + 4), fl_bloom_line_offsets_avx2(h1, lines_v));
-    /* a = (uint32_t)h of the eight: the low halves, 0 1 4 5 | 2 3 6 7, put in order */
-    __m256i a = _mm256_permutevar8x32_epi32(
-        _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(h0), _mm256_castsi256_ps(h1),
-                                              _MM_SHUFFLE(2, 0, 2, 0))),
-        _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7));
-    __m256i one = _mm256_set1_epi32(1);
-#pragma GCC unroll 12
-    for (unsigned j = 0; j < k; j++) {
-        __m256i p = _mm256_mullo_epi32(a, _mm256_set1_epi32((int)fl_bloom_mul[j]));
-        _mm256_storeu_si256((__m256i *)(void *)out->word[j], _mm256_sllv_epi32(one, _mm256_srli_epi32(p, 28)));
-        _mm256_storeu_si256((__m256i *)(void *)out->bit[j],
-                            _mm256_sllv_epi32(one, _mm256_srli_epi32(_mm256_slli_epi32(p, 4), 27)));
-    }
-}
-
-__attribute__((target("avx2,avx512f,avx512vl"), always_inline))
-static inline void fl_bloom_batch_set_avx512(uint8_t *bits, const fl_bloom_batch *in, unsigned k) {
-    for (unsigned r = 0; r < 8; r++) {
-        /* the line's halves, words 0-7 and 8-15: 256-bit registers only,
-         * which keep the core at its AVX2 clock (as the probe does) */
-        __m256i lo = _mm256_setzero_si256(), hi = _mm256_setzero_si256();
-#pragma GCC unroll 12
-        for (unsigned j = 0; j < k; j++) {
-            unsigned m = in->word[j][r];
-            __m256i bit = _mm256_set1_epi32((int)in->bit[j][r]);
-            lo = _mm256_mask_or_epi32(lo, (__mmask8)m, lo, bit);
-            hi = _mm256_mask_or_epi32(hi, (__mmask8)(m >> 8), hi, bit);
-        }
-        uint8_t *line = bits + in->base[r];
-        _mm256_storeu_si256((__m256i *)(void *)line,
-                            _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(const void *)line), lo));
-        _mm256_storeu_si256((__m256i *)(void *)(line + 32),
-                            _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(const void *)(line + 32)), hi));
-    }
-}
-
-/* Fetches the lines of eight hashes. */
-__attribute__((target("avx2"), always_inline))
-static inline void fl_bloom_prefetch8_avx2(const uint8_t *bits, __m256i lines_v, const uint64_t *hashes) {
-    uint64_t base[8];
-    __m256i h0 = _mm256_loadu_si256((const __m256i *)(const void *)hashes);
-    __m256i h1 = _mm256_loadu_si256((const __m256i *)(const void *)(hashes + 4));
-    _mm256_storeu_si256((__m256i *)(void *)base, fl_bloom_line_offsets_avx2(h0, lines_v));
-    _mm256_storeu_si256((__m256i *)(void *)(base + 4), fl_bloom_line_offsets_avx2(h1, lines_v));
-    for (unsigned r = 0; r < 8; r++) _mm_prefetch((const char *)bits + base[r], _MM_HINT_T0);
-}
-
-__attribute__((target("avx2,avx512f,avx512vl"), always_inline))
-static inline void fl_bloom_set_avx512_k(uint8_t *bits, uint32_t lines, unsigned k, const uint64_t *hashes,
-                                         size_t count) {
-    __m256i lines_v = _mm256_set1_epi64x(lines);
-    fl_bloom_batch batch[2];
-    size_t batches = count / 8;
-    bool prefetch = (size_t)lines * FL_BLOOM_LINE_BYTES >= FL_BLOOM_PREFETCH_BYTES;
-    if (batches) {
-        if (prefetch)
-            for (size_t g = 0; g < FL_BLOOM_PREFETCH_AHEAD && g < batches; g++)
-                fl_bloom_prefetch8_avx2(bits, lines_v, hashes + 8 * g);
-        fl_bloom_batch_avx2(&batch[0], lines_v, hashes, k);
-        for (size_t g = 1; g < batches; g++) {
-            if (prefetch && g + FL_BLOOM_PREFETCH_AHEAD < batches)
-                fl_bloom_prefetch8_avx2(bits, lines_v, hashes + 8 * (g + FL_BLOOM_PREFETCH_AHEAD));
-            fl_bloom_batch_avx2(&batch[g & 1], lines_v, hashes + 8 * g, k);
-            fl_bloom_batch_set_avx512(bits, &batch[(g - 1) & 1], k);
-        }
-        fl_bloom_batch_set_avx512(bits, &batch[(batches - 1) & 1], k);
-    }
-    for (size_t i = 8 * batches; i < count; i++)
-        fl_bloom_set_k(fl_bloom_line(bits, lines, hashes[i]), (uint32_t)hashes[i], k);
-}
-
-__attribute__((target("avx2,avx512f,avx512vl")))
-static void fl_bloom_set_avx512(uint8_t *bits, uint32_t lines, unsigned k, const uint64_t *hashes,
-                                size_t count) {
-#define FL_SET(K) fl_bloom_set_avx512_k(bits, lines, K, hashes, count); return
-    FL_BLOOM_BY_K(k, FL_SET)
-#undef FL_SET
-}
-
 /* The best probe this CPU has: AVX-512, AVX2, or the scalar one.
  * FILTERLAB_NO_SIMD=1 in the environment forces the scalar probe and
  * FILTERLAB_SIMD=avx2 caps it at AVX2 (tests run each; a user can rule the
@@ -412,10 +243,6 @@ static fl_bloom_kernel fl_bloom_cpu_kernel(void) {
 #else
 
 #define FL_BLOOM_HAVE_AVX2 0
-static void fl_bloom_set_avx512(uint8_t *bits, uint32_t lines, unsigned k, const uint64_t *hashes,
-                                size_t count) {
-    fl_bloom_set_scalar(bits, lines, k, hashes, count);
-}
 static bool fl_bloom_test_avx2(const uint8_t *line, uint32_t a, unsigned k) {
     return fl_bloom_test_scalar(line, a, k);
 }
@@ -432,80 +259,11 @@ bool fl_bloom_line_test(const uint8_t *line, uint32_t a, unsigned k, fl_bloom_ke
                                      : fl_bloom_test_scalar(line, a, k);
 }
 
-void fl_bloom_set_lines(uint8_t *bits, uint32_t lines, unsigned k, const uint64_t *hashes, size_t count,
-                        fl_bloom_kernel kernel) {
-    if (kernel > fl_bloom_cpu_kernel()) kernel = fl_bloom_cpu_kernel();
-    if (kernel == FL_BLOOM_AVX512) fl_bloom_set_avx512(bits, lines, k, hashes, count);
-    else fl_bloom_set_scalar(bits, lines, k, hashes, count);
-}
-
 fl_bloom_kernel fl_bloom_best_kernel(void) { return fl_bloom_cpu_kernel(); }
 
 const char *fl_bloom_probe_kernel(void) {
     static const char *const names[] = { "scalar", "avx2", "avx512" };
     return names[fl_bloom_cpu_kernel()];
-}
-
-static double fl_bloom_f(double x, unsigned k) {
-    return pow(1.0 - exp(-(double)k * x / 512.0), (double)k);
-}
-
-double fl_bloom_expected_fp(uint64_t m, uint64_t lines, unsigned k) {
-    if (lines == 0) return 1.0;
-    double x = (double)m / (double)lines, s = sqrt(x);
-    double lo = x - s < 0 ? 0 : x - s;
-    return (fl_bloom_f(x + s, k) + fl_bloom_f(lo, k)) / 2.0;
-}
-
-/* The bits set in one 64-byte line (eight little-endian-agnostic 64-bit
- * words counted with the usual SWAR sums: no popcount instruction is
- * assumed of the target). */
-static unsigned fl_bloom_line_bits_set(const uint8_t *line) {
-    unsigned set = 0;
-    for (size_t i = 0; i < FL_BLOOM_LINE_BYTES; i += 8) {
-        uint64_t w;
-        memcpy(&w, line + i, 8);
-        w = w - ((w >> 1) & 0x5555555555555555u);
-        w = (w & 0x3333333333333333u) + ((w >> 2) & 0x3333333333333333u);
-        w = (w + (w >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
-        set += (unsigned)((w * 0x0101010101010101u) >> 56);
-    }
-    return set;
-}
-
-/* (c / 512)^k for c = 0..512 bits set and every k a decoder accepts, as
- * the bits of the double, 0 while not computed yet (every term but c = 0,
- * which is 0.0 and never cached, is positive: at least 2^-270).  Filled on
- * demand by any thread, with relaxed atomics: threads that race store the
- * same bits.  4 KiB per k, touched only for the k in use. */
-static uint64_t fl_bloom_terms[FL_BLOOM_MAX_K + 1][FL_BLOOM_LINE_BYTES * 8 + 1];
-
-static double fl_bloom_term(unsigned set, unsigned k) {
-    if (set == 0) return 0.0;
-    if (k > FL_BLOOM_MAX_K) return pow(set / 512.0, (double)k);
-    uint64_t cached = __atomic_load_n(&fl_bloom_terms[k][set], __ATOMIC_RELAXED);
-    double term;
-    if (cached) {
-        memcpy(&term, &cached, sizeof term);
-        return term;
-    }
-    term = pow(set / 512.0, (double)k);
-    memcpy(&cached, &term, sizeof cached);
-    __atomic_store_n(&fl_bloom_terms[k][set], cached, __ATOMIC_RELAXED);
-    return term;
-}
-
-/* The expected FP rate given the bits (SPEC 5; engine.h).  Computed once
- * per filter, when it is built or decoded.  pow() is taken once per
- * count of set bits and k in the process (fl_bloom_term), and the terms
- * are summed line by line in line order, so the sum is the same, to the
- * last bit, as one pow() per line. */
-double fl_bloom_lines_expected_fp(const uint8_t *bits, uint32_t lines, unsigned k) {
-    if (lines == 0) return 1.0;
-    double sum = 0;
-    for (size_t line = 0; line < lines; line++)
-        sum += fl_bloom_term(fl_bloom_line_bits_set(bits + line * FL_BLOOM_LINE_BYTES), k);
-    return sum / lines;
 }
 
 /* ---- Filter ------------------------------------------------------------ */
@@ -623,25 +381,6 @@ static fl_bloom_filter *fl_bloom_filter_new(bool whole_key, const fl_prefix_extr
     return f;
 }
 
-/* Estimates m of a decoded filter from its bit occupancy, line by line.  A
- * line holding x hashes has each bit still clear with probability
- * (1 - 1/512)^(k x), so a line with b bits set held about
- *     x = ln(1 - b / 512) / (k * ln(1 - 1/512))
- * hashes, and m is the sum over lines.  Estimating per line matters: lines
- * hold unequal numbers of hashes, and one filter-wide occupancy would
- * under-count the fuller lines (by about 3% at 10 bits/key).  A saturated
- * line counts as half a bit short of full. */
-static uint64_t fl_bloom_estimate_m(const fl_bloom_filter *f) {
-    if (f->lines == 0 || f->k == 0) return 0;
-    double m = 0, per_hash = f->k * log(1.0 - 1.0 / 512.0);
-    for (size_t line = 0; line < f->lines; line++) {
-        unsigned set = fl_bloom_line_bits_set(f->bits + line * FL_BLOOM_LINE_BYTES);
-        double b = set >= 512 ? 511.5 : (double)set;
-        m += log(1.0 - b / 512.0) / per_hash;
-    }
-    return (uint64_t)llround(m);
-}
-
 static int fl_bloom_decode_bytes(fl_slice data, bool whole_key, const fl_prefix_extractor *ex,
                                  fl_filter **out) {
     *out = NULL;
@@ -656,7 +395,7 @@ static int fl_bloom_decode_bytes(fl_slice data, bool whole_key, const fl_prefix_
     fl_bloom_filter *f = fl_bloom_filter_new(whole_key, ex, k, lines);
     if (!f) return FL_ERR_NOMEM;
     if (lines) memcpy(f->bits, p + FL_BLOOM_HEADER, (size_t)lines * FL_BLOOM_LINE_BYTES);
-    f->m = fl_bloom_estimate_m(f);
+    f->m = fl_bloom_lines_estimate_m(f->bits, f->lines, f->k);
     f->expected_fp = fl_bloom_lines_expected_fp(f->bits, f->lines, f->k);
     *out = &f->base;
     return FL_OK;

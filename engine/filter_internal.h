@@ -80,6 +80,23 @@ unsigned fl_bloom_probes_for_millibits(uint64_t millibits);
  * rounded up to batches of 8): probe i of hash h tests bit
  * ((uint32_t)h * fl_bloom_mul[i]) >> 23 of its line. */
 extern const uint32_t fl_bloom_mul[32];
+#define FL_BLOOM_LINE_BYTES 64         /* 512 bits                      */
+#define FL_BLOOM_MAX_K      30         /* larger stored k is malformed  */
+/* The line of hash h in a filter of `lines` lines (SPEC 5). */
+static inline uint8_t *fl_bloom_line(const uint8_t *bits, uint32_t lines, uint64_t h) {
+    uint64_t line = ((h >> 32) * lines) >> 32;
+    return (uint8_t *)bits + line * FL_BLOOM_LINE_BYTES;
+}
+/* Specialized on k: each common k gets its own unrolled loop, the rest
+ * (k above 12, only from bits per key above 25.5) the general one. */
+#define FL_BLOOM_BY_K(k, CALL)                                                        \
+    switch (k) {                                                                      \
+    case 1: CALL(1); case 2: CALL(2); case 3: CALL(3); case 4: CALL(4);               \
+    case 5: CALL(5); case 6: CALL(6); case 7: CALL(7); case 8: CALL(8);               \
+    case 9: CALL(9); case 10: CALL(10); case 11: CALL(11); case 12: CALL(12);         \
+    default: CALL(k);                                                                 \
+    }
+
 
 /* The probe kernels, each wider one needing the one before it. */
 typedef enum fl_bloom_kernel { FL_BLOOM_SCALAR, FL_BLOOM_AVX2, FL_BLOOM_AVX512 } fl_bloom_kernel;
@@ -96,6 +113,9 @@ void fl_bloom_set_lines(uint8_t *bits, uint32_t lines, unsigned k, const uint64_
                         fl_bloom_kernel kernel);
 /* The kernel filters use here. */
 fl_bloom_kernel fl_bloom_best_kernel(void);
+/* The hashes a filter of these bits probably held (bloom_bits.c): for a
+ * decoded filter, whose builder's count is not stored. */
+uint64_t fl_bloom_lines_estimate_m(const uint8_t *bits, uint32_t lines, unsigned k);
 
 /* The cache-local formula of SPEC 5 for m hashes in `lines` lines with k
  * probes; 1.0 when lines == 0.  The theory curve, for sizing and reports:
