@@ -128,44 +128,10 @@ static int out_add(output *o, const fl_entry *e) {
  * cache). */
 typedef struct input { fl_sst_reader *r; fl_sst_iter it; fl_entry head; uint64_t k0, k1; } input;
 
-static inline uint64_t be_load(const uint8_t *p) {
-    uint64_t v;
-    memcpy(&v, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    v = __builtin_bswap64(v);
-#endif
-    return v;
-}
-
-/* The n < 8 bytes at p as the high bytes of a word (overlapping loads, no
- * byte buffer: a store then a wider load of it stalls). */
-static inline uint64_t be_part(const uint8_t *p, size_t n) {
-    if (n >= 4) {
-        uint32_t a, b;
-        memcpy(&a, p, 4);
-        memcpy(&b, p + n - 4, 4);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-        a = __builtin_bswap32(a);
-        b = __builtin_bswap32(b);
-#endif
-        return (uint64_t)a << 32 | (((uint64_t)b << (8 * (8 - n))) & 0xffffffffu);
-    }
-    uint64_t v = 0;
-    for (size_t i = 0; i < n; i++) v |= (uint64_t)p[i] << (56 - 8 * i);
-    return v;
-}
-
+/* k0, k1 of a key: the heads (fl_key_head) of its bytes 0-7 and 8-15. */
 static inline void key_words(const uint8_t *k, size_t klen, uint64_t *k0, uint64_t *k1) {
-    if (klen >= 16) {
-        *k0 = be_load(k);
-        *k1 = be_load(k + 8);
-    } else if (klen >= 8) {
-        *k0 = be_load(k);
-        *k1 = klen > 8 ? be_load(k + klen - 8) << (8 * (16 - klen)) : 0;
-    } else {
-        *k0 = be_part(k, klen);
-        *k1 = 0;
-    }
+    *k0 = fl_key_head(k, klen);
+    *k1 = klen > 8 ? fl_key_head(k + 8, klen - 8) : 0;
 }
 
 /* Bytewise order of two keys with their words: equal words and one key of

@@ -102,6 +102,16 @@ static inline uint64_t fl_key_head(const uint8_t *k, size_t len) {
 #endif
         return x;
     }
+    if (len >= 4) {             /* the first four and the last four, overlapping */
+        uint32_t a, b;
+        memcpy(&a, k, 4);
+        memcpy(&b, k + len - 4, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        a = __builtin_bswap32(a);
+        b = __builtin_bswap32(b);
+#endif
+        return (uint64_t)a << 32 | (((uint64_t)b << (8 * (8 - len))) & 0xffffffffu);
+    }
     for (size_t i = 0; i < len; i++) x |= (uint64_t)k[i] << (56 - 8 * i);
     return x;
 }
