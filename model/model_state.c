@@ -9,6 +9,11 @@
  * array's operation done on the chunk(s) holding the rows concerned: find a
  * key by bisection (first over the chunks by their last key, then within
  * one chunk), insert or remove rows by shifting the rest of that chunk.
+ * Beside m->chunks, m->last holds each chunk's last head (the head of its
+ * last row), in the same order and with the same capacity, in the same
+ * allocation: the bisection over the chunks compares numbers in that one
+ * contiguous array, and reads a chunk's last row (and maybe its key's
+ * bytes) only where that head equals the key's.
  *
  * Invariant (correctness depends on this and only on this):
  *   - every chunk holds 1..CHUNK_MAX rows (there is no empty chunk);
@@ -18,7 +23,16 @@
  *   - every key and value is a private copy whose data is never NULL (an
  *     empty string is a 1-byte allocation with len 0);
  *   - every row's head is key_head() of its key (its first 16 bytes, which
- *     order most pairs of keys without reading them).
+ *     order most pairs of keys without reading them);
+ *   - m->last[i] is the head of the last row of chunk i, for every chunk:
+ *     whatever changes a chunk's last row or the list of chunks (insert_row
+ *     at a chunk's end, remove_rows, split_chunk, merge_next, insert_chunk,
+ *     drop_chunks) sets or shifts m->last with it.
+ * A build with -DFL_MODEL_CHECK checks all of it, and the balance, after
+ * the writes (check_state()); with a tiny FL_MODEL_CHUNK_MAX the model
+ * tests then split and merge chunks all the time (BUILD=/tmp/t, say):
+ *   make BUILD=/tmp/t CFLAGS='-DFL_MODEL_CHUNK_MAX=2 -DFL_MODEL_CHECK' /tmp/t/tests/unit
+ *   /tmp/t/tests/unit model_state
  *
  * Balance (for speed only): two neighbouring chunks hold together more than
  * CHUNK_MAX / 2 rows, so n rows take fewer than 4n / CHUNK_MAX + 2 chunks.
@@ -29,10 +43,11 @@
  * Cost, for n rows and B = CHUNK_MAX: finding a key is O(log n).  A put or
  * delete shifts at most B rows of one chunk and, amortized about once per
  * B / 2 of them, splits or merges a chunk, which shifts the O(n / B) chunk
- * pointers.
+ * pointers and last heads.  A put of a new key inserts at the place its
+ * lookup found (make_room()), without a second search.
  * delete_range and the scans find their start in O(log n) and then walk the
  * k rows they touch; delete_range closes the gap of the chunks it emptied
- * with one shift of the chunk pointers.
+ * with one shift of the chunk pointers and last heads.
  */
 #include "model.h"
 
@@ -65,8 +80,14 @@ typedef struct fl_model_chunk {
 
 struct fl_model {
     fl_model_chunk **chunks;            /* chunks[0..nchunks), in key order */
-    size_t nchunks, cap;                /* cap: room allocated in chunks    */
+    fl_model_head *last;                /* last[i]: head of chunks[i]'s last row */
+    size_t nchunks, cap;                /* room for cap entries in each; one
+                                         * allocation, last[0..cap) first and
+                                         * chunks[0..cap) right after */
     size_t count;                       /* rows in all chunks               */
+#ifdef FL_MODEL_CHECK
+    size_t writes;                      /* writes since the last check_state() */
+#endif
 };
 
 /* A place in the map: row `row` of chunk `chunk`, or the end of the map,
@@ -123,7 +144,7 @@ static fl_model_head key_head(fl_model_bytes key) {
 }
 
 /* fl_model_compare(r's key, key), where h is key's head. */
-static int row_compare(const fl_model_row *r, fl_model_bytes key, fl_model_head h) {
+static inline int row_compare(const fl_model_row *r, fl_model_bytes key, fl_model_head h) {
     if (r->head.hi != h.hi) return r->head.hi < h.hi ? -1 : 1;
     if (r->head.lo != h.lo) return r->head.lo < h.lo ? -1 : 1;
     if (r->key_len <= 16 && key.len <= 16)     /* equal bytes, but for the padding */
@@ -142,14 +163,23 @@ static size_t row_lower_bound(const fl_model_chunk *c, fl_model_bytes key, fl_mo
     return lo;
 }
 
+/* row_compare(chunk i's last row, key, h), read from m->last[i]: the chunk's
+ * rows are read only when the heads are equal. */
+static int last_compare(const fl_model *m, size_t i, fl_model_bytes key, fl_model_head h) {
+    const fl_model_head *l = &m->last[i];
+    if (l->hi != h.hi) return l->hi < h.hi ? -1 : 1;
+    if (l->lo != h.lo) return l->lo < h.lo ? -1 : 1;
+    const fl_model_chunk *c = m->chunks[i];
+    return row_compare(&c->rows[c->count - 1], key, h);
+}
+
 /* The index of the first chunk whose last key is >= key (nchunks when none).
  * Every row before that chunk is < key; the first row >= key is in it. */
 static size_t chunk_lower_bound(const fl_model *m, fl_model_bytes key, fl_model_head h) {
     size_t lo = 0, hi = m->nchunks;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        const fl_model_chunk *c = m->chunks[mid];
-        if (row_compare(&c->rows[c->count - 1], key, h) < 0) lo = mid + 1;
+        if (last_compare(m, mid, key, h) < 0) lo = mid + 1;
         else hi = mid;
     }
     return lo;
@@ -189,12 +219,24 @@ static void free_rows(fl_model_row *rows, size_t n) {
     }
 }
 
-/* Makes room for one more chunk in m->chunks; the map is unchanged. */
+/* Sets m->last[i] from chunk i's last row, if it has one (an empty chunk,
+ * which lives only within one operation, has no last row: its last[i] is
+ * set when a row is put in, and unused until then). */
+static void set_last(fl_model *m, size_t i) {
+    const fl_model_chunk *c = m->chunks[i];
+    if (c->count) m->last[i] = c->rows[c->count - 1].head;
+}
+
+/* Makes room for one more chunk in m->last and m->chunks (one block: the
+ * heads, then the pointers); the map is unchanged, on NOMEM too. */
 static bool reserve_chunk(fl_model *m) {
     if (m->nchunks < m->cap) return true;
     size_t cap = m->cap ? 2 * m->cap : 16;
-    fl_model_chunk **chunks = realloc(m->chunks, cap * sizeof *chunks);
-    if (!chunks) return false;
+    fl_model_head *last = realloc(m->last, cap * (sizeof *m->last + sizeof *m->chunks));
+    if (!last) return false;
+    fl_model_chunk **chunks = (fl_model_chunk **)(last + cap);
+    memmove(chunks, last + m->cap, m->nchunks * sizeof *chunks);    /* from the old place */
+    m->last = last;
     m->chunks = chunks;
     m->cap = cap;
     return true;
@@ -203,14 +245,17 @@ static bool reserve_chunk(fl_model *m) {
 /* Puts c at index i of m->chunks (room reserved), shifting the rest up. */
 static void insert_chunk(fl_model *m, size_t i, fl_model_chunk *c) {
     memmove(&m->chunks[i + 1], &m->chunks[i], (m->nchunks - i) * sizeof *m->chunks);
+    memmove(&m->last[i + 1], &m->last[i], (m->nchunks - i) * sizeof *m->last);
     m->chunks[i] = c;
     m->nchunks++;
+    set_last(m, i);
 }
 
 /* Frees the chunks [from, to), which must be empty, and closes the gap. */
 static void drop_chunks(fl_model *m, size_t from, size_t to) {
     for (size_t i = from; i < to; i++) free(m->chunks[i]);
     memmove(&m->chunks[from], &m->chunks[to], (m->nchunks - to) * sizeof *m->chunks);
+    memmove(&m->last[from], &m->last[to], (m->nchunks - to) * sizeof *m->last);
     m->nchunks -= to - from;
 }
 
@@ -221,6 +266,7 @@ static void insert_row(fl_model *m, size_t ci, size_t i, fl_model_row r) {
     c->rows[i] = r;
     c->count++;
     m->count++;
+    if (i == c->count - 1) m->last[ci] = r.head;    /* a new last row */
 }
 
 /* Frees rows [from, to) of chunk ci and closes the gap (may leave it empty). */
@@ -230,6 +276,7 @@ static void remove_rows(fl_model *m, size_t ci, size_t from, size_t to) {
     memmove(&c->rows[from], &c->rows[to], (c->count - to) * sizeof *c->rows);
     c->count -= to - from;
     m->count -= to - from;
+    set_last(m, ci);
 }
 
 /* Moves the upper half of the full chunk i to a new chunk i + 1.  The rows
@@ -241,7 +288,8 @@ static bool split_chunk(fl_model *m, size_t i) {
     hi->count = lo->count - CHUNK_MAX / 2;
     memcpy(hi->rows, &lo->rows[CHUNK_MAX / 2], hi->count * sizeof *hi->rows);
     lo->count = CHUNK_MAX / 2;
-    insert_chunk(m, i + 1, hi);
+    insert_chunk(m, i + 1, hi);                 /* last[i + 1]: chunk i's old last */
+    set_last(m, i);
     return true;
 }
 
@@ -252,6 +300,7 @@ static void merge_next(fl_model *m, size_t i) {
     memcpy(&a->rows[a->count], b->rows, b->count * sizeof *b->rows);
     a->count += b->count;
     b->count = 0;
+    set_last(m, i);                             /* b's last row, or a's if b was empty */
     drop_chunks(m, i + 1, i + 2);
 }
 
@@ -275,34 +324,79 @@ static void settle(fl_model *m, size_t i) {
     if (i > 0 && small_pair(m, i - 1)) merge_next(m, i - 1);
 }
 
-/* The chunk that a new key goes to: the one holding the first row >= key,
- * or the last chunk when key is above every key.  The map is not empty. */
-static size_t home_chunk(const fl_model *m, fl_model_bytes key) {
-    size_t c = chunk_lower_bound(m, key, key_head(key));
-    return c < m->nchunks ? c : m->nchunks - 1;
-}
-
-/* Sets *ci to the chunk that the new key goes to, after making room there
- * for one more row: creates the first chunk of an empty map (left empty:
- * the caller inserts right away) or splits a full chunk.  false on NOMEM,
- * with the rows as they were. */
-static bool make_room(fl_model *m, fl_model_bytes key, size_t *ci) {
+/* Turns *p, the place of the first row >= a new key (lower_bound()), into
+ * the place the key's row goes to, after making room there for one more
+ * row.  The row goes before the row at *p; at the end of the map, after the
+ * last row of the last chunk.  Creates the first chunk of an empty map (left
+ * empty: the caller inserts right away) or splits a full chunk (a place in
+ * its upper half moves with that half to the new chunk): the same chunk and
+ * row that a new search would find.  false on NOMEM, with the rows as they
+ * were. */
+static bool make_room(fl_model *m, fl_model_pos *p) {
     if (m->nchunks == 0) {
         fl_model_chunk *c = malloc(sizeof *c);
         if (!c || !reserve_chunk(m)) { free(c); return false; }
         c->count = 0;
         insert_chunk(m, 0, c);
-        *ci = 0;
+        *p = (fl_model_pos){ 0, 0 };
         return true;
     }
-    size_t c = home_chunk(m, key);
-    if (m->chunks[c]->count == CHUNK_MAX) {
-        if (!split_chunk(m, c)) return false;
-        c = home_chunk(m, key);                 /* c or c + 1: both have room */
+    if (is_end(m, *p)) *p = (fl_model_pos){ m->nchunks - 1, m->chunks[m->nchunks - 1]->count };
+    if (m->chunks[p->chunk]->count == CHUNK_MAX) {
+        if (!split_chunk(m, p->chunk)) return false;
+        if (p->row >= CHUNK_MAX / 2) { p->chunk++; p->row -= CHUNK_MAX / 2; }
     }
-    *ci = c;
     return true;
 }
+
+/* ---- Checking the invariant (test builds) ------------------------------------ */
+
+#ifdef FL_MODEL_CHECK
+#include <stdio.h>
+
+static bool same_head(fl_model_head a, fl_model_head b) { return a.hi == b.hi && a.lo == b.lo; }
+
+static void state_broken(const char *what, size_t chunk, size_t row) {
+    fprintf(stderr, "model_state.c: invariant broken: %s (chunk %zu, row %zu)\n", what, chunk, row);
+    abort();
+}
+
+/* Every clause of the invariant and the balance, checked in full: O(n). */
+static void check_state(const fl_model *m) {
+    size_t rows = 0;
+    const fl_model_row *prev = NULL;
+    if (m->nchunks > m->cap) state_broken("nchunks > cap", m->nchunks, 0);
+    for (size_t i = 0; i < m->nchunks; i++) {
+        const fl_model_chunk *c = m->chunks[i];
+        if (c->count < 1 || c->count > CHUNK_MAX) state_broken("chunk size", i, c->count);
+        if (i + 1 < m->nchunks && c->count + m->chunks[i + 1]->count <= CHUNK_MAX / 2)
+            state_broken("two small neighbours", i, c->count);
+        if (!same_head(m->last[i], c->rows[c->count - 1].head))
+            state_broken("last[i] is not the head of chunk i's last row", i, c->count - 1);
+        for (size_t j = 0; j < c->count; j++) {
+            const fl_model_row *r = &c->rows[j];
+            if (!r->key || !r->value) state_broken("NULL key or value", i, j);
+            if (!same_head(r->head, key_head(row_key(r)))) state_broken("row head", i, j);
+            if (prev && (fl_model_compare(row_key(prev), row_key(r)) >= 0 ||
+                         row_compare(prev, row_key(r), r->head) >= 0))
+                state_broken("keys do not increase", i, j);
+            prev = r;
+        }
+        rows += c->count;
+    }
+    if (rows != m->count) state_broken("count", m->nchunks, rows);
+}
+
+/* After a write: check_state(), after every write while the map is small
+ * and about once per count / 256 writes beyond (O(1) amortized per row). */
+static void after_write(fl_model *m) {
+    if (++m->writes <= m->count / 256) return;
+    m->writes = 0;
+    check_state(m);
+}
+#else
+static void after_write(fl_model *m) { (void)m; }
+#endif
 
 /* ---- Lifecycle -------------------------------------------------------------- */
 
@@ -317,7 +411,7 @@ void fl_model_free(fl_model *m) {
         free_rows(m->chunks[i]->rows, m->chunks[i]->count);
         free(m->chunks[i]);
     }
-    free(m->chunks);
+    free(m->last);                              /* and m->chunks with it */
     free(m);
 }
 
@@ -336,13 +430,13 @@ int fl_model_put(fl_model *m, fl_model_bytes key, fl_model_bytes value) {
         free(r->value);
         r->value = v;
         r->value_len = value.len;
+        after_write(m);
         return FL_MODEL_OK;
     }
     uint8_t *k = copy_bytes(key);
-    size_t c;
-    if (!k || !make_room(m, key, &c)) { free(k); free(v); return FL_MODEL_ERR_NOMEM; }
-    fl_model_head h = key_head(key);
-    insert_row(m, c, row_lower_bound(m->chunks[c], key, h), (fl_model_row){ h, k, key.len, v, value.len });
+    if (!k || !make_room(m, &p)) { free(k); free(v); return FL_MODEL_ERR_NOMEM; }
+    insert_row(m, p.chunk, p.row, (fl_model_row){ key_head(key), k, key.len, v, value.len });
+    after_write(m);
     return FL_MODEL_OK;
 }
 
@@ -353,6 +447,7 @@ int fl_model_delete(fl_model *m, fl_model_bytes key) {
         remove_rows(m, p.chunk, p.row, p.row + 1);
         settle(m, p.chunk);
     }
+    after_write(m);
     return FL_MODEL_OK;
 }
 
@@ -367,6 +462,7 @@ int fl_model_delete_range(fl_model *m, fl_model_bytes start, fl_model_bytes end)
             remove_rows(m, lo.chunk, lo.row, hi.row);
             settle(m, lo.chunk);
         }
+        after_write(m);
         return FL_MODEL_OK;
     }
     /* lo.chunk < hi.chunk: the tail of chunk lo.chunk, the chunks between,
@@ -385,6 +481,7 @@ int fl_model_delete_range(fl_model *m, fl_model_bytes start, fl_model_bytes end)
         else settle(m, a + 1);
     }
     settle(m, a);
+    after_write(m);
     return FL_MODEL_OK;
 }
 
