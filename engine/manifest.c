@@ -29,11 +29,14 @@
 static int put_hex(fl_buf *b, const uint8_t *p, size_t n) {
     static const char hx[] = "0123456789abcdef";
     if (n == 0) return fl_buf_append(b, "-", 1);
+    int rc = fl_buf_reserve(b, 2 * n);
+    if (rc) return rc;
+    char *out = (char *)b->data + b->len;
     for (size_t i = 0; i < n; i++) {
-        char c[2] = { hx[p[i] >> 4], hx[p[i] & 15] };
-        int rc = fl_buf_append(b, c, 2);
-        if (rc) return rc;
+        out[2 * i] = hx[p[i] >> 4];
+        out[2 * i + 1] = hx[p[i] & 15];
     }
+    b->len += 2 * n;
     return FL_OK;
 }
 
