@@ -23,10 +23,14 @@
 
 void ck_contract_free(fl_checker *ck) { ck_fpset_free(&ck->p7_seen); }
 
+/* The fingerprint of (extractor, kind, input): by spec, not by object (the
+ * writer's and compactor's lists each make one). */
+static uint64_t seen_key(const ck_policy *p, int kind, const uint8_t *b, size_t n) {
+    return ck_fingerprint(b, n, p->extractor_seed * 31 + (uint64_t)kind);
+}
+
 static bool first_time(fl_checker *ck, const ck_policy *p, int kind, const uint8_t *b, size_t n) {
-    /* by spec, not by object: the writer's and compactor's lists each make one */
-    uint64_t seed = p->extractor_seed * 31 + (uint64_t)kind;
-    return ck_fpset_add(&ck->p7_seen, ck_fingerprint(b, n, seed));
+    return ck_fpset_add(&ck->p7_seen, seen_key(p, kind, b, n));
 }
 
 /* ---- Calling the extractor ------------------------------------------------- */
@@ -98,8 +102,9 @@ static void check_extension(fl_checker *ck, const ck_policy *p, const uint8_t *p
 
 /* A scan prefix, the first time: true with its answer in *out when it
  * gave the same one twice. */
-static bool prefix_one(fl_checker *ck, const ck_policy *p, const uint8_t *b, size_t len, answer *out) {
-    if (!first_time(ck, p, FL_TARGET_PREFIX, b, len)) return false;
+static bool prefix_one(fl_checker *ck, const ck_policy *p, const uint8_t *b, size_t len, uint64_t seen,
+                       answer *out) {
+    if (!ck_fpset_add(&ck->p7_seen, seen)) return false;
     answer a;
     if (!sane(ck, p, FL_TARGET_PREFIX, b, len, &a)) return false;
     *out = a;
@@ -154,14 +159,19 @@ static void each_extractor(fl_checker *ck, const uint8_t *b, size_t len, bool po
                 /* the key's own prefixes, as scan prefixes; the key itself
                  * is a known extension of each */
                 size_t max = len < 8 ? len : 8;
+                uint64_t seen[9];       /* their places in the set, fetched together */
+                for (size_t k = 0; k <= max; k++) {
+                    seen[k] = seen_key(p, FL_TARGET_PREFIX, b, k);
+                    ck_fpset_prefetch(&ck->p7_seen, seen[k]);
+                }
                 for (size_t k = 0; k <= max; k++) {
                     answer a;
-                    if (!prefix_one(ck, p, b, k, &a)) a = ask(ck, p, FL_TARGET_PREFIX, b, k);
+                    if (!prefix_one(ck, p, b, k, seen[k], &a)) a = ask(ck, p, FL_TARGET_PREFIX, b, k);
                     if (a.some && a.n <= k) judge_extension(ck, p, b, k, a.n, b, len, &pt);
                 }
             } else {
                 answer a;
-                prefix_one(ck, p, b, len, &a);
+                prefix_one(ck, p, b, len, seen_key(p, FL_TARGET_PREFIX, b, len), &a);
             }
         }
 }
