@@ -74,6 +74,8 @@ typedef struct ck_sub {
     uint64_t ref_generation;          /* config generation of ref, 0: none  */
     bool ref_ok;
     double ref_expected;              /* ref's exact expected FP rate       */
+    const ck_policy *conf;            /* ck_config_find(writer, name) ...   */
+    uint64_t conf_generation;         /* ... in this config generation      */
     /* P9: known when the checker saw the filter built */
     bool p9;
     bool p9_stored;                   /* the stored bytes are the reference
@@ -168,6 +170,7 @@ struct fl_checker {
                                          whose extractor gave want_target  */
     fl_slice want_target;             /* (borrowed from op)                 */
     ck_seen *events; size_t nevents, events_cap;
+    uint64_t *needed; size_t needed_cap;  /* P6: the SSTs a read needed     */
     bool event_overflow;
     fl_buf value;
     /* scan results of the running read: keys and values back to back */

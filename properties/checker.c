@@ -542,6 +542,7 @@ void fl_checker_free(fl_checker *ck) {
     fl_model_free(ck->mem_keys);
     ck_fpset_free(&ck->written);
     free(ck->events);
+    free(ck->needed);
     free(ck->scan_off);
     fl_buf_free(&ck->value);
     fl_buf_free(&ck->scan_buf);

@@ -68,6 +68,16 @@ static void expected_account(fl_checker *ck, ck_sst *s, const fl_probe_event *ev
                    ? s->subs[at].ref_expected : 1.0;
 }
 
+/* The configured policy named as sub is, looked up once a generation
+ * (the writer's config changes only with it). */
+static const ck_policy *configured(fl_checker *ck, ck_sub *sub) {
+    if (sub->conf_generation != ck->generation) {
+        sub->conf = ck_config_find(ck->writer, sub->name);
+        sub->conf_generation = ck->generation;
+    }
+    return sub->conf;
+}
+
 static void check_subs(fl_checker *ck, ck_sst *s, const fl_probe_event *ev, bool truth) {
     unsigned long long id = (unsigned long long)ev->sst_id;
     size_t usable = 0, blooms = 0, bloom_at = 0;
@@ -95,7 +105,7 @@ static void check_subs(fl_checker *ck, ck_sst *s, const fl_probe_event *ev, bool
         }
         if (!names_match) continue;
         /* P8: usable exactly when configured */
-        const ck_policy *p = s->format == 0 ? NULL : ck_config_find(ck->writer, name);
+        const ck_policy *p = s->format == 0 ? NULL : configured(ck, &s->subs[i]);
         bool expected = s->format == 0 ? ck_config_first_bloom(ck->writer) != NULL : p != NULL;
         bool builtin = s->format == 0 || (p && p->bloom);
         if (v->usable && (s->format == 0 || (p && p->builtin))) { blooms++; bloom_at = i; }
@@ -110,9 +120,13 @@ static void check_subs(fl_checker *ck, ck_sst *s, const fl_probe_event *ev, bool
         if (v->usable && builtin) {
             const fl_model_bloom *ref = ck_sub_reference(ck, s, i);
             if (!ref) continue;
-            bool want = fl_model_bloom_might_match(ref, ev->kind == FL_TARGET_POINT ? FL_MODEL_POINT
-                                                   : FL_MODEL_PREFIX,
-                                                   (fl_model_bytes){ ev->target.data, ev->target.len });
+            /* a whole key hashes as the read's one hash of it (XXH3_64bits
+             * both), which the model then probes as it would */
+            bool want = ev->kind == FL_TARGET_POINT && ref->config.whole_key && ck->key_hashed
+                            ? fl_model_bloom_probe_hash(ref, ck->key_hash)
+                            : fl_model_bloom_might_match(ref, ev->kind == FL_TARGET_POINT ? FL_MODEL_POINT
+                                                         : FL_MODEL_PREFIX,
+                                                         (fl_model_bytes){ ev->target.data, ev->target.len });
             if (want != v->might_match)
                 ck_violation(ck, FL_P5, "sst %llu sub-filter \"%s\" said %s, the reference filter "
                              "says %s", id, s->format == 0 ? "(Legacy)" : name,
@@ -198,8 +212,10 @@ void ck_probe(void *arg, const fl_probe_event *ev) {
 
 /* ---- After the read ------------------------------------------------------ */
 
-static bool mem_covers(const fl_checker *ck, const uint8_t *k, size_t klen) {
-    if (fl_model_get(ck->mem_keys, (fl_model_bytes){ k, klen }, NULL)) return true;
+/* maybe_held: false when the key was never written (so is not in the
+ * memtable either: every key there was written). */
+static bool mem_covers(const fl_checker *ck, const uint8_t *k, size_t klen, bool maybe_held) {
+    if (maybe_held && fl_model_get(ck->mem_keys, (fl_model_bytes){ k, klen }, NULL)) return true;
     for (size_t i = 0; i < ck->nmem_rts; i++)
         if (cmp(ck->mem_rts[i].start, ck->mem_rts[i].slen, k, klen) <= 0 &&
             cmp(k, klen, ck->mem_rts[i].end, ck->mem_rts[i].elen) < 0)
@@ -214,9 +230,10 @@ static size_t expected_ssts(fl_checker *ck, uint64_t *out) {
     size_t n = 0;
     if (!ck->want_kind) return 0;      /* scans, total-order seeks: no filters */
     if (op->kind == FL_OP_GET) {
-        if (mem_covers(ck, a.data, a.len)) return 0;
         uint64_t h = ck->key_hashed ? ck->key_hash : ck_key_hash(a.data, a.len);
-        bool maybe_held = !ck->written_complete || ck_fpset_has(&ck->written, ck_fingerprint_of(h));
+        bool maybe_held = !ck->written_complete ||
+                          (ck->key_known ? ck->key_written : ck_fpset_has(&ck->written, ck_fingerprint_of(h)));
+        if (mem_covers(ck, a.data, a.len, maybe_held)) return 0;
         for (size_t i = 0; i < ck->nmetas; i++) {
             const fl_sst_meta *m = &ck->metas[i];
             if (!fl_sst_covers_key(m, a)) continue;
@@ -374,8 +391,14 @@ void ck_check_read(fl_checker *ck, const fl_metrics *before, const fl_metrics *a
     }
     if (!ck->event_overflow) check_read_metrics(ck, before, after, &tally);
     if (ck->p1_this_op || ck->event_overflow) return;   /* P6 would only echo P1 */
-    uint64_t *want = malloc((ck->nmetas + 1) * sizeof *want);
-    if (!want) return;
+    if (ck->needed_cap < ck->nmetas + 1) {
+        size_t cap = 2 * ck->nmetas + 16;
+        uint64_t *n = realloc(ck->needed, cap * sizeof *n);
+        if (!n) return;
+        ck->needed = n;
+        ck->needed_cap = cap;
+    }
+    uint64_t *want = ck->needed;
     size_t nw = expected_ssts(ck, want);
     size_t i = 0;
     while (i < nw && i < ck->nevents && want[i] == ev[i].sst) i++;
@@ -391,5 +414,4 @@ void ck_check_read(fl_checker *ck, const fl_metrics *before, const fl_metrics *a
             ck_violation(ck, FL_P6, "sst %llu was considered, but the read did not need it (%zu "
                          "considered, %zu needed)", (unsigned long long)ev[i].sst, ck->nevents, nw);
     }
-    free(want);
 }
