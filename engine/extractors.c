@@ -47,7 +47,7 @@ static const char *fl_builtin_name(const fl_prefix_extractor *self) {
     return ((const fl_builtin_extractor *)self)->name;
 }
 
-static void fl_builtin_destroy(fl_prefix_extractor *self) { free(self); }
+void fl_builtin_extractor_destroy(fl_prefix_extractor *self) { free(self); }
 
 /* ---- prefix_len of each kind ------------------------------------------- */
 
@@ -98,13 +98,13 @@ static bool fl_lastdelim_prefix_len(const fl_prefix_extractor *self, const fl_ta
 }
 
 static const fl_prefix_extractor_ops fl_fixed_ops = {
-    fl_builtin_name, fl_fixed_prefix_len, fl_builtin_destroy };
+    fl_builtin_name, fl_fixed_prefix_len, fl_builtin_extractor_destroy };
 static const fl_prefix_extractor_ops fl_capped_ops = {
-    fl_builtin_name, fl_capped_prefix_len, fl_builtin_destroy };
+    fl_builtin_name, fl_capped_prefix_len, fl_builtin_extractor_destroy };
 static const fl_prefix_extractor_ops fl_delim_ops = {
-    fl_builtin_name, fl_delim_prefix_len, fl_builtin_destroy };
+    fl_builtin_name, fl_delim_prefix_len, fl_builtin_extractor_destroy };
 static const fl_prefix_extractor_ops fl_lastdelim_ops = {
-    fl_builtin_name, fl_lastdelim_prefix_len, fl_builtin_destroy };
+    fl_builtin_name, fl_lastdelim_prefix_len, fl_builtin_extractor_destroy };
 
 /* ---- Factories --------------------------------------------------------- */
 

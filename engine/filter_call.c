@@ -21,7 +21,11 @@
  *     prints violations to stderr and counts nothing.
  *   - The call in progress (method, object, target) is published with
  *     atomic stores, so a watchdog thread can read it while the calling
- *     thread is stuck inside a plugin.
+ *     thread is stuck inside a plugin.  A built-in extractor's prefix_len
+ *     (a few instructions of filterlab's own, called millions of times by
+ *     the P7 checks) is not published: it cannot block, and calls nothing
+ *     that would need it as the enclosing call; it is counted and its
+ *     answer checked like any other.
  */
 #include "registry_internal.h"
 
@@ -376,10 +380,15 @@ bool fl_call_prefix_len(fl_calls *calls, const fl_prefix_extractor *ex, const fl
     fl_calls *c = fl_resolve(calls);
     FL_COUNT(c, prefix_len);
     size_t n = 0;
-    fl_frame f;
-    fl_begin(&f, c, "prefix_len", FL_OBJECT_EXTRACTOR, ex, target);
-    bool some = ex->ops->prefix_len(ex, target, &n);
-    fl_end(&f);
+    bool some;
+    if (fl_extractor_is_builtin(ex)) {
+        some = ex->ops->prefix_len(ex, target, &n);     /* (no frame: see the top) */
+    } else {
+        fl_frame f;
+        fl_begin(&f, c, "prefix_len", FL_OBJECT_EXTRACTOR, ex, target);
+        some = ex->ops->prefix_len(ex, target, &n);
+        fl_end(&f);
+    }
     if (!some) return false;
     if (n > target->bytes.len) {
         fl_violation(c, FL_OBJECT_EXTRACTOR, ex, "prefix_len",

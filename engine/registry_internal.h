@@ -65,5 +65,11 @@ int fl_delim_factory(const fl_registry *reg, const char *args, fl_prefix_extract
                      char *err, size_t err_len);
 int fl_lastdelim_factory(const fl_registry *reg, const char *args, fl_prefix_extractor **out,
                          char *err, size_t err_len);
+/* Every built-in extractor's destroy; whether ex is one of them (its
+ * prefix_len is a few instructions of filterlab's own that cannot block). */
+void fl_builtin_extractor_destroy(fl_prefix_extractor *self);
+static inline bool fl_extractor_is_builtin(const fl_prefix_extractor *ex) {
+    return ex->ops->destroy == fl_builtin_extractor_destroy;
+}
 
 #endif /* FL_REGISTRY_INTERNAL_H */

@@ -349,6 +349,46 @@ FL_TEST(plugin_misbehaving_policy) {
 
 /* ---- The wrappers on well-behaved objects --------------------------------- */
 
+/* A built-in extractor is called without a published frame (filter_call.c),
+ * yet counted and answered as any other, directly and nested in a built-in
+ * bloom's might_match, and nothing is left in progress afterwards. */
+FL_TEST(plugin_wrappers_builtin_extractor) {
+    fl_registry *reg = NULL;
+    CHECK_OK(fl_registry_new(&reg));
+    fl_prefix_extractor *ex = NULL;
+    CHECK_OK(fl_registry_make_extractor(reg, "fixed:2", &ex, err, sizeof err));
+    fl_filter_policy *p = NULL;
+    CHECK_OK(fl_registry_make_policy(reg, "bloom(prefix=fixed:2)", &p, err, sizeof err));
+    capturing(reg);
+    fl_call_stats s0, s1;
+    fl_calls_stats(calls, &s0);
+    size_t n = 9;
+    fl_target t = { FL_TARGET_POINT, { (const uint8_t *)"abc", 3 } };
+    CHECK(fl_call_prefix_len(calls, ex, &t, &n));
+    CHECK_EQ(n, 2);
+    t.bytes.len = 1;
+    CHECK(!fl_call_prefix_len(calls, ex, &t, &n));
+    CHECK_EQ(n, 0);
+    fl_calls_stats(calls, &s1);
+    CHECK_EQ(s1.prefix_len - s0.prefix_len, 2);
+    /* nested: the bloom asks its extractor inside might_match */
+    const char *keys[] = { "abc", "abd" };
+    fl_filter *f = build_keys(p, keys, 2);
+    fl_calls_stats(calls, &s0);
+    CHECK(ask(p, f, FL_TARGET_PREFIX, "ab"));
+    fl_calls_stats(calls, &s1);
+    CHECK_EQ(s1.might_match - s0.might_match, 1);
+    CHECK(s1.prefix_len - s0.prefix_len >= 1);
+    fl_call_now now;
+    CHECK(!fl_calls_current(calls, &now, false));        /* nothing in progress */
+    CHECK_EQ(seen.count, 0);
+    fl_call_filter_destroy(calls, p, f);
+    fl_call_policy_destroy(calls, p);
+    fl_call_extractor_destroy(calls, ex);
+    done_capturing();
+    fl_registry_free(reg);
+}
+
 FL_TEST(plugin_wrappers_count_and_fail_safe) {
     fl_registry *reg = NULL;
     CHECK_OK(fl_registry_new(&reg));
