@@ -100,7 +100,7 @@ static bool all_bits_set(const fl_model_bloom *b, uint64_t h) {
     const uint8_t *line = line_bytes(b, line_of(h, b->lines));
     uint32_t a = (uint32_t)h;
     unsigned all = 1;
-    for (unsigned i = 0; i < b->k; i++) {
+    for (unsigned i = 0; i < b->k && (all & 1); i++) {     /* (a clear bit decides) */
         uint32_t bit = a >> 23;
         all &= (unsigned)line[bit / 8] >> (bit % 8);
         a *= 0x9E3779B9u;
@@ -275,14 +275,16 @@ unsigned fl_model_bloom_probe_hashes(const fl_model_bloom *b, const uint64_t *h,
         a[j] = (uint32_t)h[j];
         all[j] = 1;
     }
-    for (unsigned i = 0; i < b->k; i++)
+    unsigned mask = every;              /* the hashes with every bit so far set */
+    for (unsigned i = 0; i < b->k && mask; i++) {
         for (unsigned j = 0; j < n; j++) {
             uint32_t bit = a[j] >> 23;
             all[j] &= (unsigned)line[j][bit / 8] >> (bit % 8);
             a[j] *= 0x9E3779B9u;
         }
-    unsigned mask = 0;
-    for (unsigned j = 0; j < n; j++) mask |= (all[j] & 1) << j;
+        mask = 0;
+        for (unsigned j = 0; j < n; j++) mask |= (all[j] & 1) << j;
+    }
     return mask;
 }
 
