@@ -122,7 +122,7 @@ static int bench_gets(fl_bench *b, const fl_registry *reg) {
     fl_metrics m0, m1;
     fl_db_metrics(db, &m0);
     for (unsigned r = 0; r < runs; r++) {
-        uint64_t found;
+        uint64_t found = 0;
         double t = fl_bench_l0_gets(db, n, false, &found);
         if (t < 0 || found) { fl_bench_fail(b, "engine: get of absent keys: %s", t < 0 ? fl_db_errmsg(db) : "found one"); goto done; }
         absent[r] = t / (double)(n - 1) * 1e9;

@@ -300,15 +300,17 @@ void ck_p9_probe(fl_checker *ck, ck_sub *sub, const fl_model_bloom *ref, int kin
     if (!probes) n = target.len;
     if (probes && kind == 0 && ref->config.whole_key && !ref->config.has_extractor) {
         if (held) return;
-    } else if (probes) {
+    }
+    /* a whole key's item is its fingerprint, from the read's one hash */
+    bool whole = kind == 0 && probes && n == target.len && ck->key_hashed;
+    uint64_t item = whole ? ck_fingerprint_of(ck->key_hash)
+                          : ck_fingerprint(target.data, n, (uint64_t)kind << 32 | !probes);
+    if (probes && !(kind == 0 && ref->config.whole_key && !ref->config.has_extractor)) {
+        /* a point item's fingerprint has the set's seed, 0 */
         const ck_fpset *items = p9_items(sub);
-        if (!items || ck_fpset_has(items, ck_fingerprint(target.data, n, 0))) return;
+        if (!items || ck_fpset_has(items, kind == 0 ? item : ck_fingerprint(target.data, n, 0))) return;
     }
     if (!ck->p9[kind] && fl_fp_tally_new(&ck->p9[kind]) != FL_OK) return;
-    /* a whole key's item is its fingerprint, from the read's one hash */
-    uint64_t item = kind == 0 && probes && n == target.len && ck->key_hashed
-                        ? ck_fingerprint_of(ck->key_hash)
-                        : ck_fingerprint(target.data, n, (uint64_t)kind << 32 | !probes);
     unsigned ghosts = (1u << FL_P9_GHOSTS) - 1;
     if (probes) {
         uint64_t gh[FL_P9_GHOSTS];
