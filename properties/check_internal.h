@@ -176,13 +176,15 @@ struct fl_checker {
     /* scan results of the running read: keys and values back to back */
     fl_buf scan_buf; size_t scan_count;
     size_t *scan_off; size_t scan_off_cap;
-    /* every key ever put or deleted (no SST can hold any other key); not
-     * usable once an existing database was adopted */
+    /* every key ever put or deleted (no SST, memtable or model row can
+     * hold any other key); not usable once an existing database was
+     * adopted, or a crash left one the model did not allow (it then goes
+     * on from what the database holds) */
     ck_fpset written;
     bool written_complete;
     bool key_hashed;                  /* a get: key_hash is its key's       */
     uint64_t key_hash;                /* ck_key_hash                        */
-    bool key_known;                   /* its first probe came: key_written  */
+    bool key_known;                   /* key_written is known (per read)    */
     bool key_written;                 /* is the running get's key's         */
     /* An engine without a probe trace (untraced.c): every key ever put or
      * deleted, in order (for "no key has this prefix"), and the false
@@ -250,6 +252,10 @@ bool ck_seek_prefix_len(fl_checker *ck, const ck_policy *p, const uint8_t *k, si
 
 /* probes.c */
 void ck_probe(void *arg, const fl_probe_event *ev);
+/* false when the running get's key k was never put or deleted (so no SST,
+ * memtable or model state holds it; known exactly while written_complete):
+ * one hash and one lookup per read, kept in key_known/key_written. */
+bool ck_maybe_written(fl_checker *ck, const uint8_t *k, size_t klen);
 void ck_check_read(fl_checker *ck, const fl_metrics *before, const fl_metrics *after);
 /* The SPEC 6 identities of one kind's counters (kn "point" or "prefix"):
  * considered = unfiltered + positive + negative, false_positive <=

@@ -452,6 +452,7 @@ static int recover(fl_checker *ck, const fl_op *op) {
         fl_model_free(ck->model);           /* go on from what is there */
         ck->model = now;
         now = NULL;
+        ck->written_complete = false;       /* which may hold keys never written */
         rc = keep_durable(ck);
     }
     fl_model_free(now);

@@ -41,6 +41,19 @@ static int cmp(const uint8_t *a, size_t al, const uint8_t *b, size_t bl) {
     return c ? c : (al > bl) - (al < bl);
 }
 
+bool ck_maybe_written(fl_checker *ck, const uint8_t *k, size_t klen) {
+    if (!ck->key_known) {
+        ck->key_known = true;
+        if (!ck->key_hashed) {              /* (a get hashes its key first) */
+            ck->key_hash = ck_key_hash(k, klen);
+            ck->key_hashed = true;
+        }
+        if (ck->written_complete)
+            ck->key_written = ck_fpset_has(&ck->written, ck_fingerprint_of(ck->key_hash));
+    }
+    return !ck->written_complete || ck->key_written;
+}
+
 static const char *verdict_name(fl_verdict v) {
     return v == FL_VERDICT_NO ? "NO" : v == FL_VERDICT_MAYBE ? "MAYBE" : "UNFILTERED";
 }
@@ -186,18 +199,8 @@ void ck_probe(void *arg, const fl_probe_event *ev) {
     }
     bool truth;
     if (ev->kind == FL_TARGET_POINT) {
-        /* a key never written is in no SST: one lookup per get, not per
-         * SST; and one hash of the key for that and every SST's index */
-        if (!ck->key_known) {
-            ck->key_known = true;
-            if (!ck->key_hashed) {          /* (a get hashes its key first) */
-                ck->key_hash = ck_key_hash(ev->target.data, ev->target.len);
-                ck->key_hashed = true;
-            }
-            if (ck->written_complete)
-                ck->key_written = ck_fpset_has(&ck->written, ck_fingerprint_of(ck->key_hash));
-        }
-        truth = (!ck->written_complete || ck->key_written) &&
+        /* a key never written is in no SST */
+        truth = ck_maybe_written(ck, ev->target.data, ev->target.len) &&
                 ck_sst_holds_key_hashed(s, ev->target.data, ev->target.len, ck->key_hash);
     } else {
         truth = ck_sst_holds_prefix(s, ev->target.data, ev->target.len);
@@ -230,9 +233,8 @@ static size_t expected_ssts(fl_checker *ck, uint64_t *out) {
     size_t n = 0;
     if (!ck->want_kind) return 0;      /* scans, total-order seeks: no filters */
     if (op->kind == FL_OP_GET) {
-        uint64_t h = ck->key_hashed ? ck->key_hash : ck_key_hash(a.data, a.len);
-        bool maybe_held = !ck->written_complete ||
-                          (ck->key_known ? ck->key_written : ck_fpset_has(&ck->written, ck_fingerprint_of(h)));
+        bool maybe_held = ck_maybe_written(ck, a.data, a.len);
+        uint64_t h = ck->key_hash;
         if (mem_covers(ck, a.data, a.len, maybe_held)) return 0;
         for (size_t i = 0; i < ck->nmetas; i++) {
             const fl_sst_meta *m = &ck->metas[i];

@@ -184,8 +184,8 @@ int ck_run_read(fl_checker *ck, const fl_op *op) {
     if (!ck->cfg.check) return FL_OK;
     /* P2: the model's answer */
     if (op->kind == FL_OP_GET) {
-        fl_model_bytes v;
-        bool want = fl_model_get(ck->model, ck_mb(&op->a), &v);
+        fl_model_bytes v = { NULL, 0 };
+        bool want = ck_maybe_written(ck, op->a.data, op->a.len) && fl_model_get(ck->model, ck_mb(&op->a), &v);
         if (want != found || (found && (v.len != ck->value.len ||
                                         (v.len && memcmp(v.data, ck->value.data, v.len))))) {
             char e[160] = "", m[160] = "";
