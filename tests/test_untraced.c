@@ -9,7 +9,10 @@
  *     the get could make (P3), counters moved by a total-order scan (P3),
  *     a memtable filter that says no while the memtable holds the key
  *     (P1) -- and the memtable lie is not reported once the key was
- *     flushed, nor is a false_positive the engine cannot know (P3) missed.
+ *     flushed, nor is a false_positive the engine cannot know (P3) missed;
+ *   - and, on the traced engine, P2 on gets: a key never written that the
+ *     engine finds anyway (the model's answer then comes from the
+ *     written-key set alone), a deleted one, a lost one.
  */
 #include "test.h"
 #include "../properties/check.h"
@@ -175,4 +178,49 @@ FL_TEST(untraced_catches_lying_counters) {
     CHECK_EQ(s.line, 7);
     CHECK_EQ(s.count, 1);
     CHECK_CONTAINS(s.msg, "memtable holds that key");
+}
+
+/* P2 on gets, traced engine: a get of a key never written is answered
+ * "none" for the model from the written-key set alone; an engine that
+ * finds such a key anyway (or a deleted one, or loses a written one) is
+ * still caught, each at its line. */
+typedef enum phantom_kind { PHANTOM_NEVER_WRITTEN, PHANTOM_DELETED, PHANTOM_LOST } phantom_kind;
+static phantom_kind phantom;
+
+static int phantom_get(fl_engine *e, fl_slice key, const fl_filter_context *ctx, fl_buf *value, bool *found) {
+    int rc = fl_engine_filterlab.get(e, key, ctx, value, found);
+    const char *k = phantom == PHANTOM_NEVER_WRITTEN ? "zz" : phantom == PHANTOM_DELETED ? "b" : "a";
+    if (rc || key.len != strlen(k) || memcmp(key.data, k, key.len) != 0) return rc;
+    *found = phantom != PHANTOM_LOST;
+    value->len = 0;
+    return *found ? fl_buf_append(value, "boo", 3) : FL_OK;
+}
+
+FL_TEST(checker_p2_catches_phantom_and_lost_keys) {
+    static const char text[] =
+        "filterlab-workload 1\n"
+        "open policies=\"bloom(bits=10)\"\n"
+        "put a 1\n"
+        "put b 2\n"
+        "flush\n"
+        "del b\n"
+        "get a\n"
+        "get b\n"
+        "get zz\n";
+    fl_engine_ops eng = fl_engine_filterlab;
+    eng.name = "filterlab-phantom";
+    eng.get = phantom_get;
+    fl_check_summary sum;
+    seen s;
+    static const unsigned lines[] = { 9, 8, 7 };
+    static const char *const what[] = { "the engine returned boo, the model none",
+                                        "the engine returned boo, the model none",
+                                        "the engine returned none, the model 1" };
+    for (int p = PHANTOM_NEVER_WRITTEN; p <= PHANTOM_LOST; p++) {
+        phantom = (phantom_kind)p;
+        CHECK_OK(run(&eng, text, &sum, &s));
+        CHECK_EQ(s.property, FL_P2);
+        CHECK_EQ(s.line, lines[p]);
+        CHECK_CONTAINS(s.msg, what[p]);
+    }
 }
