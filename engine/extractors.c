@@ -76,10 +76,19 @@ static bool fl_capped_prefix_len(const fl_prefix_extractor *self, const fl_targe
 static bool fl_delim_prefix_len(const fl_prefix_extractor *self, const fl_target *target,
                                 size_t *len) {
     uint8_t c = ((const fl_builtin_extractor *)self)->delim;
-    const uint8_t *hit = target->bytes.len ? memchr(target->bytes.data, c, target->bytes.len)
-                                           : NULL;
+    const uint8_t *b = target->bytes.data;
+    size_t n = target->bytes.len;
+    if (n <= 32) {                  /* a short key: cheaper than calling memchr */
+        for (size_t i = 0; i < n; i++)
+            if (b[i] == c) {
+                *len = i + 1;
+                return true;
+            }
+        return false;
+    }
+    const uint8_t *hit = memchr(b, c, n);
     if (!hit) return false;
-    *len = (size_t)(hit - target->bytes.data) + 1;
+    *len = (size_t)(hit - b) + 1;
     return true;
 }
 

@@ -86,6 +86,30 @@ FL_TEST(extractors_spec_table) {
     fl_registry_free(reg);
 }
 
+/* delim:C on keys of every length up to 80 (short ones are scanned in a
+ * loop, longer ones by memchr), with the first C at every place or none. */
+FL_TEST(extractors_delim_every_length) {
+    fl_registry *reg = NULL;
+    CHECK_OK(fl_registry_new(&reg));
+    fl_prefix_extractor *ex = make_extractor(reg, "delim:/");
+    char key[80];
+    for (size_t len = 0; ex && len <= sizeof key; len++)
+        for (size_t at = 0; at <= len; at++) {           /* at == len: no '/' */
+            for (size_t i = 0; i < len; i++) key[i] = (char)('a' + i % 26);
+            if (at < len) key[at] = '/';
+            if (at + 1 < len) key[len - 1] = '/';       /* a later one does not count */
+            long want = at < len ? (long)at + 1 : NONE;
+            for (int kind = 0; kind < 2; kind++) {
+                long got = extract(ex, kind ? FL_TARGET_PREFIX : FL_TARGET_POINT, key, len);
+                if (got != want)
+                    fl_test_fail(__FILE__, __LINE__, "delim:/ on %zu bytes, '/' at %zu: %ld, expected %ld",
+                                 len, at, got, want);
+            }
+        }
+    if (ex) ex->ops->destroy(ex);
+    fl_registry_free(reg);
+}
+
 FL_TEST(extractors_names) {
     fl_registry *reg = NULL;
     CHECK_OK(fl_registry_new(&reg));
