@@ -269,6 +269,12 @@ typedef struct fl_env_ops {
     /* 0 if files can be created in dir, else why not (EROFS, EACCES) */
     int  (*writable)(fl_env *env, const char *dir);
     void (*destroy)(fl_env *env);                    /* NULL: a static env    */
+    /* Optional (NULL: read it): *out points at up to n bytes at off of f,
+     * in the env's own memory, valid while f is open and nothing is
+     * appended to it; *got < n only at the end of the file.  Files that
+     * are only read once written (an SST's blocks) are read without a
+     * copy.  ENOTSUP: read it after all. */
+    int  (*view)(fl_env *env, fl_file *f, uint64_t off, size_t n, const void **out, size_t *got);
 } fl_env_ops;
 
 struct fl_env {

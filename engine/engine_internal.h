@@ -293,8 +293,10 @@ typedef struct fl_sst_reader {
     struct fl_seek_points {
         uint64_t *heads; uint32_t *offs; uint32_t count, cap, end; uint8_t state;
     } *points;
-    /* the last data block read (block_cap: its buffer, reused) */
-    uint8_t *block; size_t block_len, block_cap; uint64_t block_off; bool block_valid;
+    /* the last data block read: in block_buf (block_cap: its size, reused),
+     * or, from an env that can view its files, in the env's memory */
+    const uint8_t *block; size_t block_len; uint64_t block_off; bool block_valid;
+    uint8_t *block_buf; size_t block_cap;
 } fl_sst_reader;
 
 /* Opens an SST: footer, info, range tombstones and filter block (decoded

@@ -173,7 +173,7 @@ static int px_writable(fl_env *env, const char *dir) {
 
 static const fl_env_ops posix_ops = {
     px_open, px_read, px_append, px_sync, px_size, px_close, px_rename, px_remove, px_mkdir,
-    px_sync_dir, px_list, px_lock, px_writable, NULL,
+    px_sync_dir, px_list, px_lock, px_writable, NULL, NULL,
 };
 
 static fl_env posix_env = { &posix_ops, "posix" };

@@ -193,6 +193,15 @@ static int ft_read(fl_env *env, fl_file *h, uint64_t off, void *buf, size_t n, s
     return f->base->ops->read(f->base, h->base, off, buf, n, got);
 }
 
+static int ft_view(fl_env *env, fl_file *h, uint64_t off, size_t n, const void **out, size_t *got) {
+    fault_env *f = (fault_env *)env;
+    *out = NULL;
+    *got = 0;
+    if (f->dead) return EIO;
+    if (!f->base->ops->view) return ENOTSUP;
+    return f->base->ops->view(f->base, h->base, off, n, out, got);
+}
+
 static int ft_append(fl_env *env, fl_file *h, const void *buf, size_t n) {
     fault_env *f = (fault_env *)env;
     int e = step(f, "write", h->path);
@@ -341,7 +350,7 @@ static void ft_destroy(fl_env *env) {
 
 static const fl_env_ops fault_ops = {
     ft_open, ft_read, ft_append, ft_sync, ft_size, ft_close, ft_rename, ft_remove, ft_mkdir,
-    ft_sync_dir, ft_list, ft_lock, ft_writable, ft_destroy,
+    ft_sync_dir, ft_list, ft_lock, ft_writable, ft_destroy, ft_view,
 };
 
 int fl_env_fault_new(fl_env *base, fl_env **out) {

@@ -141,6 +141,18 @@ static int mem_read(fl_env *env, fl_file *f, uint64_t off, void *buf, size_t n, 
     return 0;
 }
 
+/* The node's bytes stay where they are until an append grows them. */
+static int mem_view(fl_env *env, fl_file *f, uint64_t off, size_t n, const void **out, size_t *got) {
+    (void)env;
+    const fl_buf *d = &f->node->data;
+    *out = NULL;
+    *got = 0;
+    if (off >= d->len) return 0;
+    *out = d->data + off;
+    *got = d->len - (size_t)off < n ? d->len - (size_t)off : n;
+    return 0;
+}
+
 static int mem_append(fl_env *env, fl_file *f, const void *buf, size_t n) {
     (void)env;
     if (!f->writer) return EBADF;
@@ -289,7 +301,7 @@ static void mem_destroy(fl_env *env) {
 
 static const fl_env_ops mem_ops = {
     mem_open, mem_read, mem_append, mem_sync, mem_size, mem_close, mem_rename, mem_remove,
-    mem_mkdir, mem_sync_dir, mem_list, mem_lock, mem_writable, mem_destroy,
+    mem_mkdir, mem_sync_dir, mem_list, mem_lock, mem_writable, mem_destroy, mem_view,
 };
 
 int fl_env_memory_new(fl_env **out) {

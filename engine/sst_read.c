@@ -66,9 +66,27 @@ static int read_block(fl_sst_reader *r, uint64_t off, uint64_t len, uint8_t **ou
     return rc;
 }
 
-/* read_into the reader's data block buffer, kept from block to block. */
+/* A data block and its checksum, r->block pointing at it: viewed in the
+ * env's memory when the env can (no copy), else read_into the reader's
+ * buffer, kept from block to block.  Returns as read_into. */
 static int read_data_block(fl_sst_reader *r, uint64_t off, uint64_t len) {
-    return read_into(r, off, len, &r->block, &r->block_cap);
+    if (r->env->ops->view && len <= r->info.file_bytes && off <= r->info.file_bytes - len &&
+        r->info.file_bytes - len - off >= 8) {
+        const void *v;
+        size_t got;
+        int e = r->env->ops->view(r->env, r->file, off, (size_t)len + 8, &v, &got);
+        if (e != ENOTSUP) {
+            if (e || got < len + 8) {
+                if (e) errno = e;
+                return e ? FL_ERR_IO : 1;
+            }
+            r->block = v;
+            return XXH3_64bits(v, (size_t)len) != fl_get_be64(r->block + len) ? 1 : 0;
+        }
+    }
+    int rc = read_into(r, off, len, &r->block_buf, &r->block_cap);
+    r->block = r->block_buf;
+    return rc;
 }
 
 static void free_subs(fl_sst_reader *r) {
@@ -256,7 +274,7 @@ void fl_sst_close(fl_sst_reader *r) {
     if (r->points)
         for (size_t i = 0; i < r->index_count; i++) free(r->points[i].heads);
     free(r->points);
-    free(r->block);
+    free(r->block_buf);
     fl_sst_info_free(&r->info);
     free(r);
 }

@@ -60,10 +60,21 @@ static void env_contract(fl_env *env, const char *root) {
     CHECK_EQ(o->read(env, f, 6, buf, sizeof buf, &got), 0);   /* short at the end */
     CHECK_EQ(got, 5);
     CHECK(memcmp(buf, "world", 5) == 0);
+    const void *v = NULL;                                       /* (optional) */
+    if (o->view) {
+        CHECK_EQ(o->view(env, f, 6, 32, &v, &got), 0);          /* short at the end */
+        CHECK(got == 5 && memcmp(v, "world", 5) == 0);
+        CHECK_EQ(o->view(env, f, 11, 4, &v, &got), 0);
+        CHECK_EQ(got, 0);
+    }
     /* removed while open: still readable through the handle */
     CHECK_EQ(o->remove(env, a), 0);
     CHECK_EQ(o->read(env, f, 0, buf, 5, &got), 0);
     CHECK(got == 5 && memcmp(buf, "hello", 5) == 0);
+    if (o->view) {
+        CHECK_EQ(o->view(env, f, 0, 5, &v, &got), 0);
+        CHECK(got == 5 && memcmp(v, "hello", 5) == 0);
+    }
     CHECK_EQ(o->close(env, f), 0);
     CHECK_EQ(o->remove(env, a), ENOENT);
     /* replace truncates; rename replaces atomically */
@@ -99,7 +110,34 @@ FL_TEST(env_posix_contract) { env_contract(fl_env_posix(), fl_test_tmpdir()); }
 FL_TEST(env_memory_contract) {
     fl_env *m;
     CHECK_OK(fl_env_memory_new(&m));
+    CHECK(m->ops->view != NULL);                    /* SST blocks without a copy */
     env_contract(m, "/nowhere");
+    fl_env_free(m);
+}
+
+/* The fault env views through its base, and not once dead. */
+FL_TEST(env_fault_view) {
+    fl_env *m, *f;
+    CHECK_OK(fl_env_memory_new(&m));
+    CHECK_OK(fl_env_fault_new(m, &f));
+    env_contract(f, "/nowhere");
+    CHECK_EQ(fl_env_write_file(f, "/v", "abc", 3, true), 0);
+    fl_file *h;
+    const void *v;
+    size_t got;
+    CHECK_EQ(f->ops->open(f, "/v", FL_OPEN_READ, &h), 0);
+    CHECK_EQ(f->ops->view(f, h, 1, 2, &v, &got), 0);
+    CHECK(got == 2 && memcmp(v, "bc", 2) == 0);
+    CHECK_EQ(f->ops->close(f, h), 0);
+    fl_env_free(f);
+    CHECK_OK(fl_env_fault_new(fl_env_posix(), &f));          /* a base without view */
+    char path[4200];
+    snprintf(path, sizeof path, "%s/v", fl_test_tmpdir());
+    CHECK_EQ(fl_env_write_file(f, path, "abc", 3, true), 0);
+    CHECK_EQ(f->ops->open(f, path, FL_OPEN_READ, &h), 0);
+    CHECK_EQ(f->ops->view(f, h, 0, 3, &v, &got), ENOTSUP);
+    CHECK_EQ(f->ops->close(f, h), 0);
+    fl_env_free(f);
     fl_env_free(m);
 }
 
