@@ -15,22 +15,43 @@
  * contiguous array, and reads a chunk's last row (and maybe its key's
  * bytes) only where that head equals the key's.
  *
+ * A row (fl_model_row, 48 bytes with 8-byte pointers) starts with `head`,
+ * the key's first 16 bytes, zero-padded: what a bisection step reads, as
+ * two big-endian numbers (head_of()).  A key of at most KEY_INLINE = 16
+ * bytes is head[0..key_len) and has no other copy.  Then comes the body,
+ * ROW_BODY (24) bytes: the pointer to a private copy of a longer key
+ * first, then the value -- its bytes when they fit in the rest of the body
+ * (24 bytes after a short key, 16 after a long key's pointer), else the
+ * pointer to a private copy of it.  So a short key with a short value, most
+ * rows, allocates nothing (keys are mostly 8-20 bytes, values 0-32).  A key
+ * or value kept in a row moves with the row (a shift, a split, a merge):
+ * the slices get and the scans hand out point into the row, valid as
+ * model.h promises, until the next change of the map (get) or during the
+ * callback (the scans), and a put copies its key and value before it moves
+ * anything, so they may be borrowed from the map.
+ *
  * Invariant (correctness depends on this and only on this):
  *   - every chunk holds 1..CHUNK_MAX rows (there is no empty chunk);
  *   - keys strictly increase within a chunk and across chunks (the last key
  *     of a chunk is below the first key of the next one);
  *   - m->count is the total number of rows;
- *   - every key and value is a private copy whose data is never NULL (an
- *     empty string is a 1-byte allocation with len 0);
- *   - every row's head is key_head() of its key (its first 16 bytes, which
- *     order most pairs of keys without reading them);
- *   - m->last[i] is the head of the last row of chunk i, for every chunk:
+ *   - every row's head is its key's first 16 bytes, zero-padded (so
+ *     head_of(head) is key_head() of the key, which orders most pairs of
+ *     keys without reading them);
+ *   - a key of at most 16 bytes is in its row's head, a longer one is a
+ *     private copy, body.ptr[0]; a value is in the body from value_at()
+ *     when value_is_inline(), else a private copy whose pointer is there;
+ *     nothing else is allocated for a row, and row_key() and row_value()
+ *     are never NULL (an empty key or value is in its row);
+ *   - m->last[i] is head_of() the head of chunk i's last row, for every chunk:
  *     whatever changes a chunk's last row or the list of chunks (insert_row
  *     at a chunk's end, remove_rows, split_chunk, merge_next, insert_chunk,
  *     drop_chunks) sets or shifts m->last with it.
  * A build with -DFL_MODEL_CHECK checks all of it, and the balance, after
  * the writes (check_state()); with a tiny FL_MODEL_CHUNK_MAX the model
- * tests then split and merge chunks all the time (BUILD=/tmp/t, say):
+ * tests then split and merge chunks all the time, and with the smallest
+ * FL_MODEL_ROW_BODY (two pointers) more values live outside their rows
+ * (BUILD=/tmp/t, say):
  *   make BUILD=/tmp/t CFLAGS='-DFL_MODEL_CHUNK_MAX=2 -DFL_MODEL_CHECK' /tmp/t/tests/unit
  *   /tmp/t/tests/unit model_state
  *
@@ -67,11 +88,32 @@ _Static_assert(FL_MODEL_CHUNK_MAX >= 2 && FL_MODEL_CHUNK_MAX % 2 == 0,
 
 typedef struct fl_model_head { uint64_t hi, lo; } fl_model_head;
 
+/* A key of at most KEY_INLINE bytes is kept whole in its row's head. */
+#define KEY_INLINE 16
+/* Bytes of a row's body: a long key's pointer, then the value's bytes or
+ * its pointer (see the layout above).  Any multiple of the pointer size
+ * that holds two pointers gives the same map (a test build may use the
+ * smallest, to keep more values outside their rows); 24 keeps a row at 48
+ * bytes, and measured as fast as 32 or 40 (a 56- or 64-byte row, values of
+ * up to 32 or 40 bytes in their rows), where the shifts move more bytes. */
+#ifndef FL_MODEL_ROW_BODY
+#define FL_MODEL_ROW_BODY 24
+#endif
+#define ROW_BODY ((size_t)FL_MODEL_ROW_BODY)
+#define PTR_SIZE sizeof(uint8_t *)
+_Static_assert(FL_MODEL_ROW_BODY % sizeof(uint8_t *) == 0 && FL_MODEL_ROW_BODY >= 2 * sizeof(uint8_t *),
+               "FL_MODEL_ROW_BODY must be a multiple of the pointer size, at least two pointers");
+
 typedef struct fl_model_row {
-    fl_model_head head;                 /* key_head(key), below */
-    uint8_t *key;   size_t key_len;
-    uint8_t *value; size_t value_len;
+    uint8_t head[KEY_INLINE];           /* the key's first 16 bytes, zero-padded */
+    union {
+        uint8_t bytes[FL_MODEL_ROW_BODY];
+        uint8_t *ptr[FL_MODEL_ROW_BODY / sizeof(uint8_t *)];
+    } body;                             /* [key pointer] value bytes or pointer */
+    uint32_t key_len, value_len;        /* <= FL_MODEL_MAX_KEY, FL_MODEL_MAX_VALUE */
 } fl_model_row;
+_Static_assert(sizeof(uint8_t *) != 8 || FL_MODEL_ROW_BODY != 24 || sizeof(fl_model_row) == 48,
+               "a row is 48 bytes");
 
 typedef struct fl_model_chunk {
     size_t count;                       /* rows[0..count) are in use */
@@ -101,22 +143,82 @@ int fl_model_compare(fl_model_bytes a, fl_model_bytes b) {
     return a.len < b.len ? -1 : a.len > b.len ? 1 : 0;
 }
 
+/* ---- Rows ------------------------------------------------------------------- */
+
+static bool key_is_inline(size_t key_len) { return key_len <= KEY_INLINE; }
+
+/* Where a row's value (its bytes, or their pointer) starts in its body:
+ * after a long key's pointer. */
+static size_t value_at(size_t key_len) { return key_is_inline(key_len) ? 0 : PTR_SIZE; }
+
+/* Whether a value of value_len bytes is kept in the body of a row whose key
+ * has key_len bytes: when it fits in the room from value_at() on. */
+static bool value_is_inline(size_t key_len, size_t value_len) {
+    return value_len <= ROW_BODY - value_at(key_len);
+}
+
 static fl_model_bytes row_key(const fl_model_row *r) {
-    return (fl_model_bytes){ r->key, r->key_len };
+    return (fl_model_bytes){ key_is_inline(r->key_len) ? r->head : r->body.ptr[0], r->key_len };
 }
 
 static fl_model_bytes row_value(const fl_model_row *r) {
-    return (fl_model_bytes){ r->value, r->value_len };
+    size_t at = value_at(r->key_len);
+    if (value_is_inline(r->key_len, r->value_len))
+        return (fl_model_bytes){ r->body.bytes + at, r->value_len };
+    return (fl_model_bytes){ r->body.ptr[at / PTR_SIZE], r->value_len };
 }
 
-/* A private copy of b that is never NULL. */
-static uint8_t *copy_bytes(fl_model_bytes b) {
-    uint8_t *p = malloc(b.len ? b.len : 1);
-    if (p && b.len) memcpy(p, b.data, b.len);
-    return p;
+/* Sets the value of r, whose key_len is set, to a copy of value: in the
+ * body, or in a private allocation (false on NOMEM, with nothing kept). */
+static bool set_value(fl_model_row *r, fl_model_bytes value) {
+    size_t at = value_at(r->key_len);
+    if (value_is_inline(r->key_len, value.len)) {
+        if (value.len) memcpy(r->body.bytes + at, value.data, value.len);
+    } else {
+        uint8_t *p = malloc(value.len);
+        if (!p) return false;
+        memcpy(p, value.data, value.len);
+        r->body.ptr[at / PTR_SIZE] = p;
+    }
+    r->value_len = (uint32_t)value.len;
+    return true;
+}
+
+/* Frees r's copy of a long value, if it has one. */
+static void free_value(fl_model_row *r) {
+    if (!value_is_inline(r->key_len, r->value_len)) free(r->body.ptr[value_at(r->key_len) / PTR_SIZE]);
+}
+
+/* Frees what r allocated: the copies of a long key and of a long value. */
+static void free_row(fl_model_row *r) {
+    if (!key_is_inline(r->key_len)) free(r->body.ptr[0]);
+    free_value(r);
 }
 
 /* ---- Finding a key ---------------------------------------------------------- */
+
+static inline uint64_t load_be64(const uint8_t *b) {
+    uint64_t x;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&x, b, 8);
+    x = __builtin_bswap64(x);
+#else
+    x = 0;
+    for (int i = 0; i < 8; i++) x = x << 8 | b[i];
+#endif
+    return x;
+}
+
+/* The head of 16 bytes b: the two big-endian numbers. */
+static inline fl_model_head head_of(const uint8_t b[16]) {
+    return (fl_model_head){ load_be64(b), load_be64(b + 8) };
+}
+
+/* The first 16 bytes of key, zero-padded, into b. */
+static void pad_head(uint8_t b[16], fl_model_bytes key) {
+    memset(b, 0, 16);
+    if (key.len) memcpy(b, key.data, key.len < 16 ? key.len : 16);
+}
 
 /* The first 16 bytes of key as two big-endian numbers, zero-padded.  Where
  * two keys' heads differ they are ordered as their heads (the first byte
@@ -125,28 +227,17 @@ static uint8_t *copy_bytes(fl_model_bytes b) {
  * reads a key's bytes only when the heads are equal and a key is longer
  * than 16 bytes. */
 static fl_model_head key_head(fl_model_bytes key) {
-    uint8_t b[16] = { 0 };
-    if (key.len) memcpy(b, key.data, key.len < 16 ? key.len : 16);
-    fl_model_head h;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    memcpy(&h.hi, b, 8);
-    memcpy(&h.lo, b + 8, 8);
-    h.hi = __builtin_bswap64(h.hi);
-    h.lo = __builtin_bswap64(h.lo);
-#else
-    h.hi = h.lo = 0;
-    for (int i = 0; i < 8; i++) {
-        h.hi = h.hi << 8 | b[i];
-        h.lo = h.lo << 8 | b[8 + i];
-    }
-#endif
-    return h;
+    uint8_t b[16];
+    pad_head(b, key);
+    return head_of(b);
 }
 
 /* fl_model_compare(r's key, key), where h is key's head. */
 static inline int row_compare(const fl_model_row *r, fl_model_bytes key, fl_model_head h) {
-    if (r->head.hi != h.hi) return r->head.hi < h.hi ? -1 : 1;
-    if (r->head.lo != h.lo) return r->head.lo < h.lo ? -1 : 1;
+    uint64_t hi = load_be64(r->head);
+    if (hi != h.hi) return hi < h.hi ? -1 : 1;
+    uint64_t lo = load_be64(r->head + 8);
+    if (lo != h.lo) return lo < h.lo ? -1 : 1;
     if (r->key_len <= 16 && key.len <= 16)     /* equal bytes, but for the padding */
         return r->key_len < key.len ? -1 : r->key_len > key.len;
     return fl_model_compare(row_key(r), key);
@@ -213,10 +304,7 @@ static bool found_at(const fl_model *m, fl_model_pos p, fl_model_bytes key) {
 /* ---- Chunks ----------------------------------------------------------------- */
 
 static void free_rows(fl_model_row *rows, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        free(rows[i].key);
-        free(rows[i].value);
-    }
+    for (size_t i = 0; i < n; i++) free_row(&rows[i]);
 }
 
 /* Sets m->last[i] from chunk i's last row, if it has one (an empty chunk,
@@ -224,7 +312,7 @@ static void free_rows(fl_model_row *rows, size_t n) {
  * set when a row is put in, and unused until then). */
 static void set_last(fl_model *m, size_t i) {
     const fl_model_chunk *c = m->chunks[i];
-    if (c->count) m->last[i] = c->rows[c->count - 1].head;
+    if (c->count) m->last[i] = head_of(c->rows[c->count - 1].head);
 }
 
 /* Makes room for one more chunk in m->last and m->chunks (one block: the
@@ -260,13 +348,13 @@ static void drop_chunks(fl_model *m, size_t from, size_t to) {
 }
 
 /* Inserts r at row i of chunk ci, which has room, shifting the rest up. */
-static void insert_row(fl_model *m, size_t ci, size_t i, fl_model_row r) {
+static void insert_row(fl_model *m, size_t ci, size_t i, const fl_model_row *r) {
     fl_model_chunk *c = m->chunks[ci];
     memmove(&c->rows[i + 1], &c->rows[i], (c->count - i) * sizeof *c->rows);
-    c->rows[i] = r;
+    c->rows[i] = *r;
     c->count++;
     m->count++;
-    if (i == c->count - 1) m->last[ci] = r.head;    /* a new last row */
+    if (i == c->count - 1) m->last[ci] = head_of(r->head);    /* a new last row */
 }
 
 /* Frees rows [from, to) of chunk ci and closes the gap (may leave it empty). */
@@ -371,14 +459,23 @@ static void check_state(const fl_model *m) {
         if (c->count < 1 || c->count > CHUNK_MAX) state_broken("chunk size", i, c->count);
         if (i + 1 < m->nchunks && c->count + m->chunks[i + 1]->count <= CHUNK_MAX / 2)
             state_broken("two small neighbours", i, c->count);
-        if (!same_head(m->last[i], c->rows[c->count - 1].head))
+        if (!same_head(m->last[i], head_of(c->rows[c->count - 1].head)))
             state_broken("last[i] is not the head of chunk i's last row", i, c->count - 1);
         for (size_t j = 0; j < c->count; j++) {
             const fl_model_row *r = &c->rows[j];
-            if (!r->key || !r->value) state_broken("NULL key or value", i, j);
-            if (!same_head(r->head, key_head(row_key(r)))) state_broken("row head", i, j);
-            if (prev && (fl_model_compare(row_key(prev), row_key(r)) >= 0 ||
-                         row_compare(prev, row_key(r), r->head) >= 0))
+            fl_model_bytes k = row_key(r), v = row_value(r);
+            uint8_t pad[16];
+            if (r->key_len > FL_MODEL_MAX_KEY || r->value_len > FL_MODEL_MAX_VALUE)
+                state_broken("key or value too long", i, j);
+            if (!k.data || !v.data) state_broken("NULL key or value", i, j);
+            pad_head(pad, k);
+            if (memcmp(r->head, pad, 16) != 0) state_broken("row head", i, j);
+            if ((k.data == r->head) != key_is_inline(r->key_len) ||
+                (v.data == r->body.bytes + value_at(r->key_len)) !=
+                    value_is_inline(r->key_len, r->value_len))
+                state_broken("key or value kept in the wrong place", i, j);
+            if (prev && (fl_model_compare(row_key(prev), k) >= 0 ||
+                         row_compare(prev, k, head_of(r->head)) >= 0))
                 state_broken("keys do not increase", i, j);
             prev = r;
         }
@@ -422,20 +519,34 @@ size_t fl_model_count(const fl_model *m) { return m->count; }
 int fl_model_put(fl_model *m, fl_model_bytes key, fl_model_bytes value) {
     if (key.len > FL_MODEL_MAX_KEY || value.len > FL_MODEL_MAX_VALUE)
         return FL_MODEL_ERR_INVALID;
-    uint8_t *v = copy_bytes(value);
-    if (!v) return FL_MODEL_ERR_NOMEM;
+    /* The new row nr, its value first: copied from value before the map
+     * changes (value or key may be borrowed from the map, and a shift
+     * moves an inline value). */
+    fl_model_row nr;
+    nr.key_len = (uint32_t)key.len;
+    if (!set_value(&nr, value)) return FL_MODEL_ERR_NOMEM;
     fl_model_pos p = lower_bound(m, key);
     if (found_at(m, p, key)) {                  /* overwrite in place */
         fl_model_row *r = &m->chunks[p.chunk]->rows[p.row];
-        free(r->value);
-        r->value = v;
-        r->value_len = value.len;
+        size_t at = value_at(key.len);          /* the same key_len: the same place */
+        free_value(r);
+        if (value_is_inline(nr.key_len, nr.value_len))
+            memcpy(r->body.bytes + at, nr.body.bytes + at, nr.value_len);
+        else
+            r->body.ptr[at / PTR_SIZE] = nr.body.ptr[at / PTR_SIZE];
+        r->value_len = nr.value_len;
         after_write(m);
         return FL_MODEL_OK;
     }
-    uint8_t *k = copy_bytes(key);
-    if (!k || !make_room(m, &p)) { free(k); free(v); return FL_MODEL_ERR_NOMEM; }
-    insert_row(m, p.chunk, p.row, (fl_model_row){ key_head(key), k, key.len, v, value.len });
+    pad_head(nr.head, key);
+    if (!key_is_inline(key.len)) {
+        uint8_t *k = malloc(key.len);
+        if (!k) { free_value(&nr); return FL_MODEL_ERR_NOMEM; }
+        memcpy(k, key.data, key.len);
+        nr.body.ptr[0] = k;
+    }
+    if (!make_room(m, &p)) { free_row(&nr); return FL_MODEL_ERR_NOMEM; }
+    insert_row(m, p.chunk, p.row, &nr);
     after_write(m);
     return FL_MODEL_OK;
 }
@@ -496,7 +607,7 @@ bool fl_model_get(const fl_model *m, fl_model_bytes key, fl_model_bytes *value) 
 
 static bool has_prefix(const fl_model_row *r, fl_model_bytes prefix) {
     return r->key_len >= prefix.len &&
-           (prefix.len == 0 || memcmp(r->key, prefix.data, prefix.len) == 0);
+           (prefix.len == 0 || memcmp(row_key(r).data, prefix.data, prefix.len) == 0);
 }
 
 int fl_model_scan_prefix(const fl_model *m, fl_model_bytes prefix,

@@ -541,3 +541,102 @@ FL_TEST(model_state_keys_across_heads) {
     }
     fl_model_free(m);
 }
+
+/* Keys and values of every length around what a row keeps in itself
+ * (model_state.c: a key of up to 16 bytes, a value of up to 16 or 24, or
+ * more in a build with another FL_MODEL_ROW_BODY) and beyond: keys of 0..40
+ * bytes, "v" then 0x00 or 'x' bytes (so keys that differ only in length
+ * have the same zero-padded head), values of 0..48 bytes.  Puts overwrite
+ * values with longer and shorter ones, and some put a value borrowed from
+ * the map itself (fl_model_get's, valid until that put), as another key's
+ * value (the put may shift the row it points into) or its own key's. */
+enum { SIZES_KEY_MAX = 40, SIZES_VAL_MAX = 48, SIZES_N = 1 + 4 * SIZES_KEY_MAX };
+typedef struct sized { uint8_t k[SIZES_KEY_MAX], v[SIZES_VAL_MAX]; size_t klen, vlen; bool live; } sized;
+static sized sizes[SIZES_N];
+
+typedef struct sizes_walk { size_t next; bool bad; } sizes_walk;
+static int sizes_visit(void *arg, fl_model_bytes k, fl_model_bytes v) {
+    sizes_walk *w = arg;
+    while (w->next < SIZES_N && !sizes[w->next].live) w->next++;
+    const sized *s = &sizes[w->next];
+    if (w->next == SIZES_N || !k.data || !v.data || k.len != s->klen || memcmp(k.data, s->k, k.len) ||
+        v.len != s->vlen || (v.len && memcmp(v.data, s->v, v.len))) {
+        w->bad = true;
+        return 1;
+    }
+    w->next++;
+    return 0;
+}
+
+static bool sizes_all_ok(const fl_model *m) {
+    size_t live = 0;
+    for (size_t i = 0; i < SIZES_N; i++) {
+        const sized *s = &sizes[i];
+        fl_model_bytes v = { NULL, 0 };
+        bool found = fl_model_get(m, (fl_model_bytes){ s->k, s->klen }, &v);
+        if (found != s->live || (found && (!v.data || v.len != s->vlen || (v.len && memcmp(v.data, s->v, v.len)))))
+            return false;
+        live += s->live;
+    }
+    sizes_walk w = { 0, false };
+    return fl_model_count(m) == live && fl_model_scan_prefix(m, mb_str(""), sizes_visit, &w) == 0 && !w.bad;
+}
+
+static int sized_cmp(const void *pa, const void *pb) {
+    const sized *a = pa, *b = pb;
+    int c = memcmp(a->k, b->k, a->klen < b->klen ? a->klen : b->klen);
+    return c ? c : (a->klen > b->klen) - (a->klen < b->klen);
+}
+
+FL_TEST(model_state_row_sizes) {
+    memset(sizes, 0, sizeof sizes);
+    size_t n = 1;                                   /* sizes[0]: the empty key */
+    for (size_t len = 1; len <= SIZES_KEY_MAX; len++)
+        for (uint8_t v = 0; v < 4; v++, n++) {
+            sizes[n].k[0] = (uint8_t)('0' + v);
+            memset(sizes[n].k + 1, v & 1 ? 0x00 : 'x', len - 1);
+            sizes[n].klen = len;
+        }
+    CHECK(n == SIZES_N);
+    qsort(sizes, SIZES_N, sizeof *sizes, sized_cmp);
+    for (size_t i = 1; i < SIZES_N; i++) CHECK(sized_cmp(&sizes[i - 1], &sizes[i]) < 0);
+    rng = base_seed() + 400;
+    fl_model *m = NULL;
+    CHECK_OK(fl_model_new(&m));
+    for (uint32_t op = 1; op <= 20000; op++) {
+        size_t i = rand_below(SIZES_N), what = rand_below(10);
+        sized *s = &sizes[i];
+        fl_model_bytes key = { s->k, s->klen };
+        if (what < 6) {                             /* put a fresh value of 0..48 bytes */
+            uint8_t buf[SIZES_VAL_MAX];
+            size_t vlen = rand_below(SIZES_VAL_MAX + 1);
+            for (size_t j = 0; j < vlen; j++) buf[j] = (uint8_t)(op * 31 + j);
+            CHECK_OK(fl_model_put(m, key, (fl_model_bytes){ vlen ? buf : NULL, vlen }));
+            memcpy(s->v, buf, vlen);
+            s->vlen = vlen;
+            s->live = true;
+        } else if (what < 8) {                      /* put a value borrowed from the map */
+            const sized *from = &sizes[rand_below(SIZES_N)];
+            if (rand_below(4) == 0) from = s;       /* its own */
+            fl_model_bytes v;
+            if (!fl_model_get(m, (fl_model_bytes){ from->k, from->klen }, &v)) continue;
+            uint8_t was[SIZES_VAL_MAX];
+            size_t was_len = from->vlen;
+            memcpy(was, from->v, was_len);
+            CHECK_OK(fl_model_put(m, key, v));
+            memcpy(s->v, was, was_len);
+            s->vlen = was_len;
+            s->live = true;
+        } else {
+            CHECK_OK(fl_model_delete(m, key));
+            s->live = false;
+        }
+        if (op % 500 == 0 && !sizes_all_ok(m)) {
+            fl_test_fail(__FILE__, __LINE__, "row sizes: op %u disagrees with the table (rerun: FL_MODEL_SEED=%llu)",
+                         op, (unsigned long long)base_seed());
+            break;
+        }
+    }
+    CHECK(sizes_all_ok(m));
+    fl_model_free(m);
+}
