@@ -93,6 +93,16 @@ size_t fl_model_count(const fl_model *m);
  * that value (0 when it ran to the end). */
 typedef int (*fl_model_visit_fn)(void *arg, fl_model_bytes key, fl_model_bytes value);
 
+/* A cursor: the same visit pulled one row at a time, so that a caller can
+ * walk the model beside another ordered stream (the engine's scan) without
+ * copying either.  Valid while m does not change. */
+typedef struct fl_model_cursor { const fl_model *m; size_t chunk, row; } fl_model_cursor;
+/* At the first live key >= key (or the end). */
+void fl_model_cursor_seek(const fl_model *m, fl_model_bytes key, fl_model_cursor *c);
+/* false at the end; else the row's key and value (data never NULL). */
+bool fl_model_cursor_get(const fl_model_cursor *c, fl_model_bytes *key, fl_model_bytes *value);
+void fl_model_cursor_next(fl_model_cursor *c);      /* (not at the end) */
+
 /* Every live key that starts with prefix (the empty prefix: every key). */
 int fl_model_scan_prefix(const fl_model *m, fl_model_bytes prefix,
                          fl_model_visit_fn fn, void *arg);

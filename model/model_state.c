@@ -610,6 +610,25 @@ static bool has_prefix(const fl_model_row *r, fl_model_bytes prefix) {
            (prefix.len == 0 || memcmp(row_key(r).data, prefix.data, prefix.len) == 0);
 }
 
+void fl_model_cursor_seek(const fl_model *m, fl_model_bytes key, fl_model_cursor *c) {
+    fl_model_pos p = lower_bound(m, key);
+    *c = (fl_model_cursor){ m, p.chunk, p.row };
+}
+
+bool fl_model_cursor_get(const fl_model_cursor *c, fl_model_bytes *key, fl_model_bytes *value) {
+    fl_model_pos p = { c->chunk, c->row };
+    if (is_end(c->m, p)) return false;
+    *key = row_key(row_at(c->m, p));
+    *value = row_value(row_at(c->m, p));
+    return true;
+}
+
+void fl_model_cursor_next(fl_model_cursor *c) {
+    fl_model_pos p = next_pos(c->m, (fl_model_pos){ c->chunk, c->row });
+    c->chunk = p.chunk;
+    c->row = p.row;
+}
+
 int fl_model_scan_prefix(const fl_model *m, fl_model_bytes prefix,
                          fl_model_visit_fn fn, void *arg) {
     /* Keys with the prefix are contiguous and start at its lower bound. */

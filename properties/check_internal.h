@@ -173,7 +173,17 @@ struct fl_checker {
     uint64_t *needed; size_t needed_cap;  /* P6: the SSTs a read needed     */
     bool event_overflow;
     fl_buf value;
-    /* scan results of the running read: keys and values back to back */
+    /* P2 of a scan or scan_prefix as its items come (reads.c): the model's
+     * rows walked beside them, and the first difference, reported once
+     * the read has ended (stream_state 1: the model ended after stream_at
+     * items; 2: stream_msg) */
+    bool streaming;
+    fl_model_cursor cur;
+    int stream_state;
+    size_t stream_at;
+    char stream_msg[1024];
+    /* scan results of the running read (a seek's): keys and values back to
+     * back; scan_count: the read's items, every kind */
     fl_buf scan_buf; size_t scan_count;
     size_t *scan_off; size_t scan_off_cap;
     /* every key ever put or deleted (no SST, memtable or model row can

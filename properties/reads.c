@@ -1,8 +1,11 @@
 /*
  * reads.c -- the checker's reads: each get, scan_prefix, scan, seek and
  * seek_for_prev run on the engine and answered by the model, the results
- * line printed (SPEC 11) and the two answers compared item by item (P2);
- * the probes the read made are checked as they come (probes.c).
+ * line printed (SPEC 11) and the two answers compared item by item (P2):
+ * a scan's items as they come, against a cursor walking the model's rows
+ * (no copy), a seek's once it has ended; either way the first difference
+ * is reported after the read, in the same words.  The probes the read
+ * made are checked as they come (probes.c).
  */
 #include "check_internal.h"
 
@@ -10,6 +13,40 @@
 #include <string.h>
 
 /* ---- Reads ------------------------------------------------------------------- */
+
+/* Whether the model's key k is still in the running scan's range. */
+static bool in_range(const fl_checker *ck, fl_model_bytes k) {
+    const fl_op *op = ck->op;
+    if (op->kind == FL_OP_SCAN_PREFIX)
+        return k.len >= op->a.len && (op->a.len == 0 || memcmp(k.data, op->a.data, op->a.len) == 0);
+    return fl_model_compare(k, ck_mb(&op->b)) < 0;
+}
+
+/* One item of a scan or scan_prefix against the model's next row; the
+ * first difference is kept, in the words the model-first comparison
+ * (cmp_item) would use, for after the read. */
+static void stream_item(fl_checker *ck, fl_slice key, fl_slice value) {
+    if (ck->stream_state) return;
+    fl_model_bytes mk, mv;
+    if (!fl_model_cursor_get(&ck->cur, &mk, &mv) || !in_range(ck, mk)) {
+        ck->stream_state = 1;
+        ck->stream_at = ck->scan_count;
+        return;
+    }
+    if (key.len != mk.len || (key.len && memcmp(key.data, mk.data, key.len)) || value.len != mv.len ||
+        (value.len && memcmp(value.data, mv.data, value.len))) {
+        char ek[160] = "", ev[160] = "", k[160] = "", v[160] = "";
+        ck_str(ek, sizeof ek, key.data, key.len);
+        ck_str(ev, sizeof ev, value.data, value.len);
+        ck_str(k, sizeof k, mk.data, mk.len);
+        ck_str(v, sizeof v, mv.data, mv.len);
+        snprintf(ck->stream_msg, sizeof ck->stream_msg, "item %zu: the engine returned %s=%s, the model %s=%s",
+                 ck->scan_count + 1, ek, ev, k, v);
+        ck->stream_state = 2;
+        return;
+    }
+    fl_model_cursor_next(&ck->cur);
+}
 
 static int on_item(void *arg, fl_slice key, fl_slice value) {
     fl_checker *ck = arg;
@@ -20,6 +57,11 @@ static int on_item(void *arg, fl_slice key, fl_slice value) {
         fl_bytes_print(ck->cfg.results, value.data, value.len);
     }
     if (!ck->cfg.check) return 0;
+    if (ck->streaming) {
+        stream_item(ck, key, value);
+        ck->scan_count++;
+        return 0;
+    }
     if (ck->scan_count + 1 >= ck->scan_off_cap) {
         size_t cap = ck->scan_off_cap ? 2 * ck->scan_off_cap : 64;
         size_t *n = realloc(ck->scan_off, cap * sizeof *n);
@@ -150,6 +192,11 @@ int ck_run_read(fl_checker *ck, const fl_op *op) {
     ck->p1_this_op = false;
     ck->scan_count = 0;
     fl_buf_reset(&ck->scan_buf);
+    /* a scan's items meet the model's rows as they come (no copy); a
+     * seek's are kept and compared after it */
+    ck->streaming = ck->cfg.check && (op->kind == FL_OP_SCAN_PREFIX || op->kind == FL_OP_SCAN);
+    ck->stream_state = 0;
+    if (ck->streaming) fl_model_cursor_seek(ck->model, ck_mb(&op->a), &ck->cur);
     FILE *res = ck->cfg.results;
     if (res) {
         fprintf(res, "%u %s ", op->line, fl_op_name(op->kind));
@@ -201,12 +248,18 @@ int ck_run_read(fl_checker *ck, const fl_op *op) {
         if (!s.c.reported && s.c.at < ck->scan_count)
             ck_violation(ck, FL_P2, "the engine returned %zu item(s), the model %zu", ck->scan_count,
                          s.c.at);
+    } else if (ck->stream_state == 2) {
+        ck_violation(ck, FL_P2, "%s", ck->stream_msg);
+    } else if (ck->stream_state == 1) {
+        ck_violation(ck, FL_P2, "the engine returned %zu item(s), the model %zu", ck->scan_count, ck->stream_at);
     } else {
-        cmp_state c = { ck, 0, false };
-        if (op->kind == FL_OP_SCAN_PREFIX) fl_model_scan_prefix(ck->model, ck_mb(&op->a), cmp_item, &c);
-        else fl_model_scan(ck->model, ck_mb(&op->a), ck_mb(&op->b), cmp_item, &c);
-        if (!c.reported && c.at < ck->scan_count)
-            ck_violation(ck, FL_P2, "the engine returned %zu item(s), the model %zu", ck->scan_count, c.at);
+        fl_model_bytes mk, mv;
+        if (fl_model_cursor_get(&ck->cur, &mk, &mv) && in_range(ck, mk)) {
+            char k[160] = "";
+            ck_str(k, sizeof k, mk.data, mk.len);
+            ck_violation(ck, FL_P2, "the engine's result ends after %zu item(s); the model has %s next",
+                         ck->scan_count, k);
+        }
     }
     ck->eng->metrics(ck->db, &after);
     ck_check_read(ck, &before, &after);

@@ -12,7 +12,9 @@
  *     flushed, nor is a false_positive the engine cannot know (P3) missed;
  *   - and, on the traced engine, P2 on gets: a key never written that the
  *     engine finds anyway (the model's answer then comes from the
- *     written-key set alone), a deleted one, a lost one.
+ *     written-key set alone), a deleted one, a lost one; and on scans,
+ *     compared as their items come: a dropped item, an extra one, a
+ *     changed value, an early end.
  */
 #include "test.h"
 #include "../properties/check.h"
@@ -223,4 +225,80 @@ FL_TEST(checker_p2_catches_phantom_and_lost_keys) {
         CHECK_EQ(s.line, lines[p]);
         CHECK_CONTAINS(s.msg, what[p]);
     }
+}
+
+/* P2 on scans, compared as the engine's items come: an engine that drops
+ * an item, adds one, ends early or changes a value is caught with the
+ * words of the item-by-item comparison. */
+typedef enum scan_lie { LIE_DROP, LIE_EXTRA, LIE_VALUE } scan_lie;
+static scan_lie scan_lie_kind;
+typedef struct lie_fwd { fl_scan_fn fn; void *arg; int n; } lie_fwd;
+
+static int lie_item(void *arg, fl_slice key, fl_slice value) {
+    lie_fwd *f = arg;
+    f->n++;
+    if (scan_lie_kind == LIE_DROP && f->n == 2) return 0;
+    if (scan_lie_kind == LIE_VALUE && f->n == 2) value = (fl_slice){ (const uint8_t *)"X", 1 };
+    int stop = f->fn(f->arg, key, value);
+    if (!stop && scan_lie_kind == LIE_EXTRA && f->n == 3)
+        stop = f->fn(f->arg, (fl_slice){ (const uint8_t *)"pz", 2 }, (fl_slice){ (const uint8_t *)"9", 1 });
+    return stop;
+}
+
+static int lie_scan_prefix(fl_engine *e, fl_slice prefix, const fl_filter_context *ctx, fl_scan_fn fn, void *arg) {
+    lie_fwd f = { fn, arg, 0 };
+    return fl_engine_filterlab.scan_prefix(e, prefix, ctx, lie_item, &f);
+}
+
+static int lie_scan(fl_engine *e, fl_slice start, fl_slice end, fl_scan_fn fn, void *arg) {
+    lie_fwd f = { fn, arg, 0 };
+    return fl_engine_filterlab.scan(e, start, end, lie_item, &f);
+}
+
+FL_TEST(checker_p2_scans_compared_as_they_come) {
+    static const char text[] =
+        "filterlab-workload 1\n"
+        "open policies=\"bloom(bits=10,prefix=fixed:1)\"\n"
+        "put pa 1\n"
+        "put pb 2\n"
+        "put pc 3\n"
+        "flush\n"
+        "put q 4\n"
+        "scan_prefix p\n"
+        "scan pa q\n";
+    fl_engine_ops eng = fl_engine_filterlab;
+    eng.name = "filterlab-scan-liar";
+    eng.scan_prefix = lie_scan_prefix;
+    eng.scan = lie_scan;
+    fl_check_summary sum;
+    seen s;
+    static const char *const what[] = {
+        "item 2: the engine returned pc=3, the model pb=2",
+        "the engine returned 4 item(s), the model 3",
+        "item 2: the engine returned pb=X, the model pb=2",
+    };
+    for (int l = LIE_DROP; l <= LIE_VALUE; l++) {
+        scan_lie_kind = (scan_lie)l;
+        CHECK_OK(run(&eng, text, &sum, &s));
+        CHECK_EQ(s.property, FL_P2);
+        CHECK_EQ(s.line, 8);
+        CHECK_EQ(s.count, 2);                   /* the scan on line 9 too */
+        CHECK_CONTAINS(s.msg, what[l]);
+    }
+    /* an engine whose scan ends early: the model's next item is named */
+    static const char early[] =
+        "filterlab-workload 1\n"
+        "open policies=\"bloom(bits=10,prefix=fixed:1)\"\n"
+        "put pa 1\n"
+        "put pb 2\n"
+        "scan_prefix p\n";
+    scan_lie_kind = LIE_DROP;
+    CHECK_OK(run(&eng, early, &sum, &s));
+    CHECK_EQ(s.property, FL_P2);
+    CHECK_EQ(s.line, 5);
+    CHECK_CONTAINS(s.msg, "the engine's result ends after 1 item(s); the model has pb next");
+    scan_lie_kind = LIE_VALUE;                  /* and a clean scan is clean */
+    static const char clean[] = "filterlab-workload 1\nopen\nput pa 1\nscan_prefix p\nscan a z\n";
+    CHECK_OK(run(&eng, clean, &sum, &s));
+    CHECK_EQ(s.count, 0);
 }
