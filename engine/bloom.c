@@ -335,7 +335,7 @@ static size_t fl_bloom_size(const fl_filter *self) {
     return (size_t)((const fl_bloom_filter *)self)->lines * FL_BLOOM_LINE_BYTES;
 }
 
-static void fl_bloom_filter_destroy(fl_filter *self) {
+void fl_bloom_filter_destroy(fl_filter *self) {
     fl_bloom_filter *f = (fl_bloom_filter *)self;
     free(f->bits);
     free(f);

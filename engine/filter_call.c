@@ -22,10 +22,12 @@
  *   - The call in progress (method, object, target) is published with
  *     atomic stores, so a watchdog thread can read it while the calling
  *     thread is stuck inside a plugin.  A built-in extractor's prefix_len
- *     (a few instructions of filterlab's own, called millions of times by
- *     the P7 checks) is not published: it cannot block, and calls nothing
- *     that would need it as the enclosing call; it is counted and its
- *     answer checked like any other.
+ *     and a built-in bloom's might_match (a few instructions of
+ *     filterlab's own, called millions of times by reads and the P7 and
+ *     P11 checks) are not published: they cannot block.  They are counted
+ *     and answered like any other, and the bloom's context is still the
+ *     one its extractor's call reports to (a plugin extractor's call is
+ *     published as usual).
  */
 #include "registry_internal.h"
 
@@ -326,9 +328,17 @@ bool fl_call_might_match(fl_calls *calls, const fl_filter_policy *policy, const 
     if (!filter || !query) return true;
     fl_calls *c = fl_resolve(calls);
     FL_COUNT(c, might_match);
+    bool answer;
+    if (fl_filter_is_builtin(filter)) {         /* (see the top) */
+        fl_calls *outer = fl_current;
+        fl_current = c;
+        answer = filter->ops->might_match(filter, query);
+        fl_current = outer;
+        return answer;
+    }
     fl_frame f;
     fl_begin(&f, c, "might_match", FL_OBJECT_FILTER, policy, &query->target);
-    bool answer = filter->ops->might_match(filter, query);
+    answer = filter->ops->might_match(filter, query);
     fl_end(&f);
     return answer;
 }

@@ -71,5 +71,10 @@ void fl_builtin_extractor_destroy(fl_prefix_extractor *self);
 static inline bool fl_extractor_is_builtin(const fl_prefix_extractor *ex) {
     return ex->ops->destroy == fl_builtin_extractor_destroy;
 }
+/* Every built-in bloom filter's destroy (bloom.c); whether f is one. */
+void fl_bloom_filter_destroy(fl_filter *self);
+static inline bool fl_filter_is_builtin(const fl_filter *f) {
+    return f->ops->destroy == fl_bloom_filter_destroy;
+}
 
 #endif /* FL_REGISTRY_INTERNAL_H */
