@@ -263,10 +263,28 @@ bool fl_model_bloom_probe_hash(const fl_model_bloom *b, uint64_t h) {
 /* all_bits_set for up to 8 hashes at once: step i of every hash's running
  * product is taken together, so the multiplies of different hashes, which
  * do not depend on each other, overlap. */
+/* The same for exactly four hashes (P9's ghosts), the loops unrolled. */
+static unsigned probe_four(const fl_model_bloom *b, const uint64_t *h) {
+    const uint8_t *l0 = line_bytes(b, line_of(h[0], b->lines)), *l1 = line_bytes(b, line_of(h[1], b->lines)),
+                  *l2 = line_bytes(b, line_of(h[2], b->lines)), *l3 = line_bytes(b, line_of(h[3], b->lines));
+    uint32_t a0 = (uint32_t)h[0], a1 = (uint32_t)h[1], a2 = (uint32_t)h[2], a3 = (uint32_t)h[3];
+    unsigned m0 = 1, m1 = 1, m2 = 1, m3 = 1;
+    for (unsigned i = 0, k = b->k; i < k && (m0 | m1 | m2 | m3); i++) {
+        m0 &= (unsigned)l0[(a0 >> 23) / 8] >> ((a0 >> 23) % 8);
+        m1 &= (unsigned)l1[(a1 >> 23) / 8] >> ((a1 >> 23) % 8);
+        m2 &= (unsigned)l2[(a2 >> 23) / 8] >> ((a2 >> 23) % 8);
+        m3 &= (unsigned)l3[(a3 >> 23) / 8] >> ((a3 >> 23) % 8);
+        m0 &= 1; m1 &= 1; m2 &= 1; m3 &= 1;
+        a0 *= 0x9E3779B9u; a1 *= 0x9E3779B9u; a2 *= 0x9E3779B9u; a3 *= 0x9E3779B9u;
+    }
+    return m0 | m1 << 1 | m2 << 2 | m3 << 3;
+}
+
 unsigned fl_model_bloom_probe_hashes(const fl_model_bloom *b, const uint64_t *h, unsigned n) {
     if (n > 8) n = 8;
     unsigned every = (1u << n) - 1;
     if (!b->built || b->lines == 0) return every;
+    if (n == 4) return probe_four(b, h);
     const uint8_t *line[8];
     uint32_t a[8];
     unsigned all[8];
