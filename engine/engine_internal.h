@@ -285,7 +285,9 @@ typedef struct fl_sst_reader {
     bool index_loaded;
     bool index_sorted;                /* last keys never go down (as written) */
     size_t index_count;
-    struct fl_index_entry { uint8_t *last; size_t last_len; uint64_t off, len, head; } *index;
+    /* viewed: the block's checksum held where the env's view showed it,
+     * bytes that stay put while the file is open (sst_read.c) */
+    struct fl_index_entry { uint8_t *last; size_t last_len; uint64_t off, len, head; bool viewed; } *index;
     /* per data block sought: the offset and key head of each entry from
      * the first, as far as a seek decoded (heads, then offs: cap of each,
      * one allocation; end: where the last kept entry ends), so a seek is a

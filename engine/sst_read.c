@@ -66,10 +66,14 @@ static int read_block(fl_sst_reader *r, uint64_t off, uint64_t len, uint8_t **ou
     return rc;
 }
 
-/* A data block and its checksum, r->block pointing at it: viewed in the
- * env's memory when the env can (no copy), else read_into the reader's
- * buffer, kept from block to block.  Returns as read_into. */
-static int read_data_block(fl_sst_reader *r, uint64_t off, uint64_t len) {
+/* Data block ie and its checksum, r->block pointing at it: viewed in the
+ * env's memory when the env can (no copy; and its checksum taken once,
+ * the first time: the view's bytes cannot change while the file is open,
+ * so a later load of the block finds the very bytes that held), else
+ * read_into the reader's buffer, kept from block to block, and checked
+ * at every load.  Returns as read_into. */
+static int read_data_block(fl_sst_reader *r, struct fl_index_entry *ie) {
+    uint64_t off = ie->off, len = ie->len;
     if (r->env->ops->view && len <= r->info.file_bytes && off <= r->info.file_bytes - len &&
         r->info.file_bytes - len - off >= 8) {
         const void *v;
@@ -81,7 +85,10 @@ static int read_data_block(fl_sst_reader *r, uint64_t off, uint64_t len) {
                 return e ? FL_ERR_IO : 1;
             }
             r->block = v;
-            return XXH3_64bits(v, (size_t)len) != fl_get_be64(r->block + len) ? 1 : 0;
+            if (ie->viewed) return 0;
+            if (XXH3_64bits(v, (size_t)len) != fl_get_be64(r->block + len)) return 1;
+            ie->viewed = true;
+            return 0;
         }
     }
     int rc = read_into(r, off, len, &r->block_buf, &r->block_cap);
@@ -322,6 +329,7 @@ static int load_index(fl_sst_reader *r, char *err, size_t err_len) {
         ie->head = fl_key_head(k, (size_t)kl);
         ie->off = off;
         ie->len = len;
+        ie->viewed = false;
         r->index_count++;
     }
     free(b);
@@ -343,10 +351,10 @@ static int load_index(fl_sst_reader *r, char *err, size_t err_len) {
 }
 
 static int load_block(fl_sst_reader *r, size_t bi, char *err, size_t err_len) {
-    const struct fl_index_entry *ie = &r->index[bi];
+    struct fl_index_entry *ie = &r->index[bi];
     if (r->block_valid && r->block_off == ie->off) return FL_OK;
     r->block_valid = false;
-    int rc = read_data_block(r, ie->off, ie->len);
+    int rc = read_data_block(r, ie);
     if (rc < 0) return rc;
     if (rc) {
         char what[64];
