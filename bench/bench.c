@@ -5,12 +5,16 @@
  */
 #include "bench_internal.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -98,6 +102,52 @@ int fl_bench_fail(fl_bench *b, const char *fmt, ...) {
     vsnprintf(b->err, b->err_len, fmt, ap);
     va_end(ap);
     return -1;
+}
+
+/* ---- This binary, as a user runs it ----------------------------------------- */
+
+int fl_bench_run_self(fl_bench *b, const char *name, char *const argv[], const char *out_path,
+                      double *seconds) {
+    char errpath[4200];
+    snprintf(errpath, sizeof errpath, "%s/%s.err", b->scratch, name);
+    fflush(NULL);
+    double t0 = fl_now();
+    pid_t pid = fork();
+    if (pid < 0) return fl_bench_fail(b, "%s: cannot fork: %s", name, strerror(errno));
+    if (pid == 0) {
+        int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        int err = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (out >= 0) dup2(out, STDOUT_FILENO);
+        if (err >= 0) dup2(err, STDERR_FILENO);
+        setenv("TMPDIR", b->scratch, 1);
+        signal(SIGINT, SIG_DFL);
+        signal(SIGTERM, SIG_DFL);
+        execv("/proc/self/exe", argv);
+        fprintf(stderr, "cannot run /proc/self/exe: %s\n", strerror(errno));
+        _exit(127);
+    }
+    int status = 0;
+    for (;;) {
+        pid_t got = waitpid(pid, &status, WNOHANG);
+        if (got == pid) break;
+        if (got < 0 && errno != EINTR) return fl_bench_fail(b, "%s: waitpid: %s", name, strerror(errno));
+        if (b->cfg->interrupt && *b->cfg->interrupt) kill(pid, SIGTERM);
+        struct timespec ts = { 0, 20000000 };
+        nanosleep(&ts, NULL);
+    }
+    *seconds = fl_now() - t0;
+    if (b->cfg->interrupt && *b->cfg->interrupt) return fl_bench_fail(b, "%s: interrupted", name);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        char said[512] = "";
+        FILE *f = fopen(errpath, "r");
+        if (f) {
+            size_t n = fread(said, 1, sizeof said - 1, f);
+            said[n] = 0;
+            fclose(f);
+        }
+        return fl_bench_fail(b, "%s: `filterlab %s` failed (status %d): %s", name, argv[1], status, said);
+    }
+    return 0;
 }
 
 /* ---- Databases ------------------------------------------------------------- */

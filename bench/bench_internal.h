@@ -50,6 +50,16 @@ void fl_bench_note(fl_bench *b, const char *group, const char *fmt, ...)
 void fl_bench_progress(fl_bench *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int  fl_bench_fail(fl_bench *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* ---- This binary, as a user runs it ----------------------------------------
+ * Runs `filterlab ARGS...` (argv[0] "filterlab", NULL-terminated) in a child
+ * process of its own (an exec of this binary: none of this process's
+ * state), its standard output to out_path and its standard error to
+ * scratch/NAME.err, TMPDIR the scratch directory; waits for it, stopping it
+ * on an interrupt.  *seconds: its wall time.  0 when it exited 0, else -1
+ * with the failure in b's error (what the child said). */
+int fl_bench_run_self(fl_bench *b, const char *name, char *const argv[], const char *out_path,
+                      double *seconds);
+
 /* ---- Databases -------------------------------------------------------------
  * A fresh directory under the scratch directory, removed by fl_remove_tree. */
 int  fl_bench_dbdir(fl_bench *b, const char *name, char *out, size_t out_len);

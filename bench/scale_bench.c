@@ -45,47 +45,10 @@ typedef struct scale_point {
 
 /* Replays path in a child (this binary); fills seconds and peak_mib. */
 static int replay_child(fl_bench *b, const char *path, scale_point *p) {
-    char errpath[4200], outpath[4200];
-    snprintf(errpath, sizeof errpath, "%s/scale.err", b->scratch);
+    char outpath[4200];
     snprintf(outpath, sizeof outpath, "%s/scale.json", b->scratch);
-    fflush(NULL);
-    double t0 = fl_now();
-    pid_t pid = fork();
-    if (pid < 0) return fl_bench_fail(b, "scale: cannot fork: %s", strerror(errno));
-    if (pid == 0) {
-        int out = open(outpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        int err = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        if (out >= 0) dup2(out, STDOUT_FILENO);
-        if (err >= 0) dup2(err, STDERR_FILENO);
-        setenv("TMPDIR", b->scratch, 1);
-        signal(SIGINT, SIG_DFL);
-        signal(SIGTERM, SIG_DFL);
-        execl("/proc/self/exe", "filterlab", "replay", path, "--json", (char *)NULL);
-        fprintf(stderr, "cannot run /proc/self/exe: %s\n", strerror(errno));
-        _exit(127);
-    }
-    int status = 0;
-    for (;;) {
-        pid_t got = waitpid(pid, &status, WNOHANG);
-        if (got == pid) break;
-        if (got < 0 && errno != EINTR) return fl_bench_fail(b, "scale: waitpid: %s", strerror(errno));
-        if (b->cfg->interrupt && *b->cfg->interrupt) kill(pid, SIGTERM);
-        struct timespec ts = { 0, 20000000 };
-        nanosleep(&ts, NULL);
-    }
-    p->seconds = fl_now() - t0;
-    if (b->cfg->interrupt && *b->cfg->interrupt) return fl_bench_fail(b, "scale: interrupted");
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        char said[512] = "";
-        FILE *f = fopen(errpath, "r");
-        if (f) {
-            size_t n = fread(said, 1, sizeof said - 1, f);
-            said[n] = 0;
-            fclose(f);
-        }
-        return fl_bench_fail(b, "scale: filterlab replay of %llu ops failed (status %d): %s",
-                             (unsigned long long)p->ops, status, said);
-    }
+    char *argv[] = { "filterlab", "replay", (char *)path, "--json", NULL };
+    if (fl_bench_run_self(b, "scale", argv, outpath, &p->seconds)) return -1;
     char json[4096] = "";
     FILE *f = fopen(outpath, "r");
     size_t n = f ? fread(json, 1, sizeof json - 1, f) : 0;
