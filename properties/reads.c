@@ -14,6 +14,29 @@
 
 /* ---- Reads ------------------------------------------------------------------- */
 
+/* Whether the engine's item n (from 1) is the model's; when not, msg says so
+ * in P2's words (spelled only then: it costs). */
+static bool same_item(size_t n, fl_slice ek, fl_slice ev, fl_model_bytes mk, fl_model_bytes mv, char *msg,
+                      size_t cap) {
+    if (ek.len == mk.len && (!ek.len || memcmp(ek.data, mk.data, ek.len) == 0) && ev.len == mv.len &&
+        (!ev.len || memcmp(ev.data, mv.data, ev.len) == 0))
+        return true;
+    char eks[160] = "", evs[160] = "", mks[160] = "", mvs[160] = "";
+    ck_str(eks, sizeof eks, ek.data, ek.len);
+    ck_str(evs, sizeof evs, ev.data, ev.len);
+    ck_str(mks, sizeof mks, mk.data, mk.len);
+    ck_str(mvs, sizeof mvs, mv.data, mv.len);
+    snprintf(msg, cap, "item %zu: the engine returned %s=%s, the model %s=%s", n, eks, evs, mks, mvs);
+    return false;
+}
+
+/* P2: the engine's result ended before the model's key k. */
+static void ended_early(fl_checker *ck, fl_model_bytes k) {
+    char ks[160] = "";
+    ck_str(ks, sizeof ks, k.data, k.len);
+    ck_violation(ck, FL_P2, "the engine's result ends after %zu item(s); the model has %s next", ck->scan_count, ks);
+}
+
 /* Whether the model's key k is still in the running scan's range. */
 static bool in_range(const fl_checker *ck, fl_model_bytes k) {
     const fl_op *op = ck->op;
@@ -33,15 +56,7 @@ static void stream_item(fl_checker *ck, fl_slice key, fl_slice value) {
         ck->stream_at = ck->scan_count;
         return;
     }
-    if (key.len != mk.len || (key.len && memcmp(key.data, mk.data, key.len)) || value.len != mv.len ||
-        (value.len && memcmp(value.data, mv.data, value.len))) {
-        char ek[160] = "", ev[160] = "", k[160] = "", v[160] = "";
-        ck_str(ek, sizeof ek, key.data, key.len);
-        ck_str(ev, sizeof ev, value.data, value.len);
-        ck_str(k, sizeof k, mk.data, mk.len);
-        ck_str(v, sizeof v, mv.data, mv.len);
-        snprintf(ck->stream_msg, sizeof ck->stream_msg, "item %zu: the engine returned %s=%s, the model %s=%s",
-                 ck->scan_count + 1, ek, ev, k, v);
+    if (!same_item(ck->scan_count + 1, key, value, mk, mv, ck->stream_msg, sizeof ck->stream_msg)) {
         ck->stream_state = 2;
         return;
     }
@@ -85,11 +100,8 @@ typedef struct cmp_state { fl_checker *ck; size_t at; bool reported; } cmp_state
 static int cmp_item(void *arg, fl_model_bytes key, fl_model_bytes value) {
     cmp_state *c = arg;
     fl_checker *ck = c->ck;
-    char k[160] = "", v[160] = "";      /* spelled only for a message: it costs */
     if (c->at >= ck->scan_count) {
-        ck_str(k, sizeof k, key.data, key.len);
-        ck_violation(ck, FL_P2, "the engine's result ends after %zu item(s); the model has %s next",
-                     ck->scan_count, k);
+        ended_early(ck, key);
         c->reported = true;
         return 1;
     }
@@ -97,16 +109,10 @@ static int cmp_item(void *arg, fl_model_bytes key, fl_model_bytes value) {
     uint64_t kl, vl;
     memcpy(&kl, p, 8);
     memcpy(&vl, p + 8, 8);
-    const uint8_t *ek = p + 16, *ev = p + 16 + kl;
-    if (kl != key.len || (kl && memcmp(ek, key.data, kl)) || vl != value.len ||
-        (vl && memcmp(ev, value.data, vl))) {
-        char ek_s[160] = "", ev_s[160] = "";
-        ck_str(k, sizeof k, key.data, key.len);
-        ck_str(ek_s, sizeof ek_s, ek, (size_t)kl);
-        ck_str(ev_s, sizeof ev_s, ev, (size_t)vl);
-        ck_str(v, sizeof v, value.data, value.len);
-        ck_violation(ck, FL_P2, "item %zu: the engine returned %s=%s, the model %s=%s", c->at + 1, ek_s, ev_s,
-                     k, v);
+    char msg[1024];
+    if (!same_item(c->at + 1, (fl_slice){ p + 16, (size_t)kl }, (fl_slice){ p + 16 + kl, (size_t)vl }, key, value,
+                   msg, sizeof msg)) {
+        ck_violation(ck, FL_P2, "%s", msg);
         c->reported = true;
         return 1;
     }
@@ -254,12 +260,7 @@ int ck_run_read(fl_checker *ck, const fl_op *op) {
         ck_violation(ck, FL_P2, "the engine returned %zu item(s), the model %zu", ck->scan_count, ck->stream_at);
     } else {
         fl_model_bytes mk, mv;
-        if (fl_model_cursor_get(&ck->cur, &mk, &mv) && in_range(ck, mk)) {
-            char k[160] = "";
-            ck_str(k, sizeof k, mk.data, mk.len);
-            ck_violation(ck, FL_P2, "the engine's result ends after %zu item(s); the model has %s next",
-                         ck->scan_count, k);
-        }
+        if (fl_model_cursor_get(&ck->cur, &mk, &mv) && in_range(ck, mk)) ended_early(ck, mk);
     }
     ck->eng->metrics(ck->db, &after);
     ck_check_read(ck, &before, &after);
