@@ -30,13 +30,22 @@ static int corrupt(fl_sst_reader *r, char *err, size_t err_len, const char *bloc
     return FL_ERR_CORRUPT;
 }
 
+/* Whether [off, off+len) and its 8-byte checksum lie within the file. */
+static bool in_file(const fl_sst_reader *r, uint64_t off, uint64_t len) {
+    uint64_t size = r->info.file_bytes;
+    return len <= size && off <= size - len && size - len - off >= 8;
+}
+
+/* Whether p[0..len) matches the checksum stored right after it. */
+static bool sum_holds(const uint8_t *p, uint64_t len) {
+    return XXH3_64bits(p, (size_t)len) == fl_get_be64(p + len);
+}
+
 /* Reads [off, off+len) and its checksum into *buf, grown (and *cap with
  * it) when smaller than len + 8.  1: checksum or read past the end;
  * negative: I/O error or no memory. */
 static int read_into(fl_sst_reader *r, uint64_t off, uint64_t len, uint8_t **buf, size_t *cap) {
-    if (len > r->info.file_bytes || off > r->info.file_bytes - len ||
-        r->info.file_bytes - len - off < 8)
-        return 1;
+    if (!in_file(r, off, len)) return 1;
     if (!*buf || *cap < len + 8) {
         uint8_t *b = malloc((size_t)len + 8);
         if (!b) return FL_ERR_NOMEM;
@@ -50,8 +59,7 @@ static int read_into(fl_sst_reader *r, uint64_t off, uint64_t len, uint8_t **buf
         if (e) errno = e;
         return e ? FL_ERR_IO : 1;
     }
-    uint64_t want = fl_get_be64(*buf + len);
-    return XXH3_64bits(*buf, (size_t)len) != want ? 1 : 0;
+    return sum_holds(*buf, len) ? 0 : 1;
 }
 
 /* read_into a new buffer: *out is it on success, NULL otherwise. */
@@ -74,8 +82,7 @@ static int read_block(fl_sst_reader *r, uint64_t off, uint64_t len, uint8_t **ou
  * at every load.  Returns as read_into. */
 static int read_data_block(fl_sst_reader *r, struct fl_index_entry *ie) {
     uint64_t off = ie->off, len = ie->len;
-    if (r->env->ops->view && len <= r->info.file_bytes && off <= r->info.file_bytes - len &&
-        r->info.file_bytes - len - off >= 8) {
+    if (r->env->ops->view && in_file(r, off, len)) {
         const void *v;
         size_t got;
         int e = r->env->ops->view(r->env, r->file, off, (size_t)len + 8, &v, &got);
@@ -85,8 +92,7 @@ static int read_data_block(fl_sst_reader *r, struct fl_index_entry *ie) {
                 return e ? FL_ERR_IO : 1;
             }
             r->block = v;
-            if (ie->viewed) return 0;
-            if (XXH3_64bits(v, (size_t)len) != fl_get_be64(r->block + len)) return 1;
+            if (!ie->viewed && !sum_holds(r->block, len)) return 1;
             ie->viewed = true;
             return 0;
         }
