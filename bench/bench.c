@@ -106,9 +106,18 @@ int fl_bench_fail(fl_bench *b, const char *fmt, ...) {
 
 /* ---- This binary, as a user runs it ----------------------------------------- */
 
-int fl_bench_run_self(fl_bench *b, const char *name, char *const argv[], const char *out_path,
+/* The start of file path, NUL-ended, in buf (cap bytes at most). */
+static void read_start(const char *path, char *buf, size_t cap) {
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(buf, 1, cap - 1, f) : 0;
+    if (f) fclose(f);
+    buf[n] = 0;
+}
+
+int fl_bench_run_self(fl_bench *b, const char *name, char *const argv[], char *out, size_t cap,
                       double *seconds) {
-    char errpath[4200];
+    char out_path[4200], errpath[4200];
+    snprintf(out_path, sizeof out_path, "%s/%s.out", b->scratch, name);
     snprintf(errpath, sizeof errpath, "%s/%s.err", b->scratch, name);
     fflush(NULL);
     double t0 = fl_now();
@@ -138,15 +147,11 @@ int fl_bench_run_self(fl_bench *b, const char *name, char *const argv[], const c
     *seconds = fl_now() - t0;
     if (b->cfg->interrupt && *b->cfg->interrupt) return fl_bench_fail(b, "%s: interrupted", name);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        char said[512] = "";
-        FILE *f = fopen(errpath, "r");
-        if (f) {
-            size_t n = fread(said, 1, sizeof said - 1, f);
-            said[n] = 0;
-            fclose(f);
-        }
+        char said[512];
+        read_start(errpath, said, sizeof said);
         return fl_bench_fail(b, "%s: `filterlab %s` failed (status %d): %s", name, argv[1], status, said);
     }
+    read_start(out_path, out, cap);
     return 0;
 }
 

@@ -53,11 +53,12 @@ int  fl_bench_fail(fl_bench *b, const char *fmt, ...) __attribute__((format(prin
 /* ---- This binary, as a user runs it ----------------------------------------
  * Runs `filterlab ARGS...` (argv[0] "filterlab", NULL-terminated) in a child
  * process of its own (an exec of this binary: none of this process's
- * state), its standard output to out_path and its standard error to
- * scratch/NAME.err, TMPDIR the scratch directory; waits for it, stopping it
- * on an interrupt.  *seconds: its wall time.  0 when it exited 0, else -1
- * with the failure in b's error (what the child said). */
-int fl_bench_run_self(fl_bench *b, const char *name, char *const argv[], const char *out_path,
+ * state), its standard output and error to scratch/NAME.out and NAME.err,
+ * TMPDIR the scratch directory; waits for it, stopping it on an interrupt.
+ * *seconds: its wall time; out: the start of what it printed (NUL-ended,
+ * cap bytes at most).  0 when it exited 0, else -1 with the failure in b's
+ * error (what the child said). */
+int fl_bench_run_self(fl_bench *b, const char *name, char *const argv[], char *out, size_t cap,
                       double *seconds);
 
 /* ---- Databases -------------------------------------------------------------

@@ -27,12 +27,10 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #define SCALE_MAX 3
@@ -45,15 +43,9 @@ typedef struct scale_point {
 
 /* Replays path in a child (this binary); fills seconds and peak_mib. */
 static int replay_child(fl_bench *b, const char *path, scale_point *p) {
-    char outpath[4200];
-    snprintf(outpath, sizeof outpath, "%s/scale.json", b->scratch);
     char *argv[] = { "filterlab", "replay", (char *)path, "--json", NULL };
-    if (fl_bench_run_self(b, "scale", argv, outpath, &p->seconds)) return -1;
-    char json[4096] = "";
-    FILE *f = fopen(outpath, "r");
-    size_t n = f ? fread(json, 1, sizeof json - 1, f) : 0;
-    if (f) fclose(f);
-    json[n] = 0;
+    char json[4096];
+    if (fl_bench_run_self(b, "scale", argv, json, sizeof json, &p->seconds)) return -1;
     const char *at = strstr(json, "\"peak_rss_mib\":");
     if (!at) return fl_bench_fail(b, "scale: no peak_rss_mib in the replay's JSON: %.200s", json);
     p->peak_mib = strtod(at + strlen("\"peak_rss_mib\":"), NULL);

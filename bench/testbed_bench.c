@@ -179,20 +179,15 @@ done:
  * databases in the memory env or on disk: trials and ops per second, from
  * its summary line.  A violation is a failure of the benchmark. */
 static int check_rate(fl_bench *b, double secs, bool on_disk, double *rate) {
-    char outpath[4200], failures[4200], time[32];
-    snprintf(outpath, sizeof outpath, "%s/check.out", b->scratch);
+    char failures[4200], time[32];
     snprintf(failures, sizeof failures, "%s/failures", b->scratch);
     snprintf(time, sizeof time, "%g", secs);
     char *argv[] = { "filterlab", "check", "--time", time, "--seed", "1", "--env", on_disk ? "posix" : "memory",
                      "--ops", "1500", "--shrink-time", "10", "--call-timeout", "10", "--out", failures, NULL };
     fl_bench_progress(b, "testbed: filterlab check --env %s for %.0f s", on_disk ? "posix" : "memory", secs);
     double wall;
-    if (fl_bench_run_self(b, "check", argv, outpath, &wall)) return -1;
-    char text[8192] = "";
-    FILE *f = fopen(outpath, "r");
-    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
-    if (f) fclose(f);
-    text[n] = 0;
+    char text[8192];
+    if (fl_bench_run_self(b, "check", argv, text, sizeof text, &wall)) return -1;
     /* "check: N trials, M ops in S s (R trials/s, O ops/s), seed 1: no violation" */
     const char *at = strstr(text, "check: ");
     unsigned long long trials = 0, ops = 0;
