@@ -298,14 +298,13 @@ void ck_p9_probe(fl_checker *ck, ck_sub *sub, const fl_model_bloom *ref, int kin
     size_t n;
     bool probes = ck_bloom_probes(ref, kind, target, &n);
     if (!probes) n = target.len;
-    if (probes && kind == 0 && ref->config.whole_key && !ref->config.has_extractor) {
-        if (held) return;
-    }
+    bool keys_only = probes && kind == 0 && ref->config.whole_key && !ref->config.has_extractor;
+    if (keys_only && held) return;
     /* a whole key's item is its fingerprint, from the read's one hash */
     bool whole = kind == 0 && probes && n == target.len && ck->key_hashed;
     uint64_t item = whole ? ck_fingerprint_of(ck->key_hash)
                           : ck_fingerprint(target.data, n, (uint64_t)kind << 32 | !probes);
-    if (probes && !(kind == 0 && ref->config.whole_key && !ref->config.has_extractor)) {
+    if (probes && !keys_only) {
         /* a point item's fingerprint has the set's seed, 0 */
         const ck_fpset *items = p9_items(sub);
         if (!items || ck_fpset_has(items, kind == 0 ? item : ck_fingerprint(target.data, n, 0))) return;
