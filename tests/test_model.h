@@ -17,6 +17,14 @@
 static uint64_t rng;
 static inline uint64_t next_rand(void) { return fl_splitmix64(&rng); }
 static inline size_t rand_below(size_t n) { return (size_t)(next_rand() % n); }
+/* Fisher-Yates: order[0..n) in a random order. */
+static inline void shuffle(size_t *order, size_t n) {
+    for (size_t i = n ? n - 1 : 0; i > 0; i--) {
+        size_t j = rand_below(i + 1), t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+}
 
 static inline uint64_t base_seed(void) {
     const char *s = getenv("FL_MODEL_SEED");

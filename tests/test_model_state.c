@@ -421,12 +421,7 @@ FL_TEST(model_state_bulk) {
     rng = base_seed() + 200;
     for (int pass = 0; pass < 3; pass++) {
         for (size_t i = 0; i < BULK_N; i++) order[i] = pass == 1 ? BULK_N - 1 - i : i;
-        if (pass == 2)
-            for (size_t i = BULK_N - 1; i > 0; i--) {
-                size_t j = rand_below(i + 1), t = order[i];
-                order[i] = order[j];
-                order[j] = t;
-            }
+        if (pass == 2) shuffle(order, BULK_N);
         fl_model *m = NULL;
         CHECK_OK(fl_model_new(&m));
         memset(bulk_live, 0, sizeof bulk_live);
@@ -514,11 +509,7 @@ FL_TEST(model_state_keys_across_heads) {
     static bool live[LONG_N];
     for (size_t i = 0; i < LONG_N; i++) order[i] = i;
     rng = base_seed() + 300;
-    for (size_t i = LONG_N - 1; i > 0; i--) {
-        size_t j = rand_below(i + 1), t = order[i];
-        order[i] = order[j];
-        order[j] = t;
-    }
+    shuffle(order, LONG_N);
     fl_model *m = NULL;
     CHECK_OK(fl_model_new(&m));
     for (size_t i = 0; i < LONG_N; i++) {
