@@ -145,6 +145,63 @@ FL_TEST(fprate_catches_1_3x) {
     CHECK_EQ(caught, n);
 }
 
+/* Every probe lands in its item's group, however the items come: 30,000
+ * items (past several index doublings and chunks of groups), many sharing
+ * their high 32 bits (the index's tag) or their low bits (its home slot),
+ * item 0 (counted as 1, which no other item here is), probed in three
+ * rounds in different orders.  The result equals the statistic of
+ * fprate.c's header computed here from per-item sums. */
+FL_TEST(fprate_tally_groups_every_item) {
+    enum { N = 30000 };
+    static double e_sum[N];
+    static unsigned x[N], g[N][FL_P9_GHOSTS];
+    memset(e_sum, 0, sizeof e_sum);
+    memset(x, 0, sizeof x);
+    memset(g, 0, sizeof g);
+    fl_fp_tally *t = NULL;
+    CHECK_OK(fl_fp_tally_new(&t));
+    if (!t) return;
+    uint64_t probes = 0, fps = 0;
+    double expected = 0;
+    for (unsigned round = 0; round < 3; round++)
+        for (unsigned n = 0; n < N; n++) {
+            unsigned i = round == 1 ? N - 1 - n : round == 2 ? (n * 7919u) % N : n;
+            if (round && mix(i * 3 + round) % 3 == 0) continue;
+            /* tags (high halves) shared by thousands, low halves (home
+             * slots) by pairs, distinct items (an odd multiplier is a
+             * bijection of the low halves) */
+            uint64_t item = (uint64_t)(i % 5) << 32 | (uint32_t)((i / 2) * 2654435761u);
+            double e = 0.001 + 0.01 * unit(mix(i + 1000 * round));
+            bool fp = unit(mix(i ^ round << 20)) < 0.2;
+            unsigned ghosts = (unsigned)mix(i + 77 * round) & ((1u << FL_P9_GHOSTS) - 1);
+            CHECK_OK(fl_fp_tally_add(t, item, e, fp, true, ghosts));
+            e_sum[i] += e;
+            x[i] += fp;
+            for (int r = 0; r < FL_P9_GHOSTS; r++) g[i][r] += ghosts >> r & 1;
+            probes++;
+            fps += fp;
+            expected += e;
+        }
+    double var = 0, ghost_var = 0;
+    uint64_t fp_items = 0;
+    for (unsigned i = 0; i < N; i++) {
+        var += (x[i] - e_sum[i]) * (x[i] - e_sum[i]);
+        for (int r = 0; r < FL_P9_GHOSTS; r++) ghost_var += (g[i][r] - e_sum[i]) * (g[i][r] - e_sum[i]) / FL_P9_GHOSTS;
+        fp_items += x[i] > 0;
+    }
+    if (ghost_var > var) var = ghost_var;
+    fl_fp_result r;
+    fl_fp_tally_result(t, &r);
+    CHECK_EQ(r.probes, probes);
+    CHECK_EQ(r.fp, fps);
+    CHECK_EQ(r.items, (uint64_t)N);
+    CHECK_EQ(r.fp_items, fp_items);
+    CHECK(fabs(r.expected - expected / (double)probes) < 1e-12);
+    CHECK(fabs(r.sd - sqrt(var) / (double)probes) < 1e-9 * r.sd);
+    CHECK(fabs(r.z - ((double)fps - expected) / sqrt(var)) < 1e-9 * fabs(r.z) + 1e-12);
+    fl_fp_tally_free(t);
+}
+
 /* Tiny expected counts and lone unlucky items. */
 FL_TEST(fprate_guard_and_lone_items) {
     fl_fp_tally *t = NULL;
