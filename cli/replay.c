@@ -78,6 +78,7 @@ static void usage(FILE *f) {
         "                      (then --results needs a file, not -)\n"
         "  --db DIR            use the database in DIR (created if missing, kept);\n"
         "                      default: a temporary directory, removed at the end\n"
+        "                      (never synced)\n"
         "  --read-only         with --db: open it for reads only (the workload's\n"
         "                      writes, flushes and compactions are errors) and\n"
         "                      never write to it; a directory filterlab cannot\n"
@@ -470,7 +471,11 @@ static int replay_run(fl_replay *r) {
                    .check = !a->no_check, .results = r->results, .messages = stderr,
                    .max_shown = MAX_SHOWN, .seed = FL_CHECKER_SEED, .on_violation = on_violation,
                    .on_violation_arg = r, .read_only = a->read_only, .create_anyway = a->new_db,
-                   .crashes = r->crashes },
+                   .crashes = r->crashes,
+                   /* without --db the database is removed afterwards: an
+                    * fsync buys nothing (a workload's crash ops still sync
+                    * everything, on the fault env) */
+                   .no_sync = !a->db },
         .call_timeout = a->call_timeout, .interrupt = &fl_cli_stop,
         .on_op = on_op, .on_op_arg = r,
         .more = r->stream ? next_chunk : NULL, .more_arg = r,
