@@ -104,6 +104,7 @@ typedef struct ck_sst {
     bool block_bad;                   /* checksum or layout failure         */
     size_t nsubs;  ck_sub *subs;      /* Legacy: one, named ""              */
     ck_config *writer;                /* the policies that wrote it, or NULL */
+    uint64_t listed;                  /* the last tree listing that had it  */
 } ck_sst;
 
 /* ---- Probe events of one read (probes.c) ----------------------------------- */
@@ -161,6 +162,8 @@ struct fl_checker {
     size_t nmem_rts; ck_rt *mem_rts;
     /* the tree */
     ck_sst **ssts; size_t ssts_cap;   /* by id                              */
+    uint64_t *held; size_t nheld, held_cap; /* the ids loaded in ssts[]     */
+    uint64_t listings;                /* tree listings so far               */
     fl_sst_meta *metas; size_t nmetas;
     uint64_t tree_stamp;
     /* the running read */

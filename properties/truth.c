@@ -74,6 +74,9 @@ void ck_tree_free(fl_checker *ck) {
     free(ck->ssts);
     ck->ssts = NULL;
     ck->ssts_cap = 0;
+    free(ck->held);
+    ck->held = NULL;
+    ck->nheld = ck->held_cap = 0;
     fl_sst_meta_free(ck->metas, ck->nmetas);
     ck->metas = NULL;
     ck->nmetas = 0;
@@ -577,23 +580,37 @@ int ck_tree_refresh(fl_checker *ck, bool after_open) {
         ck->ssts = n;
         ck->ssts_cap = cap;
     }
-    bool *live = calloc(ck->ssts_cap, sizeof *live);
-    if (!live) return FL_ERR_NOMEM;
+    /* the loaded SSTs are ck->held; one listing's work is in the SSTs
+     * listed and held, not in the ids ever written */
+    if (ck->nheld + ck->nmetas > ck->held_cap) {
+        size_t cap = ck->held_cap ? ck->held_cap : 64;
+        while (cap < ck->nheld + ck->nmetas) cap *= 2;
+        uint64_t *n = realloc(ck->held, cap * sizeof *n);
+        if (!n) return FL_ERR_NOMEM;
+        ck->held = n;
+        ck->held_cap = cap;
+    }
+    uint64_t listing = ++ck->listings;
     for (size_t i = 0; i < ck->nmetas && !rc; i++) {
         uint64_t id = ck->metas[i].id;
-        live[id] = true;
         if (!ck->ssts[id]) {
-            if (truth) rc = load_sst(ck, &ck->metas[i], after_open, &ck->ssts[id]);
-        } else {
-            ck->ssts[id]->level = ck->metas[i].level;
+            if (!truth) continue;
+            if ((rc = load_sst(ck, &ck->metas[i], after_open, &ck->ssts[id]))) break;
+            ck->held[ck->nheld++] = id;
         }
+        ck->ssts[id]->level = ck->metas[i].level;
+        ck->ssts[id]->listed = listing;
     }
-    for (size_t id = 0; id < ck->ssts_cap && !rc; id++)
-        if (ck->ssts[id] && !live[id]) {
+    size_t kept = 0;
+    for (size_t i = 0; i < ck->nheld; i++) {
+        uint64_t id = ck->held[i];
+        if (ck->ssts[id]->listed == listing || rc) ck->held[kept++] = id;
+        else {
             sst_free(ck->ssts[id]);
             ck->ssts[id] = NULL;
         }
-    free(live);
+    }
+    ck->nheld = kept;
     return rc;
 }
 
