@@ -100,9 +100,13 @@
 
 /* The groups live in the order of their items' first probe, in chunks that
  * never move (GROUP_CHUNK groups each); an open-addressing index finds an
- * item's group.  An index slot is the item's high 32 bits (a tag: most
- * slots of other items are passed over without reading their groups) and
- * 1 + the group's number in the low 32 (0: an empty slot).  So the table
+ * item's group.  An index slot holds the high 32 bits of the item's spread
+ * (fl_mix64 of it: any items, not only hashes, spread over the slots) and
+ * 1 + the group's number in the low 32 (0: an empty slot).  Those 32 bits
+ * are where the item lives (their low bits are its home slot, for an index
+ * of up to 2^32 slots), so a doubling moves slots without reading one
+ * group, and a tag: most slots of other items are passed over without
+ * reading their groups.  So the table
  * that grows, and is copied when it does, holds 8 bytes per slot rather
  * than a 40-byte group: the memory of P9 is its groups and little more,
  * and at no time two copies of them (a run probing 400,000 distinct items
@@ -149,18 +153,24 @@ static fp_group *group_at(const fl_fp_tally *t, uint64_t slot) {
     return &t->chunks[g / GROUP_CHUNK][g % GROUP_CHUNK];
 }
 
-static bool slot_is(const fl_fp_tally *t, uint64_t slot, uint64_t item) {
-    return (slot >> 32) == (item >> 32) && group_at(t, slot)->item == item;
+/* What the index keeps of item: the high half of its spread. */
+static uint64_t tag_of(uint64_t item) { return fl_mix64(item) >> 32; }
+
+static size_t home_of(const fl_fp_tally *t, uint64_t tag) { return tag & (t->cap - 1); }
+
+static bool slot_is(const fl_fp_tally *t, uint64_t slot, uint64_t tag, uint64_t item) {
+    return (slot >> 32) == tag && group_at(t, slot)->item == item;
 }
 
 /* Doubles the index (at three quarters full); false when out of memory. */
 static bool grow_index(fl_fp_tally *t) {
     size_t cap = t->cap ? 2 * t->cap : 4096;
+    if ((uint64_t)cap > (uint64_t)1 << 32) return false;     /* homes are 32 bits */
     uint64_t *n = calloc(cap, sizeof *n);
     if (!n) return false;
     for (size_t i = 0; i < t->cap; i++) {
         if (!t->index[i]) continue;
-        size_t j = group_at(t, t->index[i])->item & (cap - 1);
+        size_t j = (t->index[i] >> 32) & (cap - 1);
         while (n[j]) j = (j + 1) & (cap - 1);
         n[j] = t->index[i];
     }
@@ -193,12 +203,13 @@ static fp_group *new_group(fl_fp_tally *t, uint64_t item) {
 static fp_group *group_of(fl_fp_tally *t, uint64_t item) {
     if (t->last && t->last->item == item) return t->last;
     if (t->count * 4 >= t->cap * 3 && !grow_index(t)) return NULL;
-    size_t j = item & (t->cap - 1);
+    uint64_t tag = tag_of(item);
+    size_t j = home_of(t, tag);
     for (; t->index[j]; j = (j + 1) & (t->cap - 1))
-        if (slot_is(t, t->index[j], item)) return t->last = group_at(t, t->index[j]);
+        if (slot_is(t, t->index[j], tag, item)) return t->last = group_at(t, t->index[j]);
     fp_group *g = new_group(t, item);
     if (!g) return NULL;
-    t->index[j] = (item >> 32) << 32 | (uint64_t)t->count;
+    t->index[j] = tag << 32 | (uint64_t)t->count;
     return t->last = g;
 }
 
@@ -206,10 +217,11 @@ void fl_fp_tally_prefetch(const fl_fp_tally *t, uint64_t item) {
     if (!t || !t->cap) return;
     item = item ? item : 1;
     if (t->last && t->last->item == item) return;
-    const uint64_t *slot = &t->index[item & (t->cap - 1)];
+    uint64_t tag = tag_of(item);
+    const uint64_t *slot = &t->index[home_of(t, tag)];
     __builtin_prefetch(slot);
     /* the item's group, when it is the first in the slot's cluster */
-    if ((*slot >> 32) == (item >> 32) && *slot) __builtin_prefetch(group_at(t, *slot));
+    if (*slot && (*slot >> 32) == tag) __builtin_prefetch(group_at(t, *slot));
 }
 
 int fl_fp_tally_add(fl_fp_tally *t, uint64_t item, double expected, bool fp, bool probed,

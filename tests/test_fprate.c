@@ -145,13 +145,33 @@ FL_TEST(fprate_catches_1_3x) {
     CHECK_EQ(caught, n);
 }
 
+/* The x with fl_mix64(x) == z (each step of the finalizer undone). */
+static uint64_t unshift(uint64_t z, int s) {           /* undoes z ^= z >> s */
+    uint64_t x = z;
+    for (int i = s; i < 64; i += s) x ^= z >> i;
+    return x;
+}
+static uint64_t inverse(uint64_t c) {                   /* c odd: c * inverse == 1 */
+    uint64_t x = c;
+    for (int i = 0; i < 6; i++) x *= 2 - c * x;
+    return x;
+}
+static uint64_t unmix(uint64_t z) {
+    z = unshift(z, 31) * inverse(0x94D049BB133111EBull);
+    z = unshift(z, 27) * inverse(0xBF58476D1CE4E5B9ull);
+    return unshift(z, 30);
+}
+
 /* Every probe lands in its item's group, however the items come: 30,000
- * items (past several index doublings and chunks of groups), many sharing
- * their high 32 bits (the index's tag) or their low bits (its home slot),
- * item 0 (counted as 1, which no other item here is), probed in three
- * rounds in different orders.  The result equals the statistic of
- * fprate.c's header computed here from per-item sums. */
+ * items (past several index doublings and chunks of groups) whose spreads
+ * (what the tally's index keeps: the high half of fl_mix64) are shared by
+ * thousands -- so they share home slots and tags, and only the items
+ * themselves tell them apart -- item 0 (counted as 1, which no other item
+ * here is), probed in three rounds in different orders.  The result
+ * equals the statistic of fprate.c's header computed here from per-item
+ * sums. */
 FL_TEST(fprate_tally_groups_every_item) {
+    CHECK_EQ(fl_mix64(unmix(0x0123456789ABCDEFull)), 0x0123456789ABCDEFull);
     enum { N = 30000 };
     static double e_sum[N];
     static unsigned x[N], g[N][FL_P9_GHOSTS];
@@ -167,10 +187,9 @@ FL_TEST(fprate_tally_groups_every_item) {
         for (unsigned n = 0; n < N; n++) {
             unsigned i = round == 1 ? N - 1 - n : round == 2 ? (n * 7919u) % N : n;
             if (round && mix(i * 3 + round) % 3 == 0) continue;
-            /* tags (high halves) shared by thousands, low halves (home
-             * slots) by pairs, distinct items (an odd multiplier is a
-             * bijection of the low halves) */
-            uint64_t item = (uint64_t)(i % 5) << 32 | (uint32_t)((i / 2) * 2654435761u);
+            /* five spreads' high halves; distinct items (fl_mix64 is a
+             * bijection) */
+            uint64_t item = i == 0 ? 0 : unmix((uint64_t)(i % 5) << 32 | i);
             double e = 0.001 + 0.01 * unit(mix(i + 1000 * round));
             bool fp = unit(mix(i ^ round << 20)) < 0.2;
             unsigned ghosts = (unsigned)mix(i + 77 * round) & ((1u << FL_P9_GHOSTS) - 1);
