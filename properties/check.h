@@ -460,10 +460,8 @@ int  fl_fp_tally_new(fl_fp_tally **out);
  * probe is then not counted). */
 int  fl_fp_tally_add(fl_fp_tally *t, uint64_t item, double expected, bool fp, bool probed,
                      unsigned ghosts);
-/* Starts fetching the memory fl_fp_tally_add(t, item, ...) will touch: the
- * index slot, and the item's group when that slot is at hand (called
- * again later, it fetches the group the first call could not; a hint:
- * nothing changes). */
+/* Starts fetching the memory fl_fp_tally_add(t, item, ...) will touch
+ * first (a hint: nothing changes). */
 void fl_fp_tally_prefetch(const fl_fp_tally *t, uint64_t item);
 void fl_fp_tally_result(const fl_fp_tally *t, fl_fp_result *out);
 void fl_fp_tally_free(fl_fp_tally *t);            /* NULL is fine */

@@ -214,14 +214,18 @@ static fp_group *group_of(fl_fp_tally *t, uint64_t item) {
 }
 
 void fl_fp_tally_prefetch(const fl_fp_tally *t, uint64_t item) {
-    if (!t || !t->cap) return;
+    if (t && t->cap) __builtin_prefetch(&t->index[home_of(t, tag_of(item ? item : 1))]);
+}
+
+/* Starts fetching item's group when its index slot is the first of its
+ * cluster; it reads the slot (wanted by then: fl_fp_tally_prefetch asked
+ * for it earlier, or the add would wait for it anyway). */
+static void prefetch_group(const fl_fp_tally *t, uint64_t item) {
+    if (!t->cap) return;
     item = item ? item : 1;
     if (t->last && t->last->item == item) return;
-    uint64_t tag = tag_of(item);
-    const uint64_t *slot = &t->index[home_of(t, tag)];
-    __builtin_prefetch(slot);
-    /* the item's group, when it is the first in the slot's cluster */
-    if (*slot && (*slot >> 32) == tag) __builtin_prefetch(group_at(t, *slot));
+    uint64_t tag = tag_of(item), slot = t->index[home_of(t, tag)];
+    if (slot && (slot >> 32) == tag) __builtin_prefetch(group_at(t, slot));
 }
 
 int fl_fp_tally_add(fl_fp_tally *t, uint64_t item, double expected, bool fp, bool probed,
@@ -377,7 +381,7 @@ void ck_p9_probe(fl_checker *ck, ck_sub *sub, const fl_model_bloom *ref, int kin
         if (!items || ck_fpset_has(items, kind == 0 ? item : ck_fingerprint(target.data, n, 0))) return;
     }
     if (!ck->p9[kind] && fl_fp_tally_new(&ck->p9[kind]) != FL_OK) return;
-    fl_fp_tally_prefetch(ck->p9[kind], item);       /* its group, while the ghosts probe */
+    prefetch_group(ck->p9[kind], item);             /* while the ghosts probe */
     unsigned ghosts = (1u << FL_P9_GHOSTS) - 1;
     if (probes) {
         uint64_t gh[FL_P9_GHOSTS];
