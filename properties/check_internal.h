@@ -303,6 +303,7 @@ void ck_p9_release(fl_checker *ck);
 
 /* contract.c */
 void ck_contract_point(fl_checker *ck, const uint8_t *k, size_t klen);
+void ck_contract_prefetch(fl_checker *ck, const uint8_t *k, size_t klen);   /* a hint for _point */
 void ck_contract_prefix(fl_checker *ck, const uint8_t *p, size_t plen);
 void ck_contract_free(fl_checker *ck);
 

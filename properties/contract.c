@@ -176,5 +176,13 @@ static void each_extractor(fl_checker *ck, const uint8_t *b, size_t len, bool po
         }
 }
 
+void ck_contract_prefetch(fl_checker *ck, const uint8_t *k, size_t klen) {
+    const ck_config *lists[2] = { ck->writer, ck->compactor };
+    for (int l = 0; l < 2; l++)
+        for (size_t i = 0; lists[l] && i < lists[l]->count; i++)
+            if (lists[l]->items[i].extractor)
+                ck_fpset_prefetch(&ck->p7_seen, seen_key(&lists[l]->items[i], 3, k, klen));
+}
+
 void ck_contract_point(fl_checker *ck, const uint8_t *k, size_t klen) { each_extractor(ck, k, klen, true); }
 void ck_contract_prefix(fl_checker *ck, const uint8_t *p, size_t plen) { each_extractor(ck, p, plen, false); }

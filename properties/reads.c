@@ -193,6 +193,7 @@ int ck_run_read(fl_checker *ck, const fl_op *op) {
         ck->key_hashed = true;
         ck_fpset_prefetch(&ck->written, ck_fingerprint_of(ck->key_hash));
         fl_fp_tally_prefetch(ck->p9[0], ck_fingerprint_of(ck->key_hash));
+        ck_contract_prefetch(ck, op->a.data, op->a.len);
     }
     ck->event_overflow = false;
     ck->p1_this_op = false;
