@@ -135,6 +135,9 @@ bool ck_fpset_add(ck_fpset *s, uint64_t h);          /* true when h was new */
 void ck_fpset_reserve(ck_fpset *s, size_t n);        /* room for n without growing */
 bool ck_fpset_has(const ck_fpset *s, uint64_t h);
 void ck_fpset_prefetch(const ck_fpset *s, uint64_t h);   /* a hint for has/add */
+/* Whether s outgrew the core's own caches (2^16 slots, 512 KiB): only then
+ * does hashing a key early to prefetch its slot pay for itself. */
+static inline bool ck_fpset_large(const ck_fpset *s) { return s->cap >= (size_t)1 << 16; }
 void ck_fpset_free(ck_fpset *s);
 
 

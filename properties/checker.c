@@ -621,7 +621,8 @@ static int run_write(fl_checker *ck, const fl_op *op) {
     if (ck->cfg.check && (op->kind == FL_OP_PUT || op->kind == FL_OP_DEL)) {
         /* the large tables the checks of a written key touch, fetched
          * while the engine writes */
-        ck_fpset_prefetch(&ck->written, ck_fingerprint(op->a.data, op->a.len, 0));
+        if (ck_fpset_large(&ck->written))
+            ck_fpset_prefetch(&ck->written, ck_fingerprint(op->a.data, op->a.len, 0));
         ck_contract_prefetch(ck, op->a.data, op->a.len);
     }
     switch (op->kind) {

@@ -177,6 +177,7 @@ static void each_extractor(fl_checker *ck, const uint8_t *b, size_t len, bool po
 }
 
 void ck_contract_prefetch(fl_checker *ck, const uint8_t *k, size_t klen) {
+    if (!ck_fpset_large(&ck->p7_seen)) return;
     const ck_config *lists[2] = { ck->writer, ck->compactor };
     for (int l = 0; l < 2; l++)
         for (size_t i = 0; lists[l] && i < lists[l]->count; i++)
