@@ -223,6 +223,10 @@ struct fl_checker {
     uint64_t rng;
     /* results */
     fl_fp_tally *p9[2];               /* P9 by kind: point, prefix          */
+    uint64_t ghost_item;              /* the item whose ghosts' hashes ...  */
+    uint64_t ghosts[FL_P9_GHOSTS];    /* ... these are (0: none yet): a
+                                         read's probes of one item come in
+                                         a row                              */
     bool p9_done;
     fl_check_summary sum;
     fl_metrics at_open;               /* metrics summed over closed opens   */

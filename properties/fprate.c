@@ -384,9 +384,11 @@ void ck_p9_probe(fl_checker *ck, ck_sub *sub, const fl_model_bloom *ref, int kin
     prefetch_group(ck->p9[kind], item);             /* while the ghosts probe */
     unsigned ghosts = (1u << FL_P9_GHOSTS) - 1;
     if (probes) {
-        uint64_t gh[FL_P9_GHOSTS];
-        for (unsigned r = 0; r < FL_P9_GHOSTS; r++) gh[r] = ghost_hash(item, r);
-        ghosts = fl_model_bloom_probe_hashes(&sub->p9_ref, gh, FL_P9_GHOSTS);
+        if (ck->ghost_item != item) {           /* (items are never 0) */
+            for (unsigned r = 0; r < FL_P9_GHOSTS; r++) ck->ghosts[r] = ghost_hash(item, r);
+            ck->ghost_item = item;
+        }
+        ghosts = fl_model_bloom_probe_hashes(&sub->p9_ref, ck->ghosts, FL_P9_GHOSTS);
     }
     fl_fp_tally_add(ck->p9[kind], item, probes ? sub->p9_expected : 1.0, maybe, probes, ghosts);
 }
