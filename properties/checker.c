@@ -587,7 +587,11 @@ static int after_change(fl_checker *ck, const fl_metrics *before, bool flushed) 
 
 /* What a write does to the model, and to what the engine's memtable now
  * holds. */
-static int model_apply(fl_checker *ck, const fl_op *op) {
+/* The fingerprint a put or delete adds to the written-key set. */
+static uint64_t written_fp(const fl_op *op) { return ck_fingerprint(op->a.data, op->a.len, 0); }
+
+/* The op's write on the model; key_fp: written_fp(op) for a put or delete. */
+static int model_apply(fl_checker *ck, const fl_op *op, uint64_t key_fp) {
     int mrc = FL_MODEL_OK;
     if (op->kind == FL_OP_PUT) {
         mrc = fl_model_put(ck->model, ck_mb(&op->a), ck_mb(&op->b));
@@ -608,7 +612,7 @@ static int model_apply(fl_checker *ck, const fl_op *op) {
     if (mrc) return ck_fail(ck, FL_ERR_INVALID, "the reference model refused line %u (%s): %s", op->line,
                             fl_op_name(op->kind), fl_strerror(mrc));
     if (op->kind == FL_OP_PUT || op->kind == FL_OP_DEL) {     /* ever written: in an SST maybe */
-        if (ck_fpset_add(&ck->written, ck_fingerprint(op->a.data, op->a.len, 0)) && !ck->written.slots)
+        if (ck_fpset_add(&ck->written, key_fp) && !ck->written.slots)
             ck->written_complete = false;               /* out of memory */
     }
     return FL_OK;
@@ -618,11 +622,12 @@ static int run_write(fl_checker *ck, const fl_op *op) {
     fl_metrics before;
     ck->eng->metrics(ck->db, &before);
     int rc;
+    uint64_t key_fp = 0;
     if (ck->cfg.check && (op->kind == FL_OP_PUT || op->kind == FL_OP_DEL)) {
         /* the large tables the checks of a written key touch, fetched
          * while the engine writes */
-        if (ck_fpset_large(&ck->written))
-            ck_fpset_prefetch(&ck->written, ck_fingerprint(op->a.data, op->a.len, 0));
+        key_fp = written_fp(op);
+        if (ck_fpset_large(&ck->written)) ck_fpset_prefetch(&ck->written, key_fp);
         ck_contract_prefetch(ck, op->a.data, op->a.len);
     }
     switch (op->kind) {
@@ -635,7 +640,7 @@ static int run_write(fl_checker *ck, const fl_op *op) {
     if (rc && ck->fault && fl_env_fault_dead(ck->fault)) return FL_CK_CRASHED;
     if (rc) return ck_fail(ck, rc, "%s", ck->eng->errmsg(ck->db));
     if (!ck->cfg.check) return FL_OK;
-    if ((rc = model_apply(ck, op))) return rc;
+    if ((rc = model_apply(ck, op, key_fp))) return rc;
     if (op->kind == FL_OP_PUT || op->kind == FL_OP_DEL) ck_contract_point(ck, op->a.data, op->a.len);
     bool flushed = op->kind == FL_OP_FLUSH || (op->kind == FL_OP_COMPACT && op->full);
     return after_change(ck, &before, flushed);
@@ -706,7 +711,7 @@ int fl_checker_run(fl_checker *ck, const fl_op *op) {
         ck->err[0] = 0;                       /* the death, not an error */
         if (ck->cfg.check && op->kind != FL_OP_CRASH && (op->kind == FL_OP_PUT || op->kind == FL_OP_DEL ||
                                                          op->kind == FL_OP_DELRANGE))
-            rc = model_apply(ck, op);         /* the op's write may be in what committed */
+            rc = model_apply(ck, op, written_fp(op));   /* the op's write may be in what committed */
         else
             rc = FL_OK;
         if (!rc && (op->kind == FL_OP_OPEN || op->kind == FL_OP_REOPEN)) rc = apply_options(ck, op);
