@@ -139,6 +139,11 @@ void ck_fpset_prefetch(const ck_fpset *s, uint64_t h);   /* a hint for has/add *
  * does hashing a key early to prefetch its slot pay for itself. */
 static inline bool ck_fpset_large(const ck_fpset *s) { return s->cap >= (size_t)1 << 16; }
 void ck_fpset_free(ck_fpset *s);
+/* Moves the nonzero slots of one linear-probing table of 64-bit slots into
+ * another, empty, of to_cap (a power of two) slots, each to the first free
+ * slot from its home, (slot >> home_shift) & (to_cap - 1): an fpset's
+ * growth (shift 0), and P9's tally index's (shift 32, fprate.c). */
+void ck_slots_rehash(const uint64_t *from, size_t from_cap, uint64_t *to, size_t to_cap, unsigned home_shift);
 
 
 /* ---- The checker ------------------------------------------------------------ */

@@ -106,12 +106,11 @@
  * are where the item lives (their low bits are its home slot, for an index
  * of up to 2^32 slots), so a doubling moves slots without reading one
  * group, and a tag: most slots of other items are passed over without
- * reading their groups.  So the table
- * that grows, and is copied when it does, holds 8 bytes per slot rather
- * than a 40-byte group: the memory of P9 is its groups and little more,
- * and at no time two copies of them (a run probing 400,000 distinct items
- * peaked 32 MB lower than with the groups in the table itself; see
- * bench/scale_bench.c). */
+ * reading their groups.  So the table that grows, and is copied when it
+ * does, holds 8 bytes per slot rather than a 40-byte group: the memory of
+ * P9 is its groups and little more, and at no time two copies of them (a
+ * run probing 400,000 distinct items peaked 32 MB lower than with the
+ * groups in the table itself; see bench/scale_bench.c). */
 #define GROUP_CHUNK 4096
 
 typedef struct fp_group {
@@ -168,12 +167,7 @@ static bool grow_index(fl_fp_tally *t) {
     if ((uint64_t)cap > (uint64_t)1 << 32) return false;     /* homes are 32 bits */
     uint64_t *n = calloc(cap, sizeof *n);
     if (!n) return false;
-    for (size_t i = 0; i < t->cap; i++) {
-        if (!t->index[i]) continue;
-        size_t j = (t->index[i] >> 32) & (cap - 1);
-        while (n[j]) j = (j + 1) & (cap - 1);
-        n[j] = t->index[i];
-    }
+    ck_slots_rehash(t->index, t->cap, n, cap, 32);
     free(t->index);
     t->index = n;
     t->cap = cap;

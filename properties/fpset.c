@@ -17,17 +17,21 @@ uint64_t ck_fingerprint(const void *data, size_t len, uint64_t seed) {
     return h ? h : 1;                   /* 0 marks an empty slot */
 }
 
+void ck_slots_rehash(const uint64_t *from, size_t from_cap, uint64_t *to, size_t to_cap, unsigned home_shift) {
+    for (size_t i = 0; i < from_cap; i++) {
+        if (!from[i]) continue;
+        size_t j = (from[i] >> home_shift) & (to_cap - 1);
+        while (to[j]) j = (j + 1) & (to_cap - 1);
+        to[j] = from[i];
+    }
+}
+
 /* Grows the table to at least cap slots (a power of two); false when out
  * of memory (the set is unchanged). */
 static bool grow(ck_fpset *s, size_t cap) {
     uint64_t *n = calloc(cap, sizeof *n);
     if (!n) return false;
-    for (size_t i = 0; i < s->cap; i++) {
-        if (!s->slots[i]) continue;
-        size_t j = s->slots[i] & (cap - 1);
-        while (n[j]) j = (j + 1) & (cap - 1);
-        n[j] = s->slots[i];
-    }
+    ck_slots_rehash(s->slots, s->cap, n, cap, 0);
     free(s->slots);
     s->slots = n;
     s->cap = cap;
