@@ -591,7 +591,7 @@ int ck_tree_refresh(fl_checker *ck, bool after_open) {
         ck->held_cap = cap;
     }
     uint64_t listing = ++ck->listings;
-    for (size_t i = 0; i < ck->nmetas && !rc; i++) {
+    for (size_t i = 0; i < ck->nmetas; i++) {
         uint64_t id = ck->metas[i].id;
         if (!ck->ssts[id]) {
             if (!truth) continue;
