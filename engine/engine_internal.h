@@ -153,6 +153,12 @@ void fl_rtomb_list_free(fl_rtomb_list *l);
 /* (Re)builds the index, O(n log n); FL_ERR_NOMEM leaves it stale (lookups
  * then scan the list). */
 int  fl_rtomb_list_index(fl_rtomb_list *l);
+/* Brings the index up to date with the tombstones added since it was
+ * built: up to FL_RTOMB_ONE_BY_ONE of them one at a time, O(pieces) each
+ * (a memtable's range deletes between its reads), more by a rebuild.  Any
+ * error leaves the index stale, as fl_rtomb_list_index does. */
+#define FL_RTOMB_ONE_BY_ONE 8
+int  fl_rtomb_list_catch_up(fl_rtomb_list *l);
 /* The highest seq of a tombstone in l covering k, 0 if none. */
 uint64_t fl_rtomb_max_seq(const fl_rtomb_list *l, const uint8_t *k, size_t klen);
 /* The same answers for a stream of keys in ascending order (a merge): the

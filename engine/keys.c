@@ -136,6 +136,48 @@ int fl_rtomb_list_index(fl_rtomb_list *l) {
     return FL_OK;
 }
 
+/* Appends a piece unless it continues the last one's seq (the key space
+ * before the first piece has none). */
+static void frag_push(fl_rtomb_frag *out, size_t *m, fl_rtomb_frag f) {
+    if (f.max_seq != (*m ? out[*m - 1].max_seq : 0)) out[(*m)++] = f;
+}
+
+/* One more tombstone into a current index, in one pass over its pieces:
+ * those below the start kept, a piece at the start, those inside raised to
+ * the tombstone's seq, a piece at the end with the seq that was there. */
+static int index_one(fl_rtomb_list *l, const fl_rtomb *rt) {
+    if (fl_bytes_cmp(rt->start, rt->slen, rt->end, rt->elen) >= 0) return FL_OK;     /* empty */
+    const fl_rtomb_frag *in = l->frags;
+    size_t n = l->frag_count, m = 0, i = 0;
+    fl_rtomb_frag *out = malloc((n + 2) * sizeof *out);
+    if (!out) return FL_ERR_NOMEM;
+    uint64_t at = 0;                            /* the seq where the last piece read begins */
+    for (; i < n && fl_bytes_cmp(in[i].key, in[i].len, rt->start, rt->slen) < 0; i++)
+        frag_push(out, &m, in[i]), at = in[i].max_seq;
+    if (i < n && fl_bytes_cmp(in[i].key, in[i].len, rt->start, rt->slen) == 0) at = in[i++].max_seq;
+    frag_push(out, &m, (fl_rtomb_frag){ rt->start, rt->slen, at > rt->seq ? at : rt->seq });
+    for (; i < n && fl_bytes_cmp(in[i].key, in[i].len, rt->end, rt->elen) < 0; i++) {
+        at = in[i].max_seq;
+        frag_push(out, &m, (fl_rtomb_frag){ in[i].key, in[i].len, at > rt->seq ? at : rt->seq });
+    }
+    if (i < n && fl_bytes_cmp(in[i].key, in[i].len, rt->end, rt->elen) == 0) at = in[i++].max_seq;
+    frag_push(out, &m, (fl_rtomb_frag){ rt->end, rt->elen, at });
+    for (; i < n; i++) frag_push(out, &m, in[i]);
+    free(l->frags);
+    l->frags = out;
+    l->frag_count = m;
+    return FL_OK;
+}
+
+int fl_rtomb_list_catch_up(fl_rtomb_list *l) {
+    if (l->count - l->indexed > FL_RTOMB_ONE_BY_ONE) return fl_rtomb_list_index(l);
+    for (; l->indexed < l->count; l->indexed++) {
+        int rc = index_one(l, &l->items[l->indexed]);
+        if (rc) return rc;
+    }
+    return FL_OK;
+}
+
 uint64_t fl_rtomb_max_seq(const fl_rtomb_list *l, const uint8_t *k, size_t klen) {
     if (l->count == 0) return 0;                  /* the usual case: no tombstone */
     if (l->indexed != l->count) {                 /* no current index: scan */

@@ -184,8 +184,9 @@ int fl_memtable_add_rtomb(fl_memtable *mt, fl_slice s, fl_slice e, uint64_t seq)
 size_t fl_memtable_bytes(const fl_memtable *mt) { return mt->bytes; }
 bool fl_memtable_empty(const fl_memtable *mt) { return mt->count == 0 && mt->rtombs.count == 0; }
 const fl_rtomb_list *fl_memtable_rtombs(fl_memtable *mt) {
-    /* indexed when read, so a burst of range deletes costs one rebuild */
-    if (mt->rtombs.indexed != mt->rtombs.count) fl_rtomb_list_index(&mt->rtombs);  /* NOMEM: scanned */
+    /* indexed when read, so a burst of range deletes costs one rebuild,
+     * and one between reads a pass over the index */
+    if (mt->rtombs.indexed != mt->rtombs.count) fl_rtomb_list_catch_up(&mt->rtombs);  /* NOMEM: scanned */
     return &mt->rtombs;
 }
 

@@ -65,6 +65,19 @@ const char *fl_test_srcdir(void) {
     return s && *s ? s : ".";
 }
 
+uint64_t fl_test_rand(uint64_t *state) {
+    *state = *state * 6364136223846793005u + 1442695040888963407u;
+    return *state >> 33;
+}
+
+bool fl_test_next_short_key(uint8_t *k, size_t *len) {
+    if (*len < 3) { k[(*len)++] = 'a'; return true; }
+    while (*len > 0 && k[*len - 1] == 'e') (*len)--;
+    if (*len == 0) return false;
+    k[*len - 1]++;
+    return true;
+}
+
 const char *fl_test_tmpdir(void) {
     if (!tmpdir[0]) {
         /* TMPDIR, else a tmpfs: tests create and delete many small files */

@@ -25,6 +25,11 @@ const char *fl_test_status_name(int status);
 const char *fl_test_tmpdir(void);
 /* The directory of the test binary's sources' root (FL_SRCDIR, default "."). */
 const char *fl_test_srcdir(void);
+/* A seeded generator's next 31 bits (a 64-bit LCG's high bits). */
+uint64_t fl_test_rand(uint64_t *state);
+/* Steps k through "" and every key of 1 to 3 bytes over a..e in bytewise
+ * order (start from len 0); false past the last. */
+bool fl_test_next_short_key(uint8_t *k, size_t *len);
 
 #define FL_TEST(name)                                                        \
     static void name(void);                                                  \

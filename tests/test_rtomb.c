@@ -1,7 +1,8 @@
 /*
  * test_rtomb.c -- the range-tombstone index (engine/keys.c): for random
  * lists of overlapping, nested, empty and duplicate tombstones over short
- * keys, fl_rtomb_max_seq with the index answers exactly what a pass over
+ * keys, fl_rtomb_max_seq with the index (built at once, or caught up one
+ * tombstone at a time as a memtable's is) answers exactly what a pass over
  * every tombstone answers, for every key of a small alphabet and the
  * tombstones' own bounds.  Seeded; a failure prints the seed and the case.
  */
@@ -10,14 +11,10 @@
 
 #include <stdlib.h>
 
-static uint64_t next_rand(uint64_t *s) {
-    *s = *s * 6364136223846793005u + 1442695040888963407u;
-    return *s >> 33;
-}
 
 static size_t random_key(uint64_t *s, uint8_t *out) {
-    size_t len = next_rand(s) % 4;                 /* "" .. 3 bytes of a..d */
-    for (size_t i = 0; i < len; i++) out[i] = (uint8_t)('a' + next_rand(s) % 4);
+    size_t len = fl_test_rand(s) % 4;                 /* "" .. 3 bytes of a..d */
+    for (size_t i = 0; i < len; i++) out[i] = (uint8_t)('a' + fl_test_rand(s) % 4);
     return len;
 }
 
@@ -28,24 +25,16 @@ static uint64_t scan_max(const fl_rtomb_list *l, const uint8_t *k, size_t klen) 
     return m;
 }
 
-/* Every key of up to 3 bytes over a..e, in turn. */
-static bool next_key(uint8_t *k, size_t *len) {
-    if (*len < 3) { k[(*len)++] = 'a'; return true; }
-    while (*len > 0 && k[*len - 1] == 'e') (*len)--;
-    if (*len == 0) return false;
-    k[*len - 1]++;
-    return true;
-}
 
 FL_TEST(rtomb_index_matches_a_scan) {
     for (uint64_t seed = 1; seed <= 300; seed++) {
         uint64_t s = seed;
         fl_rtomb_list l = { 0 };
-        size_t n = next_rand(&s) % 12;
+        size_t n = fl_test_rand(&s) % 12;
         for (size_t i = 0; i < n; i++) {
             uint8_t a[4], b[4];
             size_t al = random_key(&s, a), bl = random_key(&s, b);
-            uint64_t seq = 1 + next_rand(&s) % 6;           /* duplicates on purpose */
+            uint64_t seq = 1 + fl_test_rand(&s) % 6;           /* duplicates on purpose */
             CHECK_OK(fl_rtomb_list_add(&l, a, al, b, bl, seq));
         }
         CHECK_OK(fl_rtomb_list_index(&l));
@@ -60,12 +49,63 @@ FL_TEST(rtomb_index_matches_a_scan) {
                              ", scan %" PRIu64, seed, (int)klen, (const char *)k, got, want);
                 break;
             }
-            more = next_key(k, &klen);
+            more = fl_test_next_short_key(k, &klen);
         }
         for (size_t i = 0; i < l.count; i++) {          /* the bounds themselves */
             const fl_rtomb *rt = &l.items[i];
             CHECK_EQ(fl_rtomb_max_seq(&l, rt->start, rt->slen), scan_max(&l, rt->start, rt->slen));
             CHECK_EQ(fl_rtomb_max_seq(&l, rt->end, rt->elen), scan_max(&l, rt->end, rt->elen));
+        }
+        fl_rtomb_list_free(&l);
+    }
+}
+
+/* Every key of up to 3 bytes over a..e and every tombstone's bounds: the
+ * index answers as a scan; false (and the failure reported) otherwise. */
+static bool index_agrees(const fl_rtomb_list *l, uint64_t seed, size_t added) {
+    uint8_t k[4];
+    size_t klen = 0;
+    for (bool more = true; more; more = fl_test_next_short_key(k, &klen)) {
+        uint64_t want = scan_max(l, k, klen), got = fl_rtomb_max_seq(l, k, klen);
+        if (want != got) {
+            fl_test_fail(__FILE__, __LINE__, "seed %" PRIu64 " after %zu tombstones: key \"%.*s\": index %"
+                         PRIu64 ", scan %" PRIu64, seed, added, (int)klen, (const char *)k, got, want);
+            return false;
+        }
+    }
+    for (size_t i = 0; i < l->count; i++) {
+        const fl_rtomb *rt = &l->items[i];
+        if (fl_rtomb_max_seq(l, rt->start, rt->slen) != scan_max(l, rt->start, rt->slen) ||
+            fl_rtomb_max_seq(l, rt->end, rt->elen) != scan_max(l, rt->end, rt->elen)) {
+            fl_test_fail(__FILE__, __LINE__, "seed %" PRIu64 " after %zu tombstones: tombstone %zu's bounds",
+                         seed, added, i);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* A memtable's index, caught up after each range delete or after a burst
+ * of them (past FL_RTOMB_ONE_BY_ONE: a rebuild), with seqs rising as a
+ * memtable's do, or falling and repeating. */
+FL_TEST(rtomb_index_caught_up_one_by_one_matches_a_scan) {
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        uint64_t s = seed;
+        fl_rtomb_list l = { 0 };
+        size_t n = 1 + fl_test_rand(&s) % 30;
+        int order = (int)(seed % 3);                 /* rising, falling, random with repeats */
+        bool ok = true;
+        for (size_t i = 0; i < n && ok; i++) {
+            uint8_t a[4], b[4];
+            size_t al = random_key(&s, a), bl = random_key(&s, b);
+            uint64_t seq = order == 0 ? i + 1 : order == 1 ? n - i : 1 + fl_test_rand(&s) % 5;
+            CHECK_OK(fl_rtomb_list_add(&l, a, al, b, bl, seq));
+            size_t burst = seed % 5 == 0 ? FL_RTOMB_ONE_BY_ONE + 1 : seed % 2 ? 1 : 3;
+            if ((i + 1) % burst == 0 || i + 1 == n) {
+                CHECK_OK(fl_rtomb_list_catch_up(&l));
+                CHECK_EQ(l.indexed, l.count);
+                ok = index_agrees(&l, seed, i + 1);
+            }
         }
         fl_rtomb_list_free(&l);
     }
