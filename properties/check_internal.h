@@ -67,6 +67,20 @@ const ck_policy *ck_config_first_extractor(const ck_config *c);
 typedef struct ck_key { uint8_t *key; size_t len; uint8_t kind; uint64_t seq; } ck_key;
 typedef struct ck_rt { uint8_t *start; size_t slen; uint8_t *end; size_t elen; uint64_t seq; } ck_rt;
 
+/* The keys some range tombstone covers, as the union of their [start, end):
+ * disjoint spans in key order, none touching the next, borrowing the
+ * tombstones' bytes (truth.c).  "Does a tombstone cover k" is then one
+ * bisection, not a pass over every tombstone. */
+typedef struct ck_span { const uint8_t *start; size_t slen; const uint8_t *end; size_t elen; } ck_span;
+typedef struct ck_spans { ck_span *v; size_t n, cap; } ck_spans;
+/* Adds [rt->start, rt->end) (nothing if empty): O(log n), and O(n) moved
+ * when it lands before the last span; FL_ERR_NOMEM leaves u as it was. */
+int  ck_spans_add(ck_spans *u, const ck_rt *rt);
+/* Adds every one of rts in key order (each lands last: O(n log n)). */
+int  ck_spans_build(ck_spans *u, const ck_rt *rts, size_t n);
+bool ck_spans_cover(const ck_spans *u, const uint8_t *k, size_t klen);
+void ck_spans_free(ck_spans *u);
+
 typedef struct ck_sub {
     char *name;
     const uint8_t *data; size_t len;  /* into the sst's block copy          */
@@ -99,6 +113,7 @@ typedef struct ck_sst {
     uint8_t *key_bytes;               /* their bytes, one after the other   */
     uint64_t *index; size_t index_cap;/* hash tag << 32 | 1 + first entry     */
     size_t nrts;   ck_rt *rts;
+    ck_spans rt_spans;                /* what they cover, sorted            */
     int format;                       /* 0 Legacy, 1 Composite              */
     uint8_t *block; size_t block_len; /* the stored filter block            */
     bool block_bad;                   /* checksum or layout failure         */
@@ -167,7 +182,8 @@ struct fl_checker {
                                          its filter may be keyed by an older
                                          extractor (RocksDB's memtable keeps
                                          the one it was made with)          */
-    size_t nmem_rts; ck_rt *mem_rts;
+    size_t nmem_rts, mem_rts_cap; ck_rt *mem_rts;
+    ck_spans mem_rt_spans;            /* what they cover                    */
     /* the tree */
     ck_sst **ssts; size_t ssts_cap;   /* by id                              */
     uint64_t *held; size_t nheld, held_cap; /* the ids loaded in ssts[]     */

@@ -248,9 +248,10 @@ static void mem_clear(fl_checker *ck) {
     ck->mem_keys = NULL;
     fl_model_new(&ck->mem_keys);
     for (size_t i = 0; i < ck->nmem_rts; i++) { free(ck->mem_rts[i].start); free(ck->mem_rts[i].end); }
+    ck_spans_free(&ck->mem_rt_spans);
     free(ck->mem_rts);
     ck->mem_rts = NULL;
-    ck->nmem_rts = 0;
+    ck->nmem_rts = ck->mem_rts_cap = 0;
     ck->mem_under_old_options = false;
 }
 
@@ -592,10 +593,14 @@ void fl_checker_free(fl_checker *ck) {
 /* ---- Writes and structure ------------------------------------------------------- */
 
 static int mem_note_rt(fl_checker *ck, const fl_op *op) {
-    ck_rt *n = realloc(ck->mem_rts, (ck->nmem_rts + 1) * sizeof *n);
-    if (!n) return FL_ERR_NOMEM;
-    ck->mem_rts = n;
-    ck_rt *r = &n[ck->nmem_rts];
+    if (ck->nmem_rts == ck->mem_rts_cap) {
+        size_t cap = ck->mem_rts_cap ? 2 * ck->mem_rts_cap : 16;
+        ck_rt *n = realloc(ck->mem_rts, cap * sizeof *n);
+        if (!n) return FL_ERR_NOMEM;
+        ck->mem_rts = n;
+        ck->mem_rts_cap = cap;
+    }
+    ck_rt *r = &ck->mem_rts[ck->nmem_rts];
     r->start = malloc(op->a.len + 1);
     r->end = malloc(op->b.len + 1);
     if (!r->start || !r->end) { free(r->start); free(r->end); return FL_ERR_NOMEM; }
@@ -604,7 +609,7 @@ static int mem_note_rt(fl_checker *ck, const fl_op *op) {
     r->slen = op->a.len;
     r->elen = op->b.len;
     ck->nmem_rts++;
-    return FL_OK;
+    return ck_spans_add(&ck->mem_rt_spans, r);
 }
 
 /* After a write or a structural op: what left the memtable, new SSTs. */

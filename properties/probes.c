@@ -219,11 +219,7 @@ void ck_probe(void *arg, const fl_probe_event *ev) {
  * memtable either: every key there was written). */
 static bool mem_covers(const fl_checker *ck, const uint8_t *k, size_t klen, bool maybe_held) {
     if (maybe_held && fl_model_get(ck->mem_keys, (fl_model_bytes){ k, klen }, NULL)) return true;
-    for (size_t i = 0; i < ck->nmem_rts; i++)
-        if (cmp(ck->mem_rts[i].start, ck->mem_rts[i].slen, k, klen) <= 0 &&
-            cmp(k, klen, ck->mem_rts[i].end, ck->mem_rts[i].elen) < 0)
-            return true;
-    return false;
+    return ck_spans_cover(&ck->mem_rt_spans, k, klen);
 }
 
 /* The SSTs the read needed, in read order (SPEC P6). */

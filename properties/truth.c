@@ -55,6 +55,7 @@ static void sst_free(ck_sst *s) {
     free(s->key_bytes);
     free(s->heads);
     for (size_t i = 0; i < s->nrts; i++) { free(s->rts[i].start); free(s->rts[i].end); }
+    ck_spans_free(&s->rt_spans);
     for (size_t i = 0; i < s->nsubs; i++) {
         free(s->subs[i].name);
         fl_model_bloom_free(&s->subs[i].ref);
@@ -171,11 +172,80 @@ bool ck_sst_holds_prefix(const ck_sst *s, const uint8_t *p, size_t plen) {
 }
 
 bool ck_sst_rt_covers(const ck_sst *s, const uint8_t *k, size_t klen) {
-    for (size_t i = 0; i < s->nrts; i++)
-        if (cmp(s->rts[i].start, s->rts[i].slen, k, klen) <= 0 &&
-            cmp(k, klen, s->rts[i].end, s->rts[i].elen) < 0)
-            return true;
-    return false;
+    return ck_spans_cover(&s->rt_spans, k, klen);
+}
+
+/* ---- Spans: what range tombstones cover ---------------------------------------- */
+
+int ck_spans_add(ck_spans *u, const ck_rt *rt) {
+    if (cmp(rt->start, rt->slen, rt->end, rt->elen) >= 0) return FL_OK;          /* empty */
+    /* [i, j): the spans that overlap or touch [start, end) -- end >= start
+     * and start <= end (the ends ascend as the starts do) */
+    size_t lo = 0, hi = u->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (cmp(u->v[mid].end, u->v[mid].elen, rt->start, rt->slen) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    size_t i = lo;
+    hi = u->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (cmp(u->v[mid].start, u->v[mid].slen, rt->end, rt->elen) <= 0) lo = mid + 1;
+        else hi = mid;
+    }
+    size_t j = lo;
+    ck_span m = { rt->start, rt->slen, rt->end, rt->elen };
+    if (i < j) {
+        if (cmp(u->v[i].start, u->v[i].slen, m.start, m.slen) < 0) { m.start = u->v[i].start; m.slen = u->v[i].slen; }
+        if (cmp(u->v[j - 1].end, u->v[j - 1].elen, m.end, m.elen) > 0) { m.end = u->v[j - 1].end; m.elen = u->v[j - 1].elen; }
+        u->v[i] = m;                        /* the merged span in place of [i, j) */
+        memmove(&u->v[i + 1], &u->v[j], (u->n - j) * sizeof *u->v);
+        u->n -= j - i - 1;
+        return FL_OK;
+    }
+    if (u->n == u->cap) {
+        size_t cap = u->cap ? 2 * u->cap : 8;
+        ck_span *v = realloc(u->v, cap * sizeof *v);
+        if (!v) return FL_ERR_NOMEM;
+        u->v = v;
+        u->cap = cap;
+    }
+    memmove(&u->v[i + 1], &u->v[i], (u->n - i) * sizeof *u->v);
+    u->v[i] = m;
+    u->n++;
+    return FL_OK;
+}
+
+static int by_start(const void *a, const void *b) {
+    const ck_rt *x = *(const ck_rt *const *)a, *y = *(const ck_rt *const *)b;
+    return cmp(x->start, x->slen, y->start, y->slen);
+}
+
+int ck_spans_build(ck_spans *u, const ck_rt *rts, size_t n) {
+    const ck_rt **order = malloc((n ? n : 1) * sizeof *order);
+    if (!order) return FL_ERR_NOMEM;
+    for (size_t i = 0; i < n; i++) order[i] = &rts[i];
+    qsort(order, n, sizeof *order, by_start);
+    int rc = FL_OK;
+    for (size_t i = 0; i < n && !rc; i++) rc = ck_spans_add(u, order[i]);
+    free(order);
+    return rc;
+}
+
+bool ck_spans_cover(const ck_spans *u, const uint8_t *k, size_t klen) {
+    size_t lo = 0, hi = u->n;                   /* the first span starting past k */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (cmp(u->v[mid].start, u->v[mid].slen, k, klen) <= 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo && cmp(k, klen, u->v[lo - 1].end, u->v[lo - 1].elen) < 0;
+}
+
+void ck_spans_free(ck_spans *u) {
+    free(u->v);
+    *u = (ck_spans){ 0 };
 }
 
 /* ---- Loading an SST ------------------------------------------------------------ */
@@ -519,6 +589,7 @@ static int load_sst(fl_checker *ck, const fl_sst_meta *m, bool adopting, ck_sst 
         s->keys[i].key = s->key_bytes + off;
     if (!rc) rc = ck->eng->sst_range_tombstones(ck->db, m->id, on_rt, &lc);
     if (!rc) rc = lc.rc;
+    if (!rc) rc = ck_spans_build(&s->rt_spans, s->rts, s->nrts);
     fl_buf fb;
     fl_buf_init(&fb);
     if (!rc) {

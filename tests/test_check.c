@@ -5,7 +5,8 @@
  * it checks; an existing database is adopted; violations carry the
  * property, line and message to the callback; P9's item set, made from the
  * reference build's hashes when first needed, is the set of every key's
- * and every extracted prefix's fingerprint.
+ * and every extracted prefix's fingerprint; the spans that stand for what
+ * range tombstones cover answer as a pass over the tombstones.
  */
 #include "test.h"
 #include "../engine/engine_internal.h"
@@ -404,4 +405,57 @@ FL_TEST(check_p7_asks_a_seen_prefix_again) {
     CHECK_EQ(s.line, 4);
     CHECK_CONTAINS(s.msg, "PREFIX(a) = 0, but its extension ac has POINT = 2");
     fl_registry_free(reg);
+}
+
+/* What range tombstones cover (truth.c's spans, for the SST truth and the
+ * memtable): for random tombstones over short keys -- overlapping, nested,
+ * touching, empty, repeated -- added one by one in any order or built at
+ * once, ck_spans_cover answers for every key of up to 3 bytes over a..e
+ * exactly as a pass over the tombstones does, and the spans stay sorted,
+ * disjoint and apart. */
+static int bytes_cmp(const uint8_t *a, size_t al, const uint8_t *b, size_t bl) {
+    int c = memcmp(a, b, al < bl ? al : bl);
+    return c ? c : (al > bl) - (al < bl);
+}
+
+FL_TEST(check_spans_cover_what_a_scan_covers) {
+    for (uint64_t seed = 1; seed <= 300; seed++) {
+        uint64_t s = seed;
+        size_t n = fl_test_rand(&s) % 14;
+        uint8_t bytes[14][2][3];
+        ck_rt rts[14];
+        for (size_t i = 0; i < n; i++) {
+            size_t len[2];
+            for (int e = 0; e < 2; e++) {
+                len[e] = fl_test_rand(&s) % 4;
+                for (size_t j = 0; j < len[e]; j++) bytes[i][e][j] = (uint8_t)('a' + fl_test_rand(&s) % 5);
+            }
+            rts[i] = (ck_rt){ bytes[i][0], len[0], bytes[i][1], len[1], i + 1 };
+        }
+        ck_spans one = { 0 }, built = { 0 };
+        for (size_t i = 0; i < n; i++) CHECK_OK(ck_spans_add(&one, &rts[i]));
+        CHECK_OK(ck_spans_build(&built, rts, n));
+        for (int w = 0; w < 2; w++) {
+            const ck_spans *u = w ? &built : &one;
+            for (size_t i = 0; i < u->n; i++) {
+                CHECK(bytes_cmp(u->v[i].start, u->v[i].slen, u->v[i].end, u->v[i].elen) < 0);
+                if (i) CHECK(bytes_cmp(u->v[i - 1].end, u->v[i - 1].elen, u->v[i].start, u->v[i].slen) < 0);
+            }
+            uint8_t k[4];
+            size_t klen = 0;
+            for (bool more = true; more; more = fl_test_next_short_key(k, &klen)) {
+                bool want = false;
+                for (size_t i = 0; i < n; i++)
+                    want |= bytes_cmp(rts[i].start, rts[i].slen, k, klen) <= 0 &&
+                            bytes_cmp(k, klen, rts[i].end, rts[i].elen) < 0;
+                if (ck_spans_cover(u, k, klen) != want) {
+                    fl_test_fail(__FILE__, __LINE__, "seed %" PRIu64 " (%s): key \"%.*s\": spans say %d, a scan %d",
+                                 seed, w ? "built" : "one by one", (int)klen, (const char *)k, !want, want);
+                    break;
+                }
+            }
+        }
+        ck_spans_free(&one);
+        ck_spans_free(&built);
+    }
 }
