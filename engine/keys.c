@@ -195,25 +195,34 @@ uint64_t fl_rtomb_max_seq(const fl_rtomb_list *l, const uint8_t *k, size_t klen)
     return lo ? l->frags[lo - 1].max_seq : 0;
 }
 
-/* at: how many pieces start at or below the last key asked. */
+/* at: how many pieces start at or below the last key asked.  Forward, a
+ * few steps and then a search of the rest (a first key far in, a jump);
+ * back, a search of what is behind. */
+#define FL_RTOMB_CURSOR_STEPS 4
+
 uint64_t fl_rtomb_cursor_max_seq(fl_rtomb_cursor *c, const uint8_t *k, size_t klen) {
     const fl_rtomb_list *l = c->list;
     if (l->count == 0) return 0;
     if (l->indexed != l->count) return fl_rtomb_max_seq(l, k, klen);
-    size_t at = c->at;
-    if (at > 0 && fl_bytes_cmp(l->frags[at - 1].key, l->frags[at - 1].len, k, klen) > 0) {
-        size_t lo = 0, hi = at;                  /* k went back: search */
-        while (lo < hi) {
-            size_t mid = lo + (hi - lo) / 2;
-            if (fl_bytes_cmp(l->frags[mid].key, l->frags[mid].len, k, klen) <= 0) lo = mid + 1;
-            else hi = mid;
+    size_t at = c->at, lo = 0, hi = at;
+    if (at == 0 || fl_bytes_cmp(l->frags[at - 1].key, l->frags[at - 1].len, k, klen) <= 0) {
+        for (unsigned step = 0;; step++, at++) {
+            if (at == l->frag_count || fl_bytes_cmp(l->frags[at].key, l->frags[at].len, k, klen) > 0) {
+                c->at = at;
+                return at ? l->frags[at - 1].max_seq : 0;
+            }
+            if (step == FL_RTOMB_CURSOR_STEPS) break;
         }
-        at = lo;
-    } else {
-        while (at < l->frag_count && fl_bytes_cmp(l->frags[at].key, l->frags[at].len, k, klen) <= 0) at++;
+        lo = at + 1;                             /* pieces up to at start at or below k */
+        hi = l->frag_count;
     }
-    c->at = at;
-    return at ? l->frags[at - 1].max_seq : 0;
+    while (lo < hi) {                            /* the first piece with key > k */
+        size_t mid = lo + (hi - lo) / 2;
+        if (fl_bytes_cmp(l->frags[mid].key, l->frags[mid].len, k, klen) <= 0) lo = mid + 1;
+        else hi = mid;
+    }
+    c->at = lo;
+    return lo ? l->frags[lo - 1].max_seq : 0;
 }
 
 /* ---- SST metadata helpers (engine.h) ------------------------------------- */

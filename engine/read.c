@@ -218,8 +218,9 @@ typedef struct range_read {
     fl_db *db;
     const uint8_t *start; size_t slen;
     const uint8_t *end; size_t elen;          /* NULL: unbounded */
-    const fl_rtomb_list **rts; size_t nrts;   /* borrowed: lists with a tombstone
-                                                 overlapping [start, end)        */
+    fl_rtomb_cursor *rts; size_t nrts;        /* over the lists (borrowed) with a
+                                                 tombstone overlapping [start, end):
+                                                 a forward read's keys ascend   */
     fl_sst_reader **pool; size_t npool;       /* the chains, one after another  */
     void *own;                                /* the arrays' block when malloc'ed */
 } range_read;
@@ -239,14 +240,14 @@ static int range_init(range_read *rr, fl_db *db, const uint8_t *start, size_t sl
                       size_t elen, void *stack, size_t extra, void **extra_at) {
     *rr = (range_read){ .db = db, .start = start, .slen = slen, .end = end, .elen = elen };
     size_t n = tree_ssts(db);
-    size_t ptrs = (2 * n + 1) * sizeof(void *);
+    size_t ptrs = n * sizeof(void *) + (n + 1) * sizeof(fl_rtomb_cursor);
     size_t head = (ptrs + 15) & ~(size_t)15;
     uint8_t *b = stack;
     if (head + extra > RANGE_STACK_BYTES) {
         if (!(b = rr->own = malloc(head + extra))) return FL_ERR_NOMEM;
     }
     rr->pool = (fl_sst_reader **)(void *)b;
-    rr->rts = (const fl_rtomb_list **)(void *)(b + n * sizeof(void *));
+    rr->rts = (fl_rtomb_cursor *)(void *)(b + n * sizeof(void *));
     *extra_at = b + head;
     return FL_OK;
 }
@@ -290,7 +291,7 @@ static void add_rtombs(range_read *rr, const fl_rtomb_list *l) {
             if (i >= lo && rr->end && fl_bytes_cmp(f->key, f->len, rr->end, rr->elen) >= 0) return;
             if (f->max_seq) break;
         }
-        if (i < l->frag_count) rr->rts[rr->nrts++] = l;
+        if (i < l->frag_count) rr->rts[rr->nrts++] = (fl_rtomb_cursor){ .list = l };
         return;
     }
     size_t i = 0;
@@ -300,7 +301,7 @@ static void add_rtombs(range_read *rr, const fl_rtomb_list *l) {
         if (rr->end && fl_bytes_cmp(rt->start, rt->slen, rr->end, rr->elen) >= 0) continue;
         break;
     }
-    if (i < l->count) rr->rts[rr->nrts++] = l;
+    if (i < l->count) rr->rts[rr->nrts++] = (fl_rtomb_cursor){ .list = l };
 }
 
 /* Where consider left an SST it positioned: the iterator after its first
@@ -460,16 +461,16 @@ static int consider_source(range_read *rr, size_t i, const fl_filter_query *q, f
 }
 
 /* Whether a range tombstone newer than seq covers key. */
-static bool rt_hidden(const range_read *rr, const uint8_t *key, size_t klen, uint64_t seq) {
+static bool rt_hidden(range_read *rr, const uint8_t *key, size_t klen, uint64_t seq) {
     for (size_t i = 0; i < rr->nrts; i++)
-        if (fl_rtomb_max_seq(rr->rts[i], key, klen) > seq) return true;
+        if (fl_rtomb_cursor_max_seq(&rr->rts[i], key, klen) > seq) return true;
     return false;
 }
 
 /* Hands a key and the value of its newest version (seq; live: a put) to
  * fn, unless it is a delete or a newer range tombstone covers it; nonzero
  * when fn says stop. */
-static int emit_live(const range_read *rr, const fl_buf *key, const fl_buf *val, uint64_t seq, bool live,
+static int emit_live(range_read *rr, const fl_buf *key, const fl_buf *val, uint64_t seq, bool live,
                      fl_scan_fn fn, void *arg) {
     if (live && rt_hidden(rr, key->data, key->len, seq)) live = false;
     const uint8_t *kd = key->data ? key->data : (const uint8_t *)"";

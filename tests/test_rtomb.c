@@ -111,6 +111,49 @@ FL_TEST(rtomb_index_caught_up_one_by_one_matches_a_scan) {
     }
 }
 
+/* A cursor (a merge's or a scan's) answers as a scan whatever the order of
+ * the keys asked: every key ascending, ascending with jumps (past the
+ * cursor's few steps), at random, and descending. */
+FL_TEST(rtomb_cursor_answers_as_a_scan) {
+    static uint8_t keys[160][3];
+    static size_t lens[160];
+    size_t nk = 0;
+    uint8_t k[4];
+    size_t klen = 0;
+    for (bool more = true; more && nk < 160; more = fl_test_next_short_key(k, &klen)) {
+        memcpy(keys[nk], k, klen);
+        lens[nk++] = klen;
+    }
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        uint64_t s = seed;
+        fl_rtomb_list l = { 0 };
+        size_t n = fl_test_rand(&s) % 40;
+        for (size_t i = 0; i < n; i++) {
+            uint8_t a[4], b[4];
+            size_t al = random_key(&s, a), bl = random_key(&s, b);
+            CHECK_OK(fl_rtomb_list_add(&l, a, al, b, bl, 1 + fl_test_rand(&s) % 9));
+        }
+        CHECK_OK(fl_rtomb_list_index(&l));
+        for (int order = 0; order < 4; order++) {
+            fl_rtomb_cursor c = { .list = &l };
+            size_t seq[160], m = 0;
+            for (size_t i = 0; i < nk; i += order == 1 ? 1 + fl_test_rand(&s) % 12 : 1)
+                seq[m++] = order == 2 ? fl_test_rand(&s) % nk : order == 3 ? nk - 1 - i : i;
+            for (size_t i = 0; i < m; i++) {
+                size_t j = seq[i];
+                uint64_t want = scan_max(&l, keys[j], lens[j]), got = fl_rtomb_cursor_max_seq(&c, keys[j], lens[j]);
+                if (want != got) {
+                    fl_test_fail(__FILE__, __LINE__, "seed %" PRIu64 " order %d: key \"%.*s\": cursor %" PRIu64
+                                 ", scan %" PRIu64, seed, order, (int)lens[j], (const char *)keys[j], got, want);
+                    order = 4;
+                    break;
+                }
+            }
+        }
+        fl_rtomb_list_free(&l);
+    }
+}
+
 FL_TEST(rtomb_index_stale_falls_back_to_a_scan) {
     fl_rtomb_list l = { 0 };
     CHECK_OK(fl_rtomb_list_add(&l, (const uint8_t *)"b", 1, (const uint8_t *)"d", 1, 5));
