@@ -18,6 +18,13 @@ static size_t random_key(uint64_t *s, uint8_t *out) {
     return len;
 }
 
+/* One tombstone of random short bounds (maybe empty or reversed) at seq. */
+static void add_random(fl_rtomb_list *l, uint64_t *s, uint64_t seq) {
+    uint8_t a[4], b[4];
+    size_t al = random_key(s, a), bl = random_key(s, b);
+    CHECK_OK(fl_rtomb_list_add(l, a, al, b, bl, seq));
+}
+
 static uint64_t scan_max(const fl_rtomb_list *l, const uint8_t *k, size_t klen) {
     uint64_t m = 0;
     for (size_t i = 0; i < l->count; i++)
@@ -31,12 +38,7 @@ FL_TEST(rtomb_index_matches_a_scan) {
         uint64_t s = seed;
         fl_rtomb_list l = { 0 };
         size_t n = fl_test_rand(&s) % 12;
-        for (size_t i = 0; i < n; i++) {
-            uint8_t a[4], b[4];
-            size_t al = random_key(&s, a), bl = random_key(&s, b);
-            uint64_t seq = 1 + fl_test_rand(&s) % 6;           /* duplicates on purpose */
-            CHECK_OK(fl_rtomb_list_add(&l, a, al, b, bl, seq));
-        }
+        for (size_t i = 0; i < n; i++) add_random(&l, &s, 1 + fl_test_rand(&s) % 6);   /* repeated seqs */
         CHECK_OK(fl_rtomb_list_index(&l));
         CHECK_EQ(l.indexed, l.count);
         uint8_t k[4];
@@ -96,10 +98,7 @@ FL_TEST(rtomb_index_caught_up_one_by_one_matches_a_scan) {
         int order = (int)(seed % 3);                 /* rising, falling, random with repeats */
         bool ok = true;
         for (size_t i = 0; i < n && ok; i++) {
-            uint8_t a[4], b[4];
-            size_t al = random_key(&s, a), bl = random_key(&s, b);
-            uint64_t seq = order == 0 ? i + 1 : order == 1 ? n - i : 1 + fl_test_rand(&s) % 5;
-            CHECK_OK(fl_rtomb_list_add(&l, a, al, b, bl, seq));
+            add_random(&l, &s, order == 0 ? i + 1 : order == 1 ? n - i : 1 + fl_test_rand(&s) % 5);
             size_t burst = seed % 5 == 0 ? FL_RTOMB_ONE_BY_ONE + 1 : seed % 2 ? 1 : 3;
             if ((i + 1) % burst == 0 || i + 1 == n) {
                 CHECK_OK(fl_rtomb_list_catch_up(&l));
@@ -128,11 +127,7 @@ FL_TEST(rtomb_cursor_answers_as_a_scan) {
         uint64_t s = seed;
         fl_rtomb_list l = { 0 };
         size_t n = fl_test_rand(&s) % 40;
-        for (size_t i = 0; i < n; i++) {
-            uint8_t a[4], b[4];
-            size_t al = random_key(&s, a), bl = random_key(&s, b);
-            CHECK_OK(fl_rtomb_list_add(&l, a, al, b, bl, 1 + fl_test_rand(&s) % 9));
-        }
+        for (size_t i = 0; i < n; i++) add_random(&l, &s, 1 + fl_test_rand(&s) % 9);
         CHECK_OK(fl_rtomb_list_index(&l));
         for (int order = 0; order < 4; order++) {
             fl_rtomb_cursor c = { .list = &l };
