@@ -41,11 +41,13 @@ typedef struct fl_rtomb {
  * by tombstones whose highest seq is max_seq (0: none). */
 typedef struct fl_rtomb_frag { const uint8_t *key; size_t len; uint64_t max_seq; } fl_rtomb_frag;
 
-/* A list of range tombstones and, once fl_rtomb_list_index() ran, its index:
- * the key space cut at every start and end into disjoint pieces, each with
+/* A list of range tombstones and its index: the key space cut at every start
+ * and end of the first `indexed` tombstones into disjoint pieces, each with
  * the highest seq covering it, so "the newest tombstone over k" is one
  * binary search instead of a pass over every tombstone.  The pieces borrow
- * the tombstones' bytes.  indexed == count says the index is current. */
+ * the tombstones' bytes.  The tombstones past `indexed` (a memtable's latest,
+ * or all of them when an index could not be built) are passed over by every
+ * lookup; indexed == count says there are none. */
 typedef struct fl_rtomb_list {
     fl_rtomb *items; size_t count, cap;
     fl_rtomb_frag *frags; size_t frag_count; size_t indexed;
@@ -153,11 +155,18 @@ void fl_rtomb_list_free(fl_rtomb_list *l);
 /* (Re)builds the index, O(n log n); FL_ERR_NOMEM leaves it stale (lookups
  * then scan the list). */
 int  fl_rtomb_list_index(fl_rtomb_list *l);
-/* Brings the index up to date with the tombstones added since it was
- * built: up to FL_RTOMB_ONE_BY_ONE of them one at a time, O(pieces) each
- * (a memtable's range deletes between its reads), more by a rebuild.  Any
- * error leaves the index stale, as fl_rtomb_list_index does. */
+/* Keeps the index fit for a memtable's reads between its range deletes.
+ * While it has at most FL_RTOMB_FEW_PIECES pieces it is made whole: up to
+ * FL_RTOMB_ONE_BY_ONE new tombstones go in one at a time, O(pieces) each,
+ * more in one sweep over the pieces and their sorted bounds (never a
+ * rebuild: that would sort every tombstone of the memtable).  Past that the new ones stay past `indexed` until
+ * there are more than 8 + sqrt(count) of them, and are then merged into
+ * the pieces in one sweep (about sqrt(n) of work a tombstone, and a pass
+ * over at most 8 + sqrt(n) of them a lookup, where one at a time would be
+ * O(n) a tombstone).  Any error leaves the index as it was: lookups stay
+ * right. */
 #define FL_RTOMB_ONE_BY_ONE 8
+#define FL_RTOMB_FEW_PIECES 8192
 int  fl_rtomb_list_catch_up(fl_rtomb_list *l);
 /* The highest seq of a tombstone in l covering k, 0 if none. */
 uint64_t fl_rtomb_max_seq(const fl_rtomb_list *l, const uint8_t *k, size_t klen);

@@ -68,10 +68,12 @@ void fl_rtomb_list_free(fl_rtomb_list *l) {
 }
 
 /* ---- The tombstone index --------------------------------------------------
- * A sweep over the starts and ends in key order with two max-heaps of seqs:
- * the tombstones begun and the tombstones ended (lazy deletion: the ended
- * are a sub-multiset of the begun, so while both tops are equal both are
- * popped, and then the top of the begun is the highest seq still open). */
+ * A sweep over the starts and ends in key order -- and over the pieces of
+ * the index so far, when tombstones are merged into it -- with two max-heaps
+ * of seqs: the tombstones begun and the tombstones ended (lazy deletion: the
+ * ended are a sub-multiset of the begun, so while both tops are equal both
+ * are popped, and then the top of the begun is the highest seq still open;
+ * a piece's seq below it is the index's). */
 
 typedef struct rt_event { const uint8_t *key; size_t len; uint64_t seq; bool start; } rt_event;
 
@@ -98,42 +100,6 @@ static void heap_pop(uint64_t *h, size_t *n) {
         i = c;
     }
     if (*n) h[i] = v;
-}
-
-int fl_rtomb_list_index(fl_rtomb_list *l) {
-    size_t m = 0;
-    rt_event *ev = malloc((2 * l->count + 1) * sizeof *ev);
-    uint64_t *open = malloc((l->count + 1) * sizeof *open), *ended = malloc((l->count + 1) * sizeof *ended);
-    fl_rtomb_frag *frags = malloc((2 * l->count + 1) * sizeof *frags);
-    if (!ev || !open || !ended || !frags) {
-        free(ev); free(open); free(ended); free(frags);
-        return FL_ERR_NOMEM;
-    }
-    for (size_t i = 0; i < l->count; i++) {
-        const fl_rtomb *rt = &l->items[i];
-        if (fl_bytes_cmp(rt->start, rt->slen, rt->end, rt->elen) >= 0) continue;   /* empty */
-        ev[m++] = (rt_event){ rt->start, rt->slen, rt->seq, true };
-        ev[m++] = (rt_event){ rt->end, rt->elen, rt->seq, false };
-    }
-    qsort(ev, m, sizeof *ev, rt_event_cmp);
-    size_t nopen = 0, nended = 0, nf = 0;
-    for (size_t i = 0; i < m;) {
-        size_t j = i;
-        for (; j < m && rt_event_cmp(&ev[i], &ev[j]) == 0; j++) {
-            if (ev[j].start) heap_push(open, &nopen, ev[j].seq);
-            else heap_push(ended, &nended, ev[j].seq);
-        }
-        while (nopen && nended && open[0] == ended[0]) { heap_pop(open, &nopen); heap_pop(ended, &nended); }
-        uint64_t top = nopen ? open[0] : 0;
-        if (!nf || frags[nf - 1].max_seq != top) frags[nf++] = (fl_rtomb_frag){ ev[i].key, ev[i].len, top };
-        i = j;
-    }
-    free(ev); free(open); free(ended);
-    free(l->frags);
-    l->frags = frags;
-    l->frag_count = nf;
-    l->indexed = l->count;
-    return FL_OK;
 }
 
 /* Appends a piece unless it continues the last one's seq (the key space
@@ -169,41 +135,98 @@ static int index_one(fl_rtomb_list *l, const fl_rtomb *rt) {
     return FL_OK;
 }
 
-int fl_rtomb_list_catch_up(fl_rtomb_list *l) {
-    if (l->count - l->indexed > FL_RTOMB_ONE_BY_ONE) return fl_rtomb_list_index(l);
-    for (; l->indexed < l->count; l->indexed++) {
-        int rc = index_one(l, &l->items[l->indexed]);
-        if (rc) return rc;
+/* The index of pieces in[0..n) (those of items[0..from)) and of the
+ * tombstones from `from` on, in one sweep over the pieces and those
+ * tombstones' sorted starts and ends: O(n + t log t) for t of them. */
+static int sweep(fl_rtomb_list *l, const fl_rtomb_frag *in, size_t n, size_t from) {
+    size_t t = l->count - from, m = 0;
+    rt_event *ev = malloc((2 * t + 1) * sizeof *ev);
+    uint64_t *open = malloc((t + 1) * sizeof *open), *ended = malloc((t + 1) * sizeof *ended);
+    fl_rtomb_frag *out = malloc((n + 2 * t + 1) * sizeof *out);
+    if (!ev || !open || !ended || !out) {
+        free(ev); free(open); free(ended); free(out);
+        return FL_ERR_NOMEM;
     }
+    for (size_t i = from; i < l->count; i++) {
+        const fl_rtomb *rt = &l->items[i];
+        if (fl_bytes_cmp(rt->start, rt->slen, rt->end, rt->elen) >= 0) continue;   /* empty */
+        ev[m++] = (rt_event){ rt->start, rt->slen, rt->seq, true };
+        ev[m++] = (rt_event){ rt->end, rt->elen, rt->seq, false };
+    }
+    qsort(ev, m, sizeof *ev, rt_event_cmp);
+    size_t p = 0, e = 0, nopen = 0, nended = 0, nf = 0;
+    uint64_t base = 0;                        /* the index's seq at the key */
+    while (p < n || e < m) {
+        const uint8_t *key = p < n ? in[p].key : ev[e].key;
+        size_t len = p < n ? in[p].len : ev[e].len;
+        if (p < n && e < m && fl_bytes_cmp(ev[e].key, ev[e].len, key, len) < 0) { key = ev[e].key; len = ev[e].len; }
+        for (; p < n && fl_bytes_cmp(in[p].key, in[p].len, key, len) == 0; p++) base = in[p].max_seq;
+        for (; e < m && fl_bytes_cmp(ev[e].key, ev[e].len, key, len) == 0; e++) {
+            if (ev[e].start) heap_push(open, &nopen, ev[e].seq);
+            else heap_push(ended, &nended, ev[e].seq);
+        }
+        while (nopen && nended && open[0] == ended[0]) { heap_pop(open, &nopen); heap_pop(ended, &nended); }
+        uint64_t top = nopen && open[0] > base ? open[0] : base;
+        frag_push(out, &nf, (fl_rtomb_frag){ key, len, top });
+    }
+    free(ev); free(open); free(ended);
+    free(l->frags);
+    l->frags = out;
+    l->frag_count = nf;
+    l->indexed = l->count;
     return FL_OK;
+}
+
+int fl_rtomb_list_index(fl_rtomb_list *l) { return sweep(l, NULL, 0, 0); }
+
+/* The tombstones past the index merged into it. */
+static int index_merge_tail(fl_rtomb_list *l) { return sweep(l, l->frags, l->frag_count, l->indexed); }
+
+int fl_rtomb_list_catch_up(fl_rtomb_list *l) {
+    size_t tail = l->count - l->indexed;
+    if (l->frag_count <= FL_RTOMB_FEW_PIECES) {
+        if (tail > FL_RTOMB_ONE_BY_ONE) return index_merge_tail(l);
+        for (; l->indexed < l->count; l->indexed++) {
+            int rc = index_one(l, &l->items[l->indexed]);
+            if (rc) return rc;
+        }
+        return FL_OK;
+    }
+    size_t root = 1;
+    while (root * root < l->count) root++;
+    return tail > 8 + root ? index_merge_tail(l) : FL_OK;
+}
+
+/* The highest seq among the tombstones past the index covering k, or m. */
+static uint64_t tail_max_seq(const fl_rtomb_list *l, const uint8_t *k, size_t klen, uint64_t m) {
+    for (size_t i = l->indexed; i < l->count; i++)
+        if (l->items[i].seq > m && fl_rtomb_covers(&l->items[i], k, klen)) m = l->items[i].seq;
+    return m;
 }
 
 uint64_t fl_rtomb_max_seq(const fl_rtomb_list *l, const uint8_t *k, size_t klen) {
     if (l->count == 0) return 0;                  /* the usual case: no tombstone */
-    if (l->indexed != l->count) {                 /* no current index: scan */
-        uint64_t m = 0;
-        for (size_t i = 0; i < l->count; i++)
-            if (l->items[i].seq > m && fl_rtomb_covers(&l->items[i], k, klen)) m = l->items[i].seq;
-        return m;
-    }
-    size_t lo = 0, hi = l->frag_count;           /* first piece with key > k */
+    size_t lo = 0, hi = l->indexed ? l->frag_count : 0;     /* first piece with key > k */
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         if (fl_bytes_cmp(l->frags[mid].key, l->frags[mid].len, k, klen) <= 0) lo = mid + 1;
         else hi = mid;
     }
-    return lo ? l->frags[lo - 1].max_seq : 0;
+    uint64_t m = lo ? l->frags[lo - 1].max_seq : 0;
+    return l->indexed == l->count ? m : tail_max_seq(l, k, klen, m);
 }
 
 /* at: how many pieces start at or below the last key asked.  Forward, a
  * few steps and then a search of the rest (a first key far in, a jump);
- * back, a search of what is behind. */
+ * back, a search of what is behind.  With tombstones past the index (a
+ * huge memtable's newest), a search and a pass over those, as
+ * fl_rtomb_max_seq. */
 #define FL_RTOMB_CURSOR_STEPS 4
 
 uint64_t fl_rtomb_cursor_max_seq(fl_rtomb_cursor *c, const uint8_t *k, size_t klen) {
     const fl_rtomb_list *l = c->list;
     if (l->count == 0) return 0;
-    if (l->indexed != l->count) return fl_rtomb_max_seq(l, k, klen);
+    if (l->indexed != l->count) return fl_rtomb_max_seq(l, k, klen);      /* a tail: searched */
     size_t at = c->at, lo = 0, hi = at;
     if (at == 0 || fl_bytes_cmp(l->frags[at - 1].key, l->frags[at - 1].len, k, klen) <= 0) {
         for (unsigned step = 0;; step++, at++) {

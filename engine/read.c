@@ -270,38 +270,37 @@ static int src_advance(range_read *rr, source *s) {
     }
 }
 
+/* Whether a piece of l's index within [start, end) has a tombstone (the
+ * piece holding start, or one starting before end: as neighbouring pieces
+ * never both lack one, at most two are looked at past start's). */
+static bool index_overlaps(const range_read *rr, const fl_rtomb_list *l) {
+    size_t n = l->frag_count;
+    size_t lo = 0, hi = n;                       /* first piece with key > start */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (fl_bytes_cmp(l->frags[mid].key, l->frags[mid].len, rr->start, rr->slen) <= 0) lo = mid + 1;
+        else hi = mid;
+    }
+    for (size_t i = lo ? lo - 1 : 0; i < n; i++) {
+        const fl_rtomb_frag *f = &l->frags[i];
+        if (i >= lo && rr->end && fl_bytes_cmp(f->key, f->len, rr->end, rr->elen) >= 0) return false;
+        if (f->max_seq) return true;
+    }
+    return false;
+}
+
 /* Keeps l if one of its tombstones may cover a key of [start, end) (a
- * key the read hands out: a list left out covers none of them).  With its
- * index current, when a piece of [start, end) has a tombstone (the piece
- * holding start, or one starting before end: as neighbouring pieces never
- * both lack one, at most two are looked at past start's); else when a
- * tombstone overlaps [start, end). */
+ * key the read hands out: a list left out covers none of them): its index
+ * says so, or one past the index overlaps [start, end). */
 static void add_rtombs(range_read *rr, const fl_rtomb_list *l) {
     if (l->count == 0) return;
-    if (l->indexed == l->count) {
-        size_t lo = 0, hi = l->frag_count;       /* first piece with key > start */
-        while (lo < hi) {
-            size_t mid = lo + (hi - lo) / 2;
-            if (fl_bytes_cmp(l->frags[mid].key, l->frags[mid].len, rr->start, rr->slen) <= 0) lo = mid + 1;
-            else hi = mid;
-        }
-        size_t i = lo ? lo - 1 : 0;
-        for (; i < l->frag_count; i++) {
-            const fl_rtomb_frag *f = &l->frags[i];
-            if (i >= lo && rr->end && fl_bytes_cmp(f->key, f->len, rr->end, rr->elen) >= 0) return;
-            if (f->max_seq) break;
-        }
-        if (i < l->frag_count) rr->rts[rr->nrts++] = (fl_rtomb_cursor){ .list = l };
-        return;
-    }
-    size_t i = 0;
-    for (; i < l->count; i++) {
+    bool keep = l->indexed && index_overlaps(rr, l);
+    for (size_t i = l->indexed; i < l->count && !keep; i++) {
         const fl_rtomb *rt = &l->items[i];
-        if (fl_bytes_cmp(rt->end, rt->elen, rr->start, rr->slen) <= 0) continue;
-        if (rr->end && fl_bytes_cmp(rt->start, rt->slen, rr->end, rr->elen) >= 0) continue;
-        break;
+        keep = fl_bytes_cmp(rt->end, rt->elen, rr->start, rr->slen) > 0 &&
+               (!rr->end || fl_bytes_cmp(rt->start, rt->slen, rr->end, rr->elen) < 0);
     }
-    if (i < l->count) rr->rts[rr->nrts++] = (fl_rtomb_cursor){ .list = l };
+    if (keep) rr->rts[rr->nrts++] = (fl_rtomb_cursor){ .list = l };
 }
 
 /* Where consider left an SST it positioned: the iterator after its first
