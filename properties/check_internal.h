@@ -70,11 +70,15 @@ typedef struct ck_rt { uint8_t *start; size_t slen; uint8_t *end; size_t elen; u
 /* The keys some range tombstone covers, as the union of their [start, end):
  * disjoint spans in key order, none touching the next, borrowing the
  * tombstones' bytes (truth.c).  "Does a tombstone cover k" is then one
- * bisection, not a pass over every tombstone. */
+ * bisection, not a pass over every tombstone -- and a pass over the tail:
+ * past CK_SPANS_FEW spans, new ones wait there, unsorted, until there are
+ * more than 8 + sqrt(n) of them, and are then merged in at once (a
+ * memtable's thousands of range deletes: O(sqrt(n) log n) each, not O(n)). */
 typedef struct ck_span { const uint8_t *start; size_t slen; const uint8_t *end; size_t elen; } ck_span;
-typedef struct ck_spans { ck_span *v; size_t n, cap; } ck_spans;
-/* Adds [rt->start, rt->end) (nothing if empty): O(log n), and O(n) moved
- * when it lands before the last span; FL_ERR_NOMEM leaves u as it was. */
+typedef struct ck_spans { ck_span *v; size_t n, cap; ck_span *tail; size_t ntail, tail_cap; } ck_spans;
+#define CK_SPANS_FEW 1024
+/* Adds [rt->start, rt->end) (nothing if empty); FL_ERR_NOMEM leaves what u
+ * covers as it was. */
 int  ck_spans_add(ck_spans *u, const ck_rt *rt);
 /* Adds every one of rts in key order (each lands last: O(n log n)). */
 int  ck_spans_build(ck_spans *u, const ck_rt *rts, size_t n);

@@ -177,25 +177,26 @@ bool ck_sst_rt_covers(const ck_sst *s, const uint8_t *k, size_t klen) {
 
 /* ---- Spans: what range tombstones cover ---------------------------------------- */
 
-int ck_spans_add(ck_spans *u, const ck_rt *rt) {
-    if (cmp(rt->start, rt->slen, rt->end, rt->elen) >= 0) return FL_OK;          /* empty */
+/* Inserts the non-empty span m into the sorted ones, merged with those it
+ * overlaps or touches: O(log n), and O(n) moved when it lands before the
+ * last. */
+static int span_insert(ck_spans *u, ck_span m) {
     /* [i, j): the spans that overlap or touch [start, end) -- end >= start
      * and start <= end (the ends ascend as the starts do) */
     size_t lo = 0, hi = u->n;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (cmp(u->v[mid].end, u->v[mid].elen, rt->start, rt->slen) < 0) lo = mid + 1;
+        if (cmp(u->v[mid].end, u->v[mid].elen, m.start, m.slen) < 0) lo = mid + 1;
         else hi = mid;
     }
     size_t i = lo;
     hi = u->n;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (cmp(u->v[mid].start, u->v[mid].slen, rt->end, rt->elen) <= 0) lo = mid + 1;
+        if (cmp(u->v[mid].start, u->v[mid].slen, m.end, m.elen) <= 0) lo = mid + 1;
         else hi = mid;
     }
     size_t j = lo;
-    ck_span m = { rt->start, rt->slen, rt->end, rt->elen };
     if (i < j) {
         if (cmp(u->v[i].start, u->v[i].slen, m.start, m.slen) < 0) { m.start = u->v[i].start; m.slen = u->v[i].slen; }
         if (cmp(u->v[j - 1].end, u->v[j - 1].elen, m.end, m.elen) > 0) { m.end = u->v[j - 1].end; m.elen = u->v[j - 1].elen; }
@@ -217,6 +218,57 @@ int ck_spans_add(ck_spans *u, const ck_rt *rt) {
     return FL_OK;
 }
 
+static int span_by_start(const void *a, const void *b) {
+    const ck_span *x = a, *y = b;
+    return cmp(x->start, x->slen, y->start, y->slen);
+}
+
+/* Appends m to out (room for it), or widens the last span it overlaps or
+ * touches: m starts at or after the last one's start. */
+static void span_append(ck_span *out, size_t *n, ck_span m) {
+    ck_span *last = *n ? &out[*n - 1] : NULL;
+    if (!last || cmp(m.start, m.slen, last->end, last->elen) > 0) out[(*n)++] = m;
+    else if (cmp(m.end, m.elen, last->end, last->elen) > 0) { last->end = m.end; last->elen = m.elen; }
+}
+
+/* The tail, sorted, merged with the spans in one pass. */
+static int spans_merge_tail(ck_spans *u) {
+    qsort(u->tail, u->ntail, sizeof *u->tail, span_by_start);
+    size_t cap = u->n + u->ntail;
+    ck_span *out = malloc(cap * sizeof *out);
+    if (!out) return FL_ERR_NOMEM;
+    size_t n = 0, i = 0, j = 0;
+    while (i < u->n || j < u->ntail) {
+        bool take_tail = i == u->n || (j < u->ntail && span_by_start(&u->tail[j], &u->v[i]) < 0);
+        span_append(out, &n, take_tail ? u->tail[j++] : u->v[i++]);
+    }
+    free(u->v);
+    u->v = out;
+    u->n = n;
+    u->cap = cap;
+    u->ntail = 0;
+    return FL_OK;
+}
+
+int ck_spans_add(ck_spans *u, const ck_rt *rt) {
+    if (cmp(rt->start, rt->slen, rt->end, rt->elen) >= 0) return FL_OK;          /* empty */
+    ck_span m = { rt->start, rt->slen, rt->end, rt->elen };
+    if (u->n <= CK_SPANS_FEW && u->ntail == 0) return span_insert(u, m);
+    if (u->ntail == u->tail_cap) {
+        size_t cap = u->tail_cap ? 2 * u->tail_cap : 16;
+        ck_span *t = realloc(u->tail, cap * sizeof *t);
+        if (!t) return FL_ERR_NOMEM;
+        u->tail = t;
+        u->tail_cap = cap;
+    }
+    u->tail[u->ntail++] = m;
+    size_t root = 1;
+    while (root * root < u->n + u->ntail) root++;
+    /* (merging can wait for more memory: the tail still answers) */
+    if (u->ntail > 8 + root) spans_merge_tail(u);
+    return FL_OK;
+}
+
 static int by_start(const void *a, const void *b) {
     const ck_rt *x = *(const ck_rt *const *)a, *y = *(const ck_rt *const *)b;
     return cmp(x->start, x->slen, y->start, y->slen);
@@ -228,7 +280,9 @@ int ck_spans_build(ck_spans *u, const ck_rt *rts, size_t n) {
     for (size_t i = 0; i < n; i++) order[i] = &rts[i];
     qsort(order, n, sizeof *order, by_start);
     int rc = FL_OK;
-    for (size_t i = 0; i < n && !rc; i++) rc = ck_spans_add(u, order[i]);
+    for (size_t i = 0; i < n && !rc; i++)
+        if (cmp(order[i]->start, order[i]->slen, order[i]->end, order[i]->elen) < 0)
+            rc = span_insert(u, (ck_span){ order[i]->start, order[i]->slen, order[i]->end, order[i]->elen });
     free(order);
     return rc;
 }
@@ -240,11 +294,16 @@ bool ck_spans_cover(const ck_spans *u, const uint8_t *k, size_t klen) {
         if (cmp(u->v[mid].start, u->v[mid].slen, k, klen) <= 0) lo = mid + 1;
         else hi = mid;
     }
-    return lo && cmp(k, klen, u->v[lo - 1].end, u->v[lo - 1].elen) < 0;
+    if (lo && cmp(k, klen, u->v[lo - 1].end, u->v[lo - 1].elen) < 0) return true;
+    for (size_t i = 0; i < u->ntail; i++)
+        if (cmp(u->tail[i].start, u->tail[i].slen, k, klen) <= 0 && cmp(k, klen, u->tail[i].end, u->tail[i].elen) < 0)
+            return true;
+    return false;
 }
 
 void ck_spans_free(ck_spans *u) {
     free(u->v);
+    free(u->tail);
     *u = (ck_spans){ 0 };
 }
 
