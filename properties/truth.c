@@ -319,6 +319,7 @@ typedef struct load_ctx {
     fl_checker *ck;
     ck_sst *s;
     size_t cap;                       /* of s->keys                         */
+    size_t rts_cap;                   /* of s->rts                          */
     size_t bytes_len, bytes_cap;      /* of s->key_bytes                    */
     builders *bl;
     int rc;
@@ -359,9 +360,13 @@ static int on_entry(void *arg, const fl_row_entry *e) {
 static int on_rt(void *arg, fl_slice start, fl_slice end, uint64_t seq) {
     load_ctx *lc = arg;
     ck_sst *s = lc->s;
-    ck_rt *n = realloc(s->rts, (s->nrts + 1) * sizeof *n);
-    if (!n) { lc->rc = FL_ERR_NOMEM; return 1; }
-    s->rts = n;
+    if (s->nrts == lc->rts_cap) {
+        size_t cap = lc->rts_cap ? 2 * lc->rts_cap : 8;
+        ck_rt *n = realloc(s->rts, cap * sizeof *n);
+        if (!n) { lc->rc = FL_ERR_NOMEM; return 1; }
+        s->rts = n;
+        lc->rts_cap = cap;
+    }
     ck_rt *r = &s->rts[s->nrts];
     r->start = copy_bytes(start.data, start.len);
     r->end = copy_bytes(end.data, end.len);
