@@ -153,21 +153,23 @@ int  fl_rtomb_list_add(fl_rtomb_list *l, const uint8_t *s, size_t slen,
                        const uint8_t *e, size_t elen, uint64_t seq);
 void fl_rtomb_list_free(fl_rtomb_list *l);
 /* (Re)builds the index, O(n log n); FL_ERR_NOMEM leaves it stale (lookups
- * then scan the list). */
+ * then also pass over the tombstones it has not taken). */
 int  fl_rtomb_list_index(fl_rtomb_list *l);
 /* Keeps the index fit for a memtable's reads between its range deletes.
  * While it has at most FL_RTOMB_FEW_PIECES pieces it is made whole: up to
  * FL_RTOMB_ONE_BY_ONE new tombstones go in one at a time, O(pieces) each,
  * more in one sweep over the pieces and their sorted bounds (never a
- * rebuild: that would sort every tombstone of the memtable).  Past that the new ones stay past `indexed` until
- * there are more than 8 + sqrt(count) of them, and are then merged into
- * the pieces in one sweep (about sqrt(n) of work a tombstone, and a pass
- * over at most 8 + sqrt(n) of them a lookup, where one at a time would be
- * O(n) a tombstone).  Any error leaves the index as it was: lookups stay
- * right. */
+ * rebuild: that would sort every tombstone of the memtable).  Past that the
+ * new ones stay past `indexed` until there are more than 8 + sqrt(count) of
+ * them, and are then merged into the pieces in one sweep (about sqrt(n) of
+ * work a tombstone, and a pass over at most 8 + sqrt(n) of them a lookup,
+ * where one at a time would be O(n) a tombstone).  Any error leaves the
+ * index as it was: lookups stay right. */
 #define FL_RTOMB_ONE_BY_ONE 8
 #define FL_RTOMB_FEW_PIECES 8192
 int  fl_rtomb_list_catch_up(fl_rtomb_list *l);
+/* The first of l's pieces lo..hi-1 whose key is above k (hi if none). */
+size_t fl_rtomb_first_after(const fl_rtomb_list *l, size_t lo, size_t hi, const uint8_t *k, size_t klen);
 /* The highest seq of a tombstone in l covering k, 0 if none. */
 uint64_t fl_rtomb_max_seq(const fl_rtomb_list *l, const uint8_t *k, size_t klen);
 /* The same answers for a stream of keys in ascending order (a merge): the

@@ -204,14 +204,18 @@ static uint64_t tail_max_seq(const fl_rtomb_list *l, const uint8_t *k, size_t kl
     return m;
 }
 
-uint64_t fl_rtomb_max_seq(const fl_rtomb_list *l, const uint8_t *k, size_t klen) {
-    if (l->count == 0) return 0;                  /* the usual case: no tombstone */
-    size_t lo = 0, hi = l->indexed ? l->frag_count : 0;     /* first piece with key > k */
+size_t fl_rtomb_first_after(const fl_rtomb_list *l, size_t lo, size_t hi, const uint8_t *k, size_t klen) {
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         if (fl_bytes_cmp(l->frags[mid].key, l->frags[mid].len, k, klen) <= 0) lo = mid + 1;
         else hi = mid;
     }
+    return lo;
+}
+
+uint64_t fl_rtomb_max_seq(const fl_rtomb_list *l, const uint8_t *k, size_t klen) {
+    if (l->count == 0) return 0;                  /* the usual case: no tombstone */
+    size_t lo = fl_rtomb_first_after(l, 0, l->frag_count, k, klen);
     uint64_t m = lo ? l->frags[lo - 1].max_seq : 0;
     return l->indexed == l->count ? m : tail_max_seq(l, k, klen, m);
 }
@@ -239,12 +243,7 @@ uint64_t fl_rtomb_cursor_max_seq(fl_rtomb_cursor *c, const uint8_t *k, size_t kl
         lo = at + 1;                             /* pieces up to at start at or below k */
         hi = l->frag_count;
     }
-    while (lo < hi) {                            /* the first piece with key > k */
-        size_t mid = lo + (hi - lo) / 2;
-        if (fl_bytes_cmp(l->frags[mid].key, l->frags[mid].len, k, klen) <= 0) lo = mid + 1;
-        else hi = mid;
-    }
-    c->at = lo;
+    c->at = lo = fl_rtomb_first_after(l, lo, hi, k, klen);
     return lo ? l->frags[lo - 1].max_seq : 0;
 }
 

@@ -184,8 +184,8 @@ int fl_memtable_add_rtomb(fl_memtable *mt, fl_slice s, fl_slice e, uint64_t seq)
 size_t fl_memtable_bytes(const fl_memtable *mt) { return mt->bytes; }
 bool fl_memtable_empty(const fl_memtable *mt) { return mt->count == 0 && mt->rtombs.count == 0; }
 const fl_rtomb_list *fl_memtable_rtombs(fl_memtable *mt) {
-    /* indexed when read, so a burst of range deletes costs one rebuild,
-     * and one between reads a pass over the index */
+    /* indexed when read, so a burst of range deletes costs one sweep over
+     * the index (fl_rtomb_list_catch_up) */
     if (mt->rtombs.indexed != mt->rtombs.count) fl_rtomb_list_catch_up(&mt->rtombs);  /* NOMEM: scanned */
     return &mt->rtombs;
 }

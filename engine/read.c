@@ -274,13 +274,7 @@ static int src_advance(range_read *rr, source *s) {
  * piece holding start, or one starting before end: as neighbouring pieces
  * never both lack one, at most two are looked at past start's). */
 static bool index_overlaps(const range_read *rr, const fl_rtomb_list *l) {
-    size_t n = l->frag_count;
-    size_t lo = 0, hi = n;                       /* first piece with key > start */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (fl_bytes_cmp(l->frags[mid].key, l->frags[mid].len, rr->start, rr->slen) <= 0) lo = mid + 1;
-        else hi = mid;
-    }
+    size_t n = l->frag_count, lo = fl_rtomb_first_after(l, 0, n, rr->start, rr->slen);
     for (size_t i = lo ? lo - 1 : 0; i < n; i++) {
         const fl_rtomb_frag *f = &l->frags[i];
         if (i >= lo && rr->end && fl_bytes_cmp(f->key, f->len, rr->end, rr->elen) >= 0) return false;
@@ -294,7 +288,7 @@ static bool index_overlaps(const range_read *rr, const fl_rtomb_list *l) {
  * says so, or one past the index overlaps [start, end). */
 static void add_rtombs(range_read *rr, const fl_rtomb_list *l) {
     if (l->count == 0) return;
-    bool keep = l->indexed && index_overlaps(rr, l);
+    bool keep = index_overlaps(rr, l);
     for (size_t i = l->indexed; i < l->count && !keep; i++) {
         const fl_rtomb *rt = &l->items[i];
         keep = fl_bytes_cmp(rt->end, rt->elen, rr->start, rr->slen) > 0 &&
