@@ -80,7 +80,7 @@ typedef struct ck_spans { ck_span *v; size_t n, cap; ck_span *tail; size_t ntail
 /* Adds [rt->start, rt->end) (nothing if empty); FL_ERR_NOMEM leaves what u
  * covers as it was. */
 int  ck_spans_add(ck_spans *u, const ck_rt *rt);
-/* Adds every one of rts in key order (each lands last: O(n log n)). */
+/* Adds every one of rts: sorted, then merged in one pass (O(n log n)). */
 int  ck_spans_build(ck_spans *u, const ck_rt *rts, size_t n);
 bool ck_spans_cover(const ck_spans *u, const uint8_t *k, size_t klen);
 void ck_spans_free(ck_spans *u);

@@ -231,22 +231,23 @@ static void span_append(ck_span *out, size_t *n, ck_span m) {
     else if (cmp(m.end, m.elen, last->end, last->elen) > 0) { last->end = m.end; last->elen = m.elen; }
 }
 
-/* The tail, sorted, merged with the spans in one pass. */
-static int spans_merge_tail(ck_spans *u) {
-    qsort(u->tail, u->ntail, sizeof *u->tail, span_by_start);
-    size_t cap = u->n + u->ntail;
+/* The spans more[0..nmore) (non-empty, any order; sorted here) merged
+ * with u's in one pass. */
+static int spans_merge(ck_spans *u, ck_span *more, size_t nmore) {
+    if (nmore == 0) return FL_OK;
+    qsort(more, nmore, sizeof *more, span_by_start);
+    size_t cap = u->n + nmore;
     ck_span *out = malloc(cap * sizeof *out);
     if (!out) return FL_ERR_NOMEM;
     size_t n = 0, i = 0, j = 0;
-    while (i < u->n || j < u->ntail) {
-        bool take_tail = i == u->n || (j < u->ntail && span_by_start(&u->tail[j], &u->v[i]) < 0);
-        span_append(out, &n, take_tail ? u->tail[j++] : u->v[i++]);
+    while (i < u->n || j < nmore) {
+        bool take_more = i == u->n || (j < nmore && span_by_start(&more[j], &u->v[i]) < 0);
+        span_append(out, &n, take_more ? more[j++] : u->v[i++]);
     }
     free(u->v);
     u->v = out;
     u->n = n;
     u->cap = cap;
-    u->ntail = 0;
     return FL_OK;
 }
 
@@ -265,25 +266,19 @@ int ck_spans_add(ck_spans *u, const ck_rt *rt) {
     size_t root = 1;
     while (root * root < u->n + u->ntail) root++;
     /* (merging can wait for more memory: the tail still answers) */
-    if (u->ntail > 8 + root) spans_merge_tail(u);
+    if (u->ntail > 8 + root && spans_merge(u, u->tail, u->ntail) == FL_OK) u->ntail = 0;
     return FL_OK;
 }
 
-static int by_start(const void *a, const void *b) {
-    const ck_rt *x = *(const ck_rt *const *)a, *y = *(const ck_rt *const *)b;
-    return cmp(x->start, x->slen, y->start, y->slen);
-}
-
 int ck_spans_build(ck_spans *u, const ck_rt *rts, size_t n) {
-    const ck_rt **order = malloc((n ? n : 1) * sizeof *order);
-    if (!order) return FL_ERR_NOMEM;
-    for (size_t i = 0; i < n; i++) order[i] = &rts[i];
-    qsort(order, n, sizeof *order, by_start);
-    int rc = FL_OK;
-    for (size_t i = 0; i < n && !rc; i++)
-        if (cmp(order[i]->start, order[i]->slen, order[i]->end, order[i]->elen) < 0)
-            rc = span_insert(u, (ck_span){ order[i]->start, order[i]->slen, order[i]->end, order[i]->elen });
-    free(order);
+    ck_span *all = malloc((n ? n : 1) * sizeof *all);
+    if (!all) return FL_ERR_NOMEM;
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (cmp(rts[i].start, rts[i].slen, rts[i].end, rts[i].elen) < 0)
+            all[m++] = (ck_span){ rts[i].start, rts[i].slen, rts[i].end, rts[i].elen };
+    int rc = spans_merge(u, all, m);
+    free(all);
     return rc;
 }
 
