@@ -413,11 +413,6 @@ FL_TEST(check_p7_asks_a_seen_prefix_again) {
  * once, ck_spans_cover answers for every key of up to 3 bytes over a..e
  * exactly as a pass over the tombstones does, and the spans stay sorted,
  * disjoint and apart. */
-static int bytes_cmp(const uint8_t *a, size_t al, const uint8_t *b, size_t bl) {
-    int c = memcmp(a, b, al < bl ? al : bl);
-    return c ? c : (al > bl) - (al < bl);
-}
-
 FL_TEST(check_spans_cover_what_a_scan_covers) {
     for (uint64_t seed = 1; seed <= 300; seed++) {
         uint64_t s = seed;
@@ -438,16 +433,16 @@ FL_TEST(check_spans_cover_what_a_scan_covers) {
         for (int w = 0; w < 2; w++) {
             const ck_spans *u = w ? &built : &one;
             for (size_t i = 0; i < u->n; i++) {
-                CHECK(bytes_cmp(u->v[i].start, u->v[i].slen, u->v[i].end, u->v[i].elen) < 0);
-                if (i) CHECK(bytes_cmp(u->v[i - 1].end, u->v[i - 1].elen, u->v[i].start, u->v[i].slen) < 0);
+                CHECK(fl_bytes_cmp(u->v[i].start, u->v[i].slen, u->v[i].end, u->v[i].elen) < 0);
+                if (i) CHECK(fl_bytes_cmp(u->v[i - 1].end, u->v[i - 1].elen, u->v[i].start, u->v[i].slen) < 0);
             }
             uint8_t k[4];
             size_t klen = 0;
             for (bool more = true; more; more = fl_test_next_short_key(k, &klen)) {
                 bool want = false;
                 for (size_t i = 0; i < n; i++)
-                    want |= bytes_cmp(rts[i].start, rts[i].slen, k, klen) <= 0 &&
-                            bytes_cmp(k, klen, rts[i].end, rts[i].elen) < 0;
+                    want |= fl_bytes_cmp(rts[i].start, rts[i].slen, k, klen) <= 0 &&
+                            fl_bytes_cmp(k, klen, rts[i].end, rts[i].elen) < 0;
                 if (ck_spans_cover(u, k, klen) != want) {
                     fl_test_fail(__FILE__, __LINE__, "seed %" PRIu64 " (%s): key \"%.*s\": spans say %d, a scan %d",
                                  seed, w ? "built" : "one by one", (int)klen, (const char *)k, !want, want);
@@ -494,7 +489,7 @@ FL_TEST(check_newest_range_deletes_of_a_big_memtable_hide_keys) {
  * each merge. */
 static bool spans_scan(const ck_rt *rts, size_t n, const uint8_t *k) {
     for (size_t t = 0; t < n; t++)
-        if (bytes_cmp(rts[t].start, 5, k, 5) <= 0 && bytes_cmp(k, 5, rts[t].end, 5) < 0) return true;
+        if (fl_bytes_cmp(rts[t].start, 5, k, 5) <= 0 && fl_bytes_cmp(k, 5, rts[t].end, 5) < 0) return true;
     return false;
 }
 
@@ -518,8 +513,8 @@ FL_TEST(check_spans_of_many_tombstones_cover_what_a_scan_covers) {
         if (before && u.ntail == 0) {
             merged++;
             for (size_t k = 0; k < u.n; k++) {
-                CHECK(bytes_cmp(u.v[k].start, u.v[k].slen, u.v[k].end, u.v[k].elen) < 0);
-                if (k) CHECK(bytes_cmp(u.v[k - 1].end, u.v[k - 1].elen, u.v[k].start, u.v[k].slen) < 0);
+                CHECK(fl_bytes_cmp(u.v[k].start, u.v[k].slen, u.v[k].end, u.v[k].elen) < 0);
+                if (k) CHECK(fl_bytes_cmp(u.v[k - 1].end, u.v[k - 1].elen, u.v[k].start, u.v[k].slen) < 0);
             }
         }
         if ((i + 1) % 750 != 0) continue;
