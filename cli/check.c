@@ -32,8 +32,9 @@ static void usage(FILE *f) {
         "every property.  The first failing trial is shrunk to a small workload\n"
         "that still fails the same property, written under --out.\n"
         "\n"
-        "  --time SEC          stop after SEC seconds (default 60); a hard limit:\n"
-        "                      shrinking and a plugin that never returns included\n"
+        "  --time SEC          stop after SEC seconds (default 60), shrinking\n"
+        "                      included; a call still running then gets until\n"
+        "                      --call-timeout to return (or is a hang: a finding)\n"
         "  --trials N          stop after N trials\n"
         "  --seed S            the run's seed (default 1)\n"
         "  --trial T           run only trial T of the seed (to regenerate a failure)\n"
@@ -45,8 +46,10 @@ static void usage(FILE *f) {
         "  --shard I/N         run the I-th of N disjoint trial streams (0 <= I < N)\n"
         "  --ops N             ops per trial at most (default 1500)\n"
         "  --shrink-time SEC   time budget of the shrinker (default 60)\n"
-        "  --call-timeout SEC  a plugin call that does not return within SEC seconds\n"
-        "                      is a finding (P10); default 10\n"
+        "  --call-timeout SEC  a call into a plugin or into the engine under test\n"
+        "                      that does not return within SEC seconds is a\n"
+        "                      finding (P10), even one still running at --time's\n"
+        "                      limit (the run waits for it); default 10\n"
         "  --engine NAME       the engine under test (default filterlab)\n"
         "  --known FILE        known upstream bugs of the engine: a finding that\n"
         "                      matches one (once shrunk to the end) is reported as\n"
@@ -96,7 +99,8 @@ static void replay_line(const fl_run_config *c, const fl_run_result *res, char *
     size_t used = strlen(out);
     if (c->replay_flags && *c->replay_flags) snprintf(out + used, cap - used, " %s", c->replay_flags);
     used = strlen(out);
-    if (res->shrink_call_timeout > 0) snprintf(out + used, cap - used, " --call-timeout %g", res->shrink_call_timeout);
+    double timeout = fl_run_replay_call_timeout(c, res);
+    if (timeout > 0) snprintf(out + used, cap - used, " --call-timeout %g", timeout);
 }
 
 /* --junit: a case per property P1-P11 (the finding's failed, with its seed,
@@ -206,7 +210,7 @@ int fl_cli_check(int argc, char **argv) {
             if (!fl_cli_parse_seconds(v, &c.shrink_seconds)) { status = bad("--shrink-time needs seconds, got", v); goto out; }
         } else if (!strcmp(name, "--call-timeout")) {
             if (!fl_cli_parse_seconds(v, &c.call_timeout)) { status = bad("--call-timeout needs seconds, got", v); goto out; }
-            fl_shell_append_flag(replay_flags, sizeof replay_flags, name, v);
+            c.replay_call_timeout = c.call_timeout == DEFAULT_CALL_TIMEOUT ? 0 : c.call_timeout;
             fl_shell_append_flag(trial_flags, sizeof trial_flags, name, v);
         } else if (!strcmp(name, "--known")) {
             known_path = v;

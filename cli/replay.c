@@ -90,8 +90,9 @@ static void usage(FILE *f) {
         "  --plugin SO         load a filter policy / prefix extractor plugin first\n"
         "                      (repeatable)\n"
         "  --no-check          skip the consistency checks\n"
-        "  --call-timeout SEC  a plugin call that does not return within SEC\n"
-        "                      seconds is a finding (P10); default 10\n"
+        "  --call-timeout SEC  a call into a plugin or into the engine under test\n"
+        "                      that does not return within SEC seconds is a\n"
+        "                      finding (P10); default 10\n"
         "  --engine NAME       the engine under test (default filterlab)\n"
         "  --junit FILE        also write JUnit XML for CI: one test case per\n"
         "                      property, failed with its first violation and the\n"
@@ -495,9 +496,9 @@ static int replay_run(fl_replay *r) {
     }
     if (out.hang || out.crashed) {
         fprintf(stderr, "%s\n%s: %s; replay: %s\n", out.message, r->path,
-                out.hang ? "a plugin call did not return" : "the run died", r->repro);
+                out.hang ? "a call did not return" : "the run died", r->repro);
         return finish(r, &out, FL_EXIT_VIOLATION,
-                      out.hang ? "the run ended at a plugin call that did not return (P10)"
+                      out.hang ? "the run ended at a call that did not return (P10)"
                                : "the run died (P10)");
     }
     if (out.rc != FL_OK) {

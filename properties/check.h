@@ -287,8 +287,11 @@ void fl_checker_free(fl_checker *ck);           /* closes the db if still open *
 const char *fl_checker_errmsg(const fl_checker *ck);
 /* The running summary (valid at any time). */
 void fl_checker_summary(const fl_checker *ck, fl_check_summary *out);
-/* The plugin call the checker or its database is in now (for a watchdog on
- * another thread; see fl_calls_current). */
+/* The call the checker or its database is in now (for a watchdog on
+ * another thread): a plugin's or built-in filter's (fl_calls_current), or
+ * else a call into the engine under test itself -- then object is 0,
+ * method the engine's method ("put", "scan", "sst_entries", ...), who
+ * "engine NAME", plugin "" and no target. */
 bool fl_checker_current_call(const fl_checker *ck, fl_call_now *out, bool details);
 
 /* ---- The runner (run.c): one workload, start to end --------------------------
@@ -297,12 +300,15 @@ bool fl_checker_current_call(const fl_checker *ck, fl_call_now *out, bool detail
  * verdicts and metrics, close" that every command uses: replay, report,
  * check's trials and shrinking, fuzz_ops and the benchmarks.  It makes and
  * removes a temporary database when given no directory, stops early when
- * asked, and runs every plugin call under a watchdog:
+ * asked, and runs every plugin call and every call into the engine under
+ * a watchdog:
  *   - a call that does not return within call_timeout seconds is a finding
  *     (P10, "plugin FILE: might_match did not return within 10 s on key
- *     ..."), and so is one still running at the deadline;
+ *     ...", "engine filterlab: scan did not return within 10 s"), and so
+ *     is one still running at the deadline that does not return within
+ *     call_timeout of its start (the deadline waits for it);
  *   - *interrupt (set by a signal handler) stops the run between ops, or,
- *     when an op does not end within a second, from the watchdog.
+ *     when an op does not end within half a second, from the watchdog.
  * A finding the watchdog makes cannot return through the stuck call: the
  * runner hands it to on_abandon, which reports it and must not return (it
  * ends the process: a check trial's child, or a command that has cleaned
@@ -354,7 +360,8 @@ typedef struct fl_runner {
      * built with assertions) or a hang is then an outcome -- P10, naming the
      * signal and the op and line being run -- and the caller goes on.  The
      * child ignores SIGINT and SIGTERM; the caller's *interrupt and the
-     * deadline end it (a run stopped so is not a finding).  on_abandon is
+     * deadline end it (a run stopped so is not a finding; at the deadline
+     * a call in progress has until the call timeout).  on_abandon is
      * not called: what the watchdog finds comes back as the outcome.  Output
      * (check.results, check.messages) is written by the child. */
     bool      isolate;
@@ -539,16 +546,22 @@ typedef struct fl_run_config {
     const char *out_dir;         /* minimized failures (created if needed)     */
     uint64_t max_ops;            /* ops per trial, at most                     */
     double   shrink_seconds;     /* time budget of the shrinker                */
-    double   call_timeout;       /* watchdog on plugin calls, seconds (0: off) */
+    double   call_timeout;       /* watchdog on plugin and engine calls,
+                                    seconds (0: off)                           */
     double   deadline;           /* fl_now() by which everything, shrinking
-                                    included, has ended (0: none)              */
+                                    included, has ended (0: none), but for a
+                                    call in progress then: it has until the
+                                    call timeout to return, or is a hang      */
     volatile sig_atomic_t *interrupt;    /* stops the run once set            */
     /* Flags for the commands printed with a finding, shell-quoted: what a
-     * replay needs beyond the workload ("--plugin X --call-timeout 10"),
+     * replay needs beyond the workload and its call timeout ("--plugin X"),
      * and what regenerates a trial beyond --seed and --trial (plugins,
      * --policy, --extractor, --ops, --call-timeout). */
     const char *replay_flags;
     const char *trial_flags;
+    double   replay_call_timeout; /* the --call-timeout a replay needs (the
+                                    run's, when not the default), 0: none;
+                                    see fl_run_replay_call_timeout          */
     FILE    *log;                /* progress and results (stderr), or NULL     */
     bool     progress;           /* a \r progress line on log                  */
     /* Known upstream bugs (NULL: none): a finding shrunk to the end that
@@ -595,6 +608,9 @@ typedef struct fl_run_result {
  * FL_OK (with result->property 0 or the failure), or an error (bad specs,
  * an unwritable out_dir, checked before anything runs) with err set. */
 int fl_check_run(const fl_run_config *cfg, fl_run_result *result, char *err, size_t err_len);
+/* The --call-timeout the replay line of res's finding carries: the
+ * shrinker's (a hang), else the run's own (c->replay_call_timeout), 0 none. */
+double fl_run_replay_call_timeout(const fl_run_config *c, const fl_run_result *res);
 
 /* Trial `trial` of cfg's seed as a workload, exactly what fl_check_run runs
  * as that trial (for cfg's engine, specs and max_ops): for tests and
@@ -610,6 +626,8 @@ int fl_check_trial(const fl_run_config *cfg, uint64_t trial, fl_workload *out, c
  * every command: trials, shrinking and replay sample alike, so a replay of
  * a written failure sees what its trial saw. */
 #define FL_CHECKER_SEED 1
+
+struct fl_trial_outcome;
 
 typedef struct fl_trial_env {
     const fl_engine_ops *engine; /* NULL: filterlab                            */
@@ -629,6 +647,12 @@ typedef struct fl_trial_env {
      * the caller then runs the workload again isolated to learn what
      * happened.  The outcome of a run that ends is the isolated one's. */
     bool     in_process;
+    /* In process: what the watchdog finds (a hung call, or the run given
+     * up at the deadline or a signal) ends the process; on_abandon, when
+     * set, gets the outcome first, and must not return.  (A crash ends it
+     * with no word: the caller runs the workload again, as above.) */
+    void   (*on_abandon)(void *arg, const struct fl_trial_outcome *o);
+    void    *on_abandon_arg;
 } fl_trial_env;
 
 typedef struct fl_trial_outcome {

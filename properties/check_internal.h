@@ -177,6 +177,10 @@ struct fl_checker {
     fl_engine *db;
     fl_calls *db_calls;               /* the database's plugin calls        */
     fl_calls *own_calls;              /* the checker's own (P7, P11)        */
+    /* the call into the engine in progress, for the watchdog (atomics;
+     * ck_engine_enter, ck_engine_leave): its method, NULL outside one */
+    const char *engine_method;
+    uint64_t engine_seq;              /* bumped when such a call begins     */
     fl_options opt;
     ck_config *writer, *compactor;    /* as configured now                  */
     uint64_t generation;              /* bumps at every open                */
@@ -266,6 +270,20 @@ void ck_violation(fl_checker *ck, int property, const char *fmt, ...)
 /* A workload's bytes as the model and the engine take them. */
 static inline fl_model_bytes ck_mb(const fl_bytes *b) { return (fl_model_bytes){ b->data, b->len }; }
 static inline fl_slice ck_sl(const fl_bytes *b) { return (fl_slice){ b->data, b->len }; }
+
+/* Around every call into the engine under test that does its work (an op,
+ * opening and closing, reading its SSTs back): a watchdog sees it through
+ * fl_checker_current_call, and one that does not return within the call
+ * timeout is a hang (run.c), as a plugin's call is.  The checks the
+ * engine calls back into (a probe trace, a scan's items) run inside it.
+ * Only the checker's thread writes these. */
+static inline void ck_engine_enter(fl_checker *ck, const char *method) {
+    __atomic_store_n(&ck->engine_seq, ck->engine_seq + 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&ck->engine_method, method, __ATOMIC_RELEASE);
+}
+static inline void ck_engine_leave(fl_checker *ck) {
+    __atomic_store_n(&ck->engine_method, (const char *)NULL, __ATOMIC_RELEASE);
+}
 
 /* Runs a read op (get, scan_prefix, scan, seek, seek_for_prev) on both
  * sides and compares them (reads.c). */

@@ -134,7 +134,14 @@ static void on_contract(void *arg, const fl_contract_violation *v) {
 
 bool fl_checker_current_call(const fl_checker *ck, fl_call_now *out, bool details) {
     if (ck->own_calls && fl_calls_current(ck->own_calls, out, details)) return true;
-    return ck->db_calls && fl_calls_current(ck->db_calls, out, details);
+    if (ck->db_calls && fl_calls_current(ck->db_calls, out, details)) return true;
+    memset(out, 0, sizeof *out);
+    out->method = __atomic_load_n(&ck->engine_method, __ATOMIC_ACQUIRE);
+    if (!out->method) return false;
+    /* (the top bit keeps its numbers apart from the plugin calls') */
+    out->seq = __atomic_load_n(&ck->engine_seq, __ATOMIC_RELAXED) | (UINT64_C(1) << 63);
+    if (details) snprintf(out->who, sizeof out->who, "engine %s", ck->eng->name);
+    return true;
 }
 
 /* ---- Lifecycle --------------------------------------------------------------- */
@@ -313,8 +320,10 @@ static int adopt(fl_checker *ck) {
     memset(top, 0xFF, sizeof top);
     fl_metrics before, after;
     ck->eng->metrics(ck->db, &before);
+    ck_engine_enter(ck, "scan");
     int rc = ck->eng->scan(ck->db, (fl_slice){ (const uint8_t *)"", 0 }, (fl_slice){ top, sizeof top },
                            adopt_item, ck);
+    ck_engine_leave(ck);
     if (rc) return ck_fail(ck, rc, "reading the existing database: %s", ck->eng->errmsg(ck->db));
     ck->eng->metrics(ck->db, &after);
     ck->adopt_reads += after.sst_reads - before.sst_reads;
@@ -324,7 +333,9 @@ static int adopt(fl_checker *ck) {
 
 static int db_open(fl_checker *ck) {
     char err[1024] = "";
+    ck_engine_enter(ck, "open");
     int rc = ck->eng->open(ck->cfg.dir, ck->cfg.reg, &ck->opt, &ck->db, err, sizeof err);
+    ck_engine_leave(ck);
     if (rc) return ck_fail(ck, rc, "open: %s", err[0] ? err : fl_strerror(rc));
     const char *note = ck->eng->note ? ck->eng->note(ck->db) : NULL;
     if (note && *note && ck->cfg.messages)
@@ -432,7 +443,9 @@ static int recover(fl_checker *ck, const fl_op *op) {
         fl_metrics m;
         ck->eng->metrics(ck->db, &m);
         add_metrics(&ck->at_open, &m);
+        ck_engine_enter(ck, "abandon");
         ck->eng->abandon(ck->db);
+        ck_engine_leave(ck);
         ck->db = NULL;
     }
     ck->sum.crashes++;
@@ -465,7 +478,9 @@ static int recover(fl_checker *ck, const fl_op *op) {
         return ck_fail(ck, FL_ERR_NOMEM, "%s: out of memory", point);
     }
     entries got = { now, 0, 0 };
+    ck_engine_enter(ck, "seek");
     rc = ck->eng->seek(ck->db, (fl_slice){ (const uint8_t *)"", 0 }, false, UINT32_MAX, 0, NULL, take_entry, &got);
+    ck_engine_leave(ck);
     if (!rc) rc = got.status;
     if (rc) {
         fl_model_free(now);
@@ -508,14 +523,18 @@ static int run_crash(fl_checker *ck, const fl_op *op) {
 /* Flushes (so what close writes is seen with the old configuration),
  * sums the metrics, closes. */
 static int db_close(fl_checker *ck) {
+    ck_engine_enter(ck, "flush");
     int rc = ck->eng->flush(ck->db);
+    ck_engine_leave(ck);
     if (rc) return ck_fail(ck, rc, "flush before close: %s", ck->eng->errmsg(ck->db));
     if (ck->cfg.check && (rc = ck_tree_refresh(ck, false))) return rc;
     fl_metrics m;
     ck->eng->metrics(ck->db, &m);
     add_metrics(&ck->at_open, &m);
     char err[1024] = "";
+    ck_engine_enter(ck, "close");
     rc = ck->eng->close(ck->db, err, sizeof err);
+    ck_engine_leave(ck);
     ck->db = NULL;
     int drc = durable_advance(ck);            /* the flush above emptied the memtable */
     mem_clear(ck);
@@ -543,12 +562,17 @@ int fl_checker_finish(fl_checker *ck, fl_check_summary *out) {
     int rc = FL_OK;
     if (ck->fault) fl_env_fault_crash_after(ck->fault, 0);     /* crash points are the ops' */
     if (ck->db) {
+        ck_engine_enter(ck, "flush");
         rc = ck->eng->flush(ck->db);
+        ck_engine_leave(ck);
         if (rc) return ck_fail(ck, rc, "final flush: %s", ck->eng->errmsg(ck->db));
         if (ck->eng->ssts) {
             fl_sst_meta *m;
             size_t n;
-            if ((rc = ck->eng->ssts(ck->db, &m, &n))) return ck_fail(ck, rc, "listing SSTs");
+            ck_engine_enter(ck, "ssts");
+            rc = ck->eng->ssts(ck->db, &m, &n);
+            ck_engine_leave(ck);
+            if (rc) return ck_fail(ck, rc, "listing SSTs");
             fl_sst_meta_free(m, n);
             ck->sum.ssts = n;
         }
@@ -668,6 +692,7 @@ static int run_write(fl_checker *ck, const fl_op *op) {
         if (ck_fpset_large(&ck->written)) ck_fpset_prefetch(&ck->written, key_fp);
         ck_contract_prefetch(ck, op->a.data, op->a.len);
     }
+    ck_engine_enter(ck, fl_op_name(op->kind));
     switch (op->kind) {
     case FL_OP_PUT:      rc = ck->eng->put(ck->db, ck_sl(&op->a), ck_sl(&op->b)); break;
     case FL_OP_DEL:      rc = ck->eng->del(ck->db, ck_sl(&op->a)); break;
@@ -675,6 +700,7 @@ static int run_write(fl_checker *ck, const fl_op *op) {
     case FL_OP_FLUSH:    rc = ck->eng->flush(ck->db); break;
     default:             rc = ck->eng->compact(ck->db, op->full); break;
     }
+    ck_engine_leave(ck);
     if (rc && ck->fault && fl_env_fault_dead(ck->fault)) return FL_CK_CRASHED;
     if (rc) return ck_fail(ck, rc, "%s", ck->eng->errmsg(ck->db));
     if (!ck->cfg.check) return FL_OK;
@@ -703,8 +729,12 @@ static int run_set_options(fl_checker *ck, const fl_op *op) {
                        "database", ck->eng->name);
     int rc = apply_options(ck, op);
     char err[1024] = "";
-    if (!rc && (rc = ck->eng->set_options(ck->db, &ck->opt, err, sizeof err)))
-        return ck_fail(ck, rc, "%s", err[0] ? err : fl_strerror(rc));
+    if (!rc) {
+        ck_engine_enter(ck, "set_options");
+        rc = ck->eng->set_options(ck->db, &ck->opt, err, sizeof err);
+        ck_engine_leave(ck);
+        if (rc) return ck_fail(ck, rc, "%s", err[0] ? err : fl_strerror(rc));
+    }
     if (rc || !ck->cfg.check) return rc;
     ck->generation++;
     ck->mem_under_old_options = true;

@@ -218,6 +218,7 @@ int ck_run_read(fl_checker *ck, const fl_op *op) {
     bool seek = op->kind == FL_OP_SEEK || op->kind == FL_OP_SEEK_FOR_PREV;
     int rc;
     bool found = false;
+    ck_engine_enter(ck, fl_op_name(op->kind));
     if (seek) {
         rc = ck->eng->seek ? ck->eng->seek(ck->db, ck_sl(&op->a), op->kind == FL_OP_SEEK_FOR_PREV,
                                            op->count, op->prefix_mode, ctxp, on_item, ck)
@@ -233,6 +234,7 @@ int ck_run_read(fl_checker *ck, const fl_op *op) {
     } else {
         rc = ck->eng->scan(ck->db, ck_sl(&op->a), ck_sl(&op->b), on_item, ck);
     }
+    ck_engine_leave(ck);
     if (res) fputc('\n', res);
     if (rc) return ck_fail(ck, rc, "%s", ck->eng->errmsg(ck->db));
     if (!ck->cfg.check) return FL_OK;

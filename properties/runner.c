@@ -201,8 +201,8 @@ static int write_failure(const fl_run_config *c, fl_run_result *res, fl_workload
     for (int pass = 0; pass < 2; pass++) {
         char desc[16384];
         char timeout[64] = "";
-        if (res->shrink_call_timeout > 0)
-            snprintf(timeout, sizeof timeout, " --call-timeout %g", res->shrink_call_timeout);
+        if (fl_run_replay_call_timeout(c, res) > 0)
+            snprintf(timeout, sizeof timeout, " --call-timeout %g", fl_run_replay_call_timeout(c, res));
         snprintf(desc, sizeof desc,
                  "%sP%d %s, found by: %s\nminimized from %zu to %zu ops%s\n%s\nreplay: filterlab replay %s%s%s%s",
                  known, res->property, fl_property_name(res->property), how, res->original_ops, w->count,
@@ -354,6 +354,7 @@ typedef struct trial_result {
     int gen_rc, rc;                 /* make_trial's; fl_check_workload's */
     char gerr[512];
     fl_trial_outcome o;
+    bool worker_ended;              /* the watchdog's: its worker is gone */
 } trial_result;
 
 static void run_trial(const fl_run_config *c, const fl_trial_env *env, uint64_t t, trial_result *tr) {
@@ -376,10 +377,13 @@ static void run_trial(const fl_run_config *c, const fl_trial_env *env, uint64_t 
  * second.  Nothing a trial leaves behind can reach the next one there --
  * the engine, the checker and the built-ins keep no state outside the run
  * -- and a worker is replaced every WORKER_TRIALS trials all the same, so
- * that a leak would not pile up.  A trial that ends its worker (a crash, a
- * hang the watchdog ends, an abort) is run again by the coordinator in a
- * child of its own, as every trial is otherwise (fl_check_workload): the
- * outcome, and what it says about the crash, is that run's.  With a plugin
+ * that a leak would not pile up.  What the watchdog finds in a trial run
+ * so (a hung call; a trial given up at the deadline) the worker sends back
+ * as the trial's outcome before it ends (worker_abandon, flagged
+ * worker_ended: the coordinator starts a fresh one).  A trial that ends
+ * its worker otherwise (a crash, an abort) is run again by the coordinator
+ * in a child of its own, as every trial is otherwise (fl_check_workload):
+ * the outcome, and what it says about the crash, is that run's.  With a plugin
  * or another engine each trial runs in its own child: a plugin's static
  * state must start afresh every time, and a crash be caught where it
  * happens. */
@@ -404,6 +408,27 @@ static bool trials_in_workers(const fl_run_config *c) {
 
 static void on_worker_stop(int sig) { worker_stop = sig; }
 
+/* The trial a worker runs, for its watchdog's word (worker_abandon). */
+typedef struct worker_ctx {
+    int out;
+    uint64_t trial;
+} worker_ctx;
+
+/* In a worker, on what the watchdog found in the trial it runs in process
+ * (a hung call, the deadline in a stuck op): the outcome goes to the
+ * coordinator as the trial's, and the worker ends (its ops are stuck). */
+static void worker_abandon(void *arg, const fl_trial_outcome *o) {
+    const worker_ctx *w = arg;
+    static trial_result tr;
+    memset(&tr, 0, sizeof tr);
+    tr.trial = w->trial;
+    tr.o = *o;
+    tr.worker_ended = true;
+    fflush(NULL);
+    (void)fl_write_all(w->out, &tr, sizeof tr);
+    _exit(0);
+}
+
 static _Noreturn void worker_main(const fl_run_config *c, const fl_trial_env *env, int in, int out) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -415,13 +440,17 @@ static _Noreturn void worker_main(const fl_run_config *c, const fl_trial_env *en
     sigaction(SIGHUP, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
     fl_trial_env here = *env;
+    worker_ctx wctx = { out, 0 };
     here.interrupt = &worker_stop;
     here.in_process = trials_in_workers(c);
+    here.on_abandon = worker_abandon;
+    here.on_abandon_arg = &wctx;
     trial_result *tr = malloc(sizeof *tr);
     /* a test of the above: the worker dies in trial N as a crash would */
     const char *die = getenv("FILTERLAB_TEST_WORKER_DIES_IN");
     uint64_t t;
     while (tr && !worker_stop && fl_read_all(in, &t, sizeof t) == 0) {
+        wctx.trial = t;
         run_trial(c, &here, t, tr);
         if (die && here.in_process && strtoull(die, NULL, 10) == t) raise(SIGKILL);
         if (fl_write_all(out, tr, sizeof *tr) != 0) break;
@@ -594,6 +623,13 @@ static void source_wait(trial_source *s) {
                 snprintf(s->err, sizeof s->err, "cannot start a check worker: %s", strerror(errno));
                 s->done = true;
             }
+        } else if (tr->worker_ended) {           /* its last word: a fresh one */
+            worker_end(s, i);
+            if (!worker_start(s, i)) {
+                s->rc = FL_ERR_IO;
+                snprintf(s->err, sizeof s->err, "cannot start a check worker: %s", strerror(errno));
+                s->done = true;
+            }
         }
         size_t slot = slot_of(s, tr->trial);
         s->ready[slot] = *tr;
@@ -635,6 +671,10 @@ static void source_stop(trial_source *s) {
     free(s->have);
     s->ready = NULL;
     s->have = NULL;
+}
+
+double fl_run_replay_call_timeout(const fl_run_config *c, const fl_run_result *res) {
+    return res->shrink_call_timeout > 0 ? res->shrink_call_timeout : c->replay_call_timeout;
 }
 
 int fl_check_trial(const fl_run_config *c, uint64_t trial, fl_workload *out, char *err, size_t err_len) {

@@ -642,17 +642,25 @@ static int load_sst(fl_checker *ck, const fl_sst_meta *m, bool adopting, ck_sst 
      * is wrong) */
     if (m->entries && m->entries < SIZE_MAX / sizeof *s->keys && (s->keys = malloc(m->entries * sizeof *s->keys)))
         lc.cap = m->entries;
+    ck_engine_enter(ck, "sst_entries");
     int rc = ck->eng->sst_entries(ck->db, m->id, on_entry, &lc);
+    ck_engine_leave(ck);
     if (!rc) rc = lc.rc;
     for (size_t i = 0, off = 0; !rc && i < s->nkeys; off += s->keys[i++].len)
         s->keys[i].key = s->key_bytes + off;
-    if (!rc) rc = ck->eng->sst_range_tombstones(ck->db, m->id, on_rt, &lc);
+    if (!rc) {
+        ck_engine_enter(ck, "sst_range_tombstones");
+        rc = ck->eng->sst_range_tombstones(ck->db, m->id, on_rt, &lc);
+        ck_engine_leave(ck);
+    }
     if (!rc) rc = lc.rc;
     if (!rc) rc = ck_spans_build(&s->rt_spans, s->rts, s->nrts);
     fl_buf fb;
     fl_buf_init(&fb);
     if (!rc) {
+        ck_engine_enter(ck, "sst_filter_block");
         int r2 = ck->eng->sst_filter_block(ck->db, m->id, &fb, &s->format);
+        ck_engine_leave(ck);
         if (r2 == FL_ERR_CORRUPT) s->block_bad = true;
         else rc = r2;
     }
@@ -697,7 +705,9 @@ int ck_tree_refresh(fl_checker *ck, bool after_open) {
     fl_sst_meta_free(ck->metas, ck->nmetas);
     ck->metas = NULL;
     ck->nmetas = 0;
+    ck_engine_enter(ck, "ssts");
     int rc = ck->eng->ssts(ck->db, &ck->metas, &ck->nmetas);
+    ck_engine_leave(ck);
     if (rc) return ck_fail(ck, rc, "listing SSTs: %s", ck->eng->errmsg(ck->db));
     uint64_t max_id = 0;
     for (size_t i = 0; i < ck->nmetas; i++) if (ck->metas[i].id > max_id) max_id = ck->metas[i].id;

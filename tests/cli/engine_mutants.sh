@@ -13,6 +13,11 @@
 #   tombstone_end_at_last_key           off-by-ones at a range tombstone's
 #       exclusive end where the read path and the SST writer decide an
 #       SST's key range                                   -> P6 (or P3), P2
+# Found by `filterlab check --seed 1 --time 2 --call-timeout 2`, whose time
+# runs out inside the hung call (the call's timeout decides, not the limit):
+#   merge_never_ends   read.c keeps a source that ran out in the merge of a
+#                      forward range read, which then never ends: a hang of
+#                      the engine itself, no plugin involved            -> P10
 # Replayed on a given workload, which must report the named property:
 #   expected_one   read.c counts 1.8e-9, not 1, for a probe the bloom cannot
 #                  make (a whole-key bloom asked for a prefix)          -> P4
@@ -78,6 +83,9 @@ line_mutant get_covers_exclusive_end read.c \
 line_mutant scan_overlaps_exclusive_end read.c \
     '    if (c > 0 || (c == 0 && in->largest_exclusive)) return false;' \
     '    if (c > 0) return false;'
+line_mutant merge_never_ends read.c \
+    '            if (top->has && BEFORE_END(top)) heap_down(src, heap, nheap, 0);' \
+    '            if (top->has || BEFORE_END(top)) heap_down(src, heap, nheap, 0);'
 line_mutant tombstone_end_at_last_key sst_write.c \
     '        if (c > 0) { hi = rt->end; hil = rt->elen; excl = true; }' \
     '        if (c >= 0) { hi = rt->end; hil = rt->elen; excl = true; }'
@@ -130,6 +138,29 @@ for m in $checked; do
     fi
 done
 [ $missed -eq 0 ] || fail "$missed engine mutants not found by filterlab check --seed 1 --time 10"
+
+# ---- a hang of the engine, at check's time limit -------------------------------------------
+# The first trials hang in a scan.  The run ends by --time plus the call
+# timeout (and the child's grace) with the hang as its finding -- not with
+# "0 trials, no violation" -- and the minimized workload hangs on replay
+# (P10, exit 1) and passes on the real engine.
+t0=$(date +%s)
+TMPDIR=$T "$T/merge_never_ends" check --seed 1 --time 2 --call-timeout 2 --shrink-time 1 --out "$T/out-hang" \
+    > "$T/hang.out" 2> "$T/hang.err"
+rc=$? took=$(($(date +%s) - t0))
+[ $rc -eq 1 ] || { cat "$T/hang.err" >&2; fail "merge_never_ends: check exit $rc, expected 1 (a hang is a finding)"; }
+grep -q '^check: P10 bad-input after [0-9]* trials\{0,1\} ' "$T/hang.err" || fail "merge_never_ends: $(tail -n 3 "$T/hang.err")"
+grep -q 'engine filterlab: [a-z_]* did not return within [0-9.]* s (a call into the engine under test' "$T/hang.err" ||
+    fail "merge_never_ends: the finding does not name the engine's call: $(tail -n 3 "$T/hang.err")"
+[ $took -le 9 ] || fail "merge_never_ends: check --time 2 --call-timeout 2 took $took s"
+wl=$(sed -n 's/.*minimized from [0-9]* to [0-9]* ops[^:]*: //p' "$T/hang.err" | head -n 1)
+[ -f "$wl" ] || fail "merge_never_ends: no minimized workload"
+TMPDIR=$T "$T/merge_never_ends" replay "$wl" --call-timeout 1 > /dev/null 2> "$T/hang-replay.err"
+rc=$?
+[ $rc -eq 1 ] && grep -q '^P10 bad-input: line [0-9]* [a-z_]*.*: engine filterlab: [a-z_]* did not return within 1 s' \
+    "$T/hang-replay.err" || fail "merge_never_ends: replay exit $rc: $(head -n 2 "$T/hang-replay.err")"
+TMPDIR=$T "$FILTERLAB" replay "$wl" > /dev/null 2>&1 || fail "merge_never_ends: the real engine fails $wl"
+echo "found merge_never_ends: $(grep -o 'engine filterlab: [a-z_]* did not return within [0-9.]* s' "$T/hang.err" | head -n 1), in $took s"
 
 # ---- replay ---------------------------------------------------------------------------------
 # expect NAME WORKLOAD PROPERTY: the mutant's replay reports PROPERTY.

@@ -10,7 +10,10 @@
 #   - a slow plugin (50 ms a call) under a 1 s timeout is no finding;
 #   - check --time is a hard limit with a plugin that never returns: it ends
 #     by the limit (plus the child's grace) with a finding, whose repro line
-#     has --plugin and --call-timeout;
+#     has --plugin and --call-timeout (once);
+#   - ... but a call still running at the limit gets its --call-timeout: a
+#     hang in the first trial of a run shorter than the timeout is a finding,
+#     not "0 trials, no violation";
 #   - SIGINT stops check, SIGTERM stops a replay stuck in a plugin, and
 #     gen and bench stop too, each within a second, leaving nothing in TMPDIR;
 #   - a plugin that crashes or aborts is a finding naming the signal, the op
@@ -105,6 +108,19 @@ grep -q "might_match did not return within 1 s" "$T/c2.err" || fail "no hang fin
 grep -q "^  replay: filterlab replay .* --plugin $T/hang.so --call-timeout 1\$" "$T/c2.err" ||
     fail "check's repro line: $(grep replay: "$T/c2.err")"
 empty_tmp "check (hung)"
+
+# ---- ... and a call running at the limit has its timeout to return ----------------------
+t0=$(now)
+TMPDIR=$T/tmp "$FILTERLAB" check --plugin "$T/hang.so" --policy hang --time 1 --call-timeout 3 \
+    --out "$T/out2b" > "$T/c2b.out" 2> "$T/c2b.err"
+rc=$?
+took=$(since "$t0")
+[ $rc -eq 1 ] || { cat "$T/c2b.err" >&2; fail "check --time 1 --call-timeout 3 with a hung plugin: exit $rc, expected 1"; }
+le "$took" 7 || fail "check --time 1 --call-timeout 3 took $took s"
+grep -q "might_match did not return within 3 s" "$T/c2b.err" || fail "no hang finding: $(head -3 "$T/c2b.err")"
+grep -q "^  replay: filterlab replay .* --plugin $T/hang.so --call-timeout 1\$" "$T/c2b.err" ||
+    fail "check's repro line: $(grep replay: "$T/c2b.err")"
+empty_tmp "check (hung at the limit)"
 
 # ---- signals --------------------------------------------------------------------------
 # stop WHAT SIG CODE WAIT ERR CMD...: starts CMD in the background (TMPDIR
