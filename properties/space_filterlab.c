@@ -261,13 +261,35 @@ static void config_text(const fl_run_config *c, ck_rng *r, const policy_list *w,
     }
 }
 
+/* A trial with set_options ops: their options (migrations of the open
+ * line's policies, as a reopen's, but the memtable kept), and the reopens'
+ * (options_for serves both once the trial has it). */
+#define SETS 3
+typedef struct fl_state {
+    const ck_trial *t;
+    size_t nreopens, next_reopen;
+    ck_text set[SETS];
+    size_t nsets, next_set;
+} fl_state;
+
+static int options_for(void *arg, fl_op_kind kind, char *out, size_t cap) {
+    fl_state *st = arg;
+    const char *text = kind == FL_OP_REOPEN ? st->t->reopens[st->next_reopen++ % st->nreopens]
+                                            : st->set[st->next_set++ % st->nsets].buf;
+    size_t n = strlen(text);
+    if (n + 1 > cap) return -1;
+    memcpy(out, text, n + 1);
+    return 0;
+}
+
+static void release(ck_trial *t) { free(t->state); }
+
 /* The configuration of one trial: the open line, up to three reopens
- * (migrations), and for an FP trial the op mix P9 needs. */
+ * (migrations), in half the trials up to three set_options (migrations
+ * too), and for an FP trial the op mix P9 needs. */
 static int configure(const fl_run_config *c, ck_rng *r, ck_trial *t, char *err, size_t err_len) {
     fl_gen_options *o = t->gen;
     policy_list pl;
-    (void)err;
-    (void)err_len;
     if (t->fp_trial) {
         /* one built-in bloom, P9's case.  P9 decides over 10,000 distinct
          * probed items, so the bloom hashes whole keys (a prefix-only bloom
@@ -312,6 +334,26 @@ static int configure(const fl_run_config *c, ck_rng *r, ck_trial *t, char *err, 
     fl_prefix_lengths(t->open.buf, t->lengths, &t->nlengths, CK_TRIAL_LENGTHS);
     for (size_t i = 0; i < nre; i++)
         fl_prefix_lengths(t->reopen[i].buf, t->lengths, &t->nlengths, CK_TRIAL_LENGTHS);
+    if (!t->fp_trial && ck_chance(r, 50)) {
+        fl_state *st = calloc(1, sizeof *st);
+        if (!st) {
+            snprintf(err, err_len, "out of memory");
+            return FL_ERR_NOMEM;
+        }
+        t->state = st;
+        st->t = t;
+        st->nreopens = nre;
+        st->nsets = 1 + ck_below(r, SETS);
+        copy_list(&m, &pl);
+        for (size_t i = 0; i < st->nsets; i++) {
+            migrate(c, r, &m);
+            config_text(c, r, &m, false, false, &st->set[i]);
+            fl_prefix_lengths(st->set[i].buf, t->lengths, &t->nlengths, CK_TRIAL_LENGTHS);
+        }
+        o->set_options_every = 15 + ck_below(r, o->ops / 2 + 1);
+        o->options_for = options_for;
+        o->options_arg = st;
+    }
     o->prefix_lengths = t->lengths;
     o->prefix_length_count = t->nlengths;
     o->reopen_count = nre;
@@ -326,4 +368,5 @@ const ck_space ck_space_filterlab = {
     .refusals_are_findings = true,
     .crashes = true,
     .configure = configure,
+    .release = release,
 };

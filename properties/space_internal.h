@@ -5,7 +5,8 @@
  * the engine's space, found by ck_space_of, for the rest: the options of
  * the open line, of each reopen and set_options, and any change to the op
  * mix.  space_filterlab.c holds filterlab's (every built-in policy, several
- * at once, compactors, Legacy filters, migrations between lists),
+ * at once, compactors, Legacy filters, migrations between lists at reopens
+ * and by set_options),
  * space_rocksdb.c RocksDB's (what the RocksDB engine can express: one bloom
  * or Ribbon policy, the rocksdb.* settings, set_options).  No other file
  * of the trial generator knows an engine by name.

@@ -13,6 +13,10 @@
 #   tombstone_end_at_last_key           off-by-ones at a range tombstone's
 #       exclusive end where the read path and the SST writer decide an
 #       SST's key range                                   -> P6 (or P3), P2
+#   set_options_closes_its_readers      db.c's set_options closes the SST
+#       readers it has just opened for the new policies: the next read
+#       crashes (check's trials of filterlab's engine make set_options
+#       since this mutant went unfound)                               -> P10
 # Found by `filterlab check --seed 1 --time 2 --call-timeout 2`, whose time
 # runs out inside the hung call (the call's timeout decides, not the limit):
 #   merge_never_ends   read.c keeps a source that ran out in the merge of a
@@ -83,6 +87,9 @@ line_mutant get_covers_exclusive_end read.c \
 line_mutant scan_overlaps_exclusive_end read.c \
     '    if (c > 0 || (c == 0 && in->largest_exclusive)) return false;' \
     '    if (c > 0) return false;'
+line_mutant set_options_closes_its_readers db.c \
+    '    if (rc == FL_OK) return FL_OK;' \
+    '    if (rc != FL_OK) return FL_OK;'
 line_mutant merge_never_ends read.c \
     '            if (top->has && BEFORE_END(top)) heap_down(src, heap, nheap, 0);' \
     '            if (top->has || BEFORE_END(top)) heap_down(src, heap, nheap, 0);'
@@ -101,7 +108,8 @@ if $asan; then echo "targets present; the mutants run in the plain pass"; exit 0
 # ---- check, two at a time ---------------------------------------------------------------
 # NAME:PROPERTY[/PROPERTY]: the first property found must be one of these
 checked="k_at_14_bits:P5 k_above_the_table:P5 get_covers_exclusive_end:P6
-         scan_overlaps_exclusive_end:P6/P3 tombstone_end_at_last_key:P2"
+         scan_overlaps_exclusive_end:P6/P3 tombstone_end_at_last_key:P2
+         set_options_closes_its_readers:P10"
 check_one() {
     TMPDIR=$T "$T/$1" check --seed 1 --time 10 --shrink-time 2 --out "$T/out-$1" > "$T/$1.out" 2> "$T/$1.err"
     echo $? > "$T/$1.rc"
