@@ -257,10 +257,14 @@ static run_state *crashing;          /* the child's one run, for the handler */
 static void on_fatal(int sig) {
     run_state *st = crashing;
     fl_call_now call;
-    if (st && st->ck && st->shared && fl_checker_current_call(st->ck, &call, true))
-        snprintf(st->shared->call, sizeof st->shared->call, "%s%s%s%s (%s)",
-                 call.plugin[0] ? "plugin " : "", call.plugin, call.plugin[0] ? ": " : "",
-                 call.method, call.who);
+    if (st && st->ck && st->shared && fl_checker_current_call(st->ck, &call, true)) {
+        if (!call.object)                       /* the engine's own: "engine rocksdb: get" */
+            snprintf(st->shared->call, sizeof st->shared->call, "%s: %s", call.who, call.method);
+        else
+            snprintf(st->shared->call, sizeof st->shared->call, "%s%s%s%s (%s)",
+                     call.plugin[0] ? "plugin " : "", call.plugin, call.plugin[0] ? ": " : "",
+                     call.method, call.who);
+    }
     raise(sig);
 }
 

@@ -67,12 +67,13 @@ for wl in $(cd "$S" && find workloads -name '*.wl' ! -path 'workloads/gen/*' ! -
         "$T/err" || { cat "$T/err" >&2; fail "$wl: refused by RocksDB for no listed reason"; }
 done
 
-# The abort is a finding of the run (P10), with RocksDB's assertion text
-# from its stderr, and the replay goes on to report it (exit 1, not 134).
+# The abort is a finding of the run (P10), naming the engine's call it died
+# in and RocksDB's assertion text from its stderr, and the replay goes on to
+# report it (exit 1, not 134).
 "$FILTERLAB" replay "$S/workloads/scenarios/prefix_only_no_hashes.wl" --engine rocksdb > /dev/null 2> "$T/err"
 rc=$?
 [ $rc -eq 1 ] || { tail -n 5 "$T/err" >&2; fail "the RocksDB abort: exit $rc, not 1 (a finding)"; }
-grep -q "^P10 bad-input: line [0-9]* scan_prefix abcd: the run died with signal 6 (Aborted); its last words on stderr: .*slice.cc:57: .*FixedPrefixTransform::Transform.*Assertion .InDomain(src). failed" "$T/err" ||
+grep -q "^P10 bad-input: line [0-9]* scan_prefix abcd: the run died with signal 6 (Aborted) in a call of engine rocksdb: scan_prefix; its last words on stderr: .*slice.cc:57: .*FixedPrefixTransform::Transform.*Assertion .InDomain(src). failed" "$T/err" ||
     { cat "$T/err" >&2; fail "the RocksDB abort is not reported with its assertion"; }
 
 # ---- 2. generated workloads -----------------------------------------------------------
