@@ -329,7 +329,8 @@ typedef struct fl_run_outcome {
     bool     stopped;            /* stop_early, on_op, the deadline or an
                                     interruption                              */
     int      signal;             /* the interrupting signal, 0 if none        */
-    bool     hang;               /* the finding is a plugin call that hung    */
+    bool     hang;               /* the finding is a call that hung, a plugin's
+                                    or the engine's (the watchdog)             */
     bool     crashed;            /* the finding is the run dying (isolate)    */
     double   elapsed;            /* seconds, the ops only                     */
     fl_check_summary sum;        /* when finished (rc FL_OK, not stopped)     */
@@ -664,7 +665,8 @@ typedef struct fl_trial_outcome {
     uint64_t ops;                /* ops run                                    */
     bool     cut;                /* ended by the deadline or an interruption,
                                     with no finding                            */
-    bool     hang;               /* the finding is a plugin call that hung     */
+    bool     hang;               /* the finding is a call that hung (a plugin's
+                                    or the engine's)                           */
     /* The engine refused the configuration (an open, reopen or set_options
      * ended with FL_ERR_INVALID) and refusing is no finding for that
      * engine: the configurations check makes for it are all ones it can
