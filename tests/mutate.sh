@@ -1,0 +1,156 @@
+#!/bin/sh
+# mutate.sh -- a mutation run over filterlab's engine: how many one-line
+# bugs planted in engine/*.c does `filterlab check` find?  Not part of
+# `make check` (an hour for a few hundred mutants); run it by hand after
+# `make`, from the repository root:
+#
+#   sh tests/mutate.sh [--count N] [--seed S] [--time SEC] [--jobs J]
+#                      [--files "read.c keys.c ..."] [--out DIR]
+#
+# It lists every place in the engine's files (those that run for a check
+# trial: reads, keys, memtable, SST reading and writing, compaction, bloom,
+# extractors, filter calls, the db, the manifest, the envs) where one of
+# these changes applies -- a comparison flipped or loosened (< <= > >= ==
+# !=), && and || swapped, a + 1 or - 1 dropped, a `return true` and
+# `return false` swapped, a ! dropped, ++ made --, or a statement that
+# calls something deleted -- and draws N of them (default 100) with the seed
+# S (default 1; a Park-Miller generator in awk, so the same draw on mawk and
+# gawk).  Each mutant is the one file with that one change, compiled and
+# linked with the plain build's other objects (build/obj), and run as
+# `filterlab check --seed 1 --time SEC --jobs 1` (default 8 s; it is given
+# SEC + 40 s before it is killed: a hang is found at the 10 s call timeout).
+#
+# A mutant is found when check exits non-zero (1: a finding, crashes and
+# hangs included; 2: an error; 128+N: the tool itself died); it survives on
+# exit 0.  DIR (default build/mutate) gets results.tsv (one line per mutant:
+# name, exit, file:line, the line before and after), each mutant's source
+# and check output; the survivors are printed at the end.  A survivor is a
+# change that check's trials do not reach (an error path, a leak, a SIMD
+# kernel this CPU does not run), one that changes nothing the properties
+# can see (a tie-break, a cache, a faster path), or a hole in the checks:
+# read each one.  The hangs and the set_options mutants that made issues of
+# their own were found by this script's first run.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+S=$(pwd)
+
+count=100 seed=1 secs=8 jobs=2 out=build/mutate
+files="read.c keys.c memtable.c sst_read.c sst_write.c compact.c bloom.c bloom_bits.c extractors.c
+       filter_call.c db.c manifest.c sst_format.c env_fault.c env_mem.c"
+usage() { sed -n '6,7p' "$0" | sed 's/^# *//' >&2; exit 2; }
+
+# ---- one mutant (the jobs call this script back) ------------------------------------------
+if [ "${1:-}" = --one ]; then
+    # --one OUT SECS NAME FILE: builds and checks OUT/NAME.c, a changed engine/FILE
+    out=$2 secs=$3 name=$4 file=$5
+    obj=$S/build/obj
+    if ! ${CC:-cc} -std=c11 -D_GNU_SOURCE -O2 -w -I"$S/engine" -c "$out/$name.c" -o "$out/$name.o" 2> "$out/$name.log"; then
+        echo "$name	compile" > "$out/$name.rc"
+        exit 0
+    fi
+    objs=$(find "$obj/engine" "$obj/workloads" "$obj/model" "$obj/properties" "$obj/cli" "$obj/bench" \
+                "$obj/reports" -name '*.o' ! -path "$obj/engine/${file%.c}.o")
+    # shellcheck disable=SC2086
+    if ! ${CC:-cc} -O2 -rdynamic $objs "$out/$name.o" -o "$out/$name" $(cat "$S/build/ldlibs") 2>> "$out/$name.log"; then
+        echo "$name	link" > "$out/$name.rc"
+        exit 0
+    fi
+    rm -f "$out/$name.o"
+    timeout $((secs + 40)) "$out/$name" check --seed 1 --time "$secs" --jobs 1 --shrink-time 2 \
+        --out "$out/$name.found" > "$out/$name.log" 2>&1
+    echo "$name	$?" > "$out/$name.rc"
+    rm -f "$out/$name"
+    exit 0
+fi
+
+while [ $# -gt 0 ]; do
+    case $1 in
+    --count) count=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --time) secs=$2; shift 2 ;;
+    --jobs) jobs=$2; shift 2 ;;
+    --files) files=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    -h|--help) sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) usage ;;
+    esac
+done
+[ -f "$S/build/obj/engine/read.o" ] && [ -f "$S/build/ldlibs" ] || { echo "mutate.sh: run make first" >&2; exit 2; }
+mkdir -p "$out" || exit 2
+out=$(cd "$out" && pwd)
+rm -f "$out"/m*.rc "$out/results.tsv"
+
+# ---- the candidates, and the draw ------------------------------------------------------------
+# Each candidate: FILE LINE COL OP (OP: an index into the table below, or
+# "del").  The awk programs skip comments and preprocessor lines, and change
+# only the code before a trailing comment.
+list=$out/candidates
+: > "$list"
+for f in $files; do
+    [ -f "$S/engine/$f" ] || { echo "mutate.sh: no engine/$f" >&2; exit 2; }
+    awk -v f="$f" '
+        BEGIN { n = split(" < @ <= @ > @ >= @ == @ != @ && @ || @ + 1@ - 1@return true;@return false;@(!@++", from, "@")
+                split(" <= @ < @ >= @ > @ != @ == @ || @ && @ @ @return false;@return true;@(@--", to, "@") }
+        { line = $0; s = line; sub(/^[ \t]+/, "", s) }
+        incomment { if (index(s, "*/")) incomment = 0; next }
+        s ~ /^\/\*/ { if (!index(s, "*/")) incomment = 1; next }
+        s == "" || s ~ /^(\*|#|\/\/)/ { next }
+        {
+            code = line; c = index(code, "/*"); if (c) code = substr(code, 1, c - 1)
+            for (i = 1; i <= n; i++)
+                for (at = 1; (p = index(substr(code, at), from[i])) > 0; at += p)
+                    print f, NR, at + p - 1, i
+            if (s ~ /;$/ && s !~ /^(return|case|static|const|typedef|struct|enum|unsigned|int|uint|size_t|bool|char|double|fl_[a-z_]* )/ &&
+                s ~ /\(/ && s !~ /^[^(]*=/ && s !~ /^}/)
+                print f, NR, 0, "del"
+        }' "$S/engine/$f" >> "$list"
+done
+total=$(wc -l < "$list")
+# Park-Miller (x = 16807 x mod 2^31 - 1: exact in doubles) shuffles the
+# list; the first `count` are the mutants.
+awk -v seed="$seed" -v want="$count" '
+    { c[NR] = $0 }
+    END {
+        x = (seed % 2147483646) + 1
+        for (i = NR; i > 1; i--) {
+            x = (x * 16807) % 2147483647
+            j = 1 + int(x / 2147483647 * i); t = c[i]; c[i] = c[j]; c[j] = t
+        }
+        for (i = 1; i <= want && i <= NR; i++) printf "m%04d %s\n", i, c[i]
+    }' "$list" > "$out/drawn"
+echo "mutate.sh: $total places in engine/ ($(echo $files | wc -w) files); $(wc -l < "$out/drawn") mutants, seed $seed, check --time $secs each, $jobs at a time"
+
+# ---- the mutants' sources ----------------------------------------------------------------------
+while read -r name f line col op; do
+    awk -v line="$line" -v col="$col" -v op="$op" '
+        BEGIN { split(" < @ <= @ > @ >= @ == @ != @ && @ || @ + 1@ - 1@return true;@return false;@(!@++", from, "@")
+                split(" <= @ < @ >= @ > @ != @ == @ || @ && @ @ @return false;@return true;@(@--", to, "@") }
+        NR == line {
+            old = $0
+            if (op == "del") { match($0, /^[ \t]*/); $0 = substr($0, 1, RLENGTH) "; /* deleted */" }
+            else $0 = substr($0, 1, col - 1) to[op] substr($0, col + length(from[op]))
+            print old > "/dev/stderr"; print $0 > "/dev/stderr"
+        }
+        { print }' "$S/engine/$f" > "$out/$name.c" 2> "$out/$name.diff"
+done < "$out/drawn"
+
+# ---- the runs ------------------------------------------------------------------------------------
+trap 'echo "mutate.sh: stopped; what ran is in $out" >&2; exit 130' INT TERM
+awk '{ print $1, $2 }' "$out/drawn" | xargs -n 2 -P "$jobs" sh "$0" --one "$out" "$secs"
+
+# ---- the results ----------------------------------------------------------------------------------
+found=0 survived=0 broken=0
+while read -r name f line col op; do
+    rc=$(cut -f 2 "$out/$name.rc" 2> /dev/null || echo missing)
+    old=$(sed -n 1p "$out/$name.diff" | sed 's/^[ \t]*//')
+    new=$(sed -n 2p "$out/$name.diff" | sed 's/^[ \t]*//')
+    printf '%s\t%s\t%s:%s\t%s\t%s\n' "$name" "$rc" "$f" "$line" "$old" "$new" >> "$out/results.tsv"
+    case $rc in
+    0) survived=$((survived + 1)) ;;
+    compile|link|missing) broken=$((broken + 1)) ;;
+    *) found=$((found + 1)) ;;
+    esac
+done < "$out/drawn"
+echo "survivors (exit 0):"
+awk -F '\t' '$2 == "0" { printf "  %s %s: %s  =>  %s\n", $1, $3, $4, $5 }' "$out/results.tsv"
+echo "mutate.sh: $found found, $survived survived, $broken did not build; $out/results.tsv"
