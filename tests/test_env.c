@@ -232,6 +232,48 @@ FL_TEST(env_fault_fail_at_and_crash_after) {
     fl_env_free(m);
 }
 
+/* crash_after(op) makes op the last operation whatever its kind -- create,
+ * replace, write, fsync, rename, remove, fsync of a directory: it happens,
+ * and the env is dead right after it (not one operation later, which would
+ * never put a crash between an fsync and the rename it makes safe). */
+FL_TEST(env_fault_crash_after_each_kind_of_operation) {
+    static const char *const kinds[] = { "create", "replace", "write", "fsync", "rename", "remove",
+                                         "fsync-dir" };
+    for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
+        fl_env *m, *f;
+        CHECK_OK(fl_env_memory_new(&m));
+        CHECK_OK(fl_env_fault_new(m, &f));
+        const fl_env_ops *o = f->ops;
+        CHECK_EQ(o->mkdir(f, "/d"), 0);
+        fl_file *h = NULL;
+        if (k != 0) CHECK_EQ(o->open(f, "/d/x", FL_OPEN_CREATE, &h), 0);
+        if (k >= 3) CHECK_EQ(o->append(f, h, "abc", 3), 0);
+        if (h && k != 2 && k != 3) { CHECK_EQ(o->close(f, h), 0); h = NULL; }
+        uint64_t last = fl_env_fault_ops(f) + 1;
+        fl_env_fault_crash_after(f, last);
+        CHECK(!fl_env_fault_dead(f));
+        int e;
+        fl_file *g = NULL;
+        switch (k) {
+        case 0: e = o->open(f, "/d/x", FL_OPEN_CREATE, &g); break;
+        case 1: e = o->open(f, "/d/x", FL_OPEN_REPLACE, &g); break;
+        case 2: e = o->append(f, h, "def", 3); break;
+        case 3: e = o->sync(f, h); break;
+        case 4: e = o->rename(f, "/d/x", "/d/y"); break;
+        case 5: e = o->remove(f, "/d/x"); break;
+        default: e = o->sync_dir(f, "/d"); break;
+        }
+        if (e != 0 || fl_env_fault_ops(f) != last || !fl_env_fault_dead(f))
+            fl_test_fail(__FILE__, __LINE__, "crash_after at a %s: it returned %d, %llu ops, %s", kinds[k], e,
+                         (unsigned long long)fl_env_fault_ops(f), fl_env_fault_dead(f) ? "dead" : "alive");
+        CHECK_EQ(fl_env_write_file(f, "/d/z", "z", 1, true), EIO);   /* nothing after it */
+        if (g) CHECK_EQ(o->close(f, g), 0);
+        if (h) CHECK_EQ(o->close(f, h), 0);
+        fl_env_free(f);
+        fl_env_free(m);
+    }
+}
+
 /* ---- Files the engine can trust -------------------------------------------- */
 
 static fl_registry *reg_new(void) {
