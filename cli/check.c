@@ -342,7 +342,9 @@ int fl_cli_check(int argc, char **argv) {
            (unsigned long long)res.trials, (unsigned long long)res.ops, res.elapsed,
            (double)res.trials / el, (double)res.ops / el, (unsigned long long)c.seed,
            c.shards > 1 ? " (sharded)" : "",
-           res.interrupted ? "interrupted, no violation so far" : "no violation");
+           res.interrupted ? "interrupted, no violation so far"
+           : res.trials == 0 ? "no trial finished in the time given, so nothing was checked"
+                             : "no violation");
     if (res.known_findings)
         printf(" but %llu finding%s of known upstream bugs (%s)", (unsigned long long)res.known_findings,
                res.known_findings == 1 ? "" : "s", tail);

@@ -13,7 +13,8 @@
 #     has --plugin and --call-timeout (once);
 #   - ... but a call still running at the limit gets its --call-timeout: a
 #     hang in the first trial of a run shorter than the timeout is a finding,
-#     not "0 trials, no violation";
+#     not "0 trials, no violation"; and a run in which no trial finished
+#     says that nothing was checked;
 #   - SIGINT stops check, SIGTERM stops a replay stuck in a plugin, and
 #     gen and bench stop too, each within a second, leaving nothing in TMPDIR;
 #   - a plugin that crashes or aborts is a finding naming the signal, the op
@@ -121,6 +122,11 @@ grep -q "might_match did not return within 3 s" "$T/c2b.err" || fail "no hang fi
 grep -q "^  replay: filterlab replay .* --plugin $T/hang.so --call-timeout 1\$" "$T/c2b.err" ||
     fail "check's repro line: $(grep replay: "$T/c2b.err")"
 empty_tmp "check (hung at the limit)"
+# ...and a run in which no trial finished does not say "no violation"
+TMPDIR=$T/tmp "$FILTERLAB" check --time 0.001 --out "$T/out2c" > "$T/c2c.out" 2> "$T/c2c.err" ||
+    fail "check --time 0.001: exit $?"
+grep -q "^check: 0 trials, .*: no trial finished in the time given, so nothing was checked\$" "$T/c2c.out" ||
+    fail "check --time 0.001: $(cat "$T/c2c.out")"
 
 # ---- signals --------------------------------------------------------------------------
 # stop WHAT SIG CODE WAIT ERR CMD...: starts CMD in the background (TMPDIR
