@@ -13,6 +13,28 @@
 
 /* ---- Present and absent -------------------------------------------------------- */
 
+/* An absent key made from the only written key, the empty one, by dropping
+ * its last byte (of which it has none), in a buffer that never held a byte:
+ * the generator once added the offset 0 to that buffer's NULL pointer,
+ * which the ASan+UBSan build of this test reports (found by an ASan check
+ * run; this is the smallest workload that does it, as
+ * `filterlab gen --shape adversarial --ops 3 --keys 20 --mix put=50,get_absent=50 --seed 1624`). */
+FL_TEST(gen_absent_key_next_to_the_empty_key) {
+    fl_gen_options o;
+    defaults(&o, FL_SHAPE_ADVERSARIAL);
+    o.ops = 3;
+    o.keys = 20;
+    o.w_put = 50; o.w_get_absent = 50;
+    o.w_del = o.w_delrange = o.w_get_present = o.w_prefix_present = o.w_prefix_absent = o.w_scan = o.w_seek = 0;
+    o.seed = 1624;
+    fl_workload w;
+    if (!generate(&o, &w)) return;
+    CHECK_EQ(w.count, 3);
+    CHECK(w.ops[1].kind == FL_OP_PUT && w.ops[1].a.len == 0);          /* the empty key */
+    CHECK(w.ops[2].kind == FL_OP_GET && w.ops[2].a.len > 0);           /* absent: not it */
+    fl_workload_free(&w);
+}
+
 FL_TEST(gen_absent_reads_are_absent) {
     for (size_t i = 0; i < SHAPES; i++) {
         fl_gen_options o;

@@ -284,7 +284,7 @@ static void pick_present(fl_gen_run *run, fl_gen_buf *out) {
         for (int t = 0; t < 3; t++) {
             out->len = 0;
             g->shape->popular_key(g, out);
-            if (!out->nomem && fl_gen_keyset_has(&g->written, out->p, out->len)) return;
+            if (!out->nomem && fl_gen_keyset_has(&g->written, fl_gen_buf_bytes(out), out->len)) return;
         }
     }
     size_t n = g->written.count, i;
@@ -301,7 +301,7 @@ static bool pick_absent(fl_gen_run *run, fl_gen_buf *out) {
     for (int t = 0; t < ABSENT_TRIES; t++) {
         out->len = 0;
         g->shape->absent_key(g, out);
-        if (!out->nomem && !fl_gen_keyset_has(&g->written, out->p, out->len)) return true;
+        if (!out->nomem && !fl_gen_keyset_has(&g->written, fl_gen_buf_bytes(out), out->len)) return true;
     }
     return false;
 }
@@ -338,15 +338,15 @@ static bool prefix_successor(const uint8_t *p, size_t n, fl_gen_buf *out) {
 static void short_range(fl_gen_run *run, bool from_prefix) {
     fl_gen *g = &run->g;
     fl_gen_buf *k = &run->a;
-    size_t nat = g->shape->natural_prefix(g, k->p, k->len), n;
+    size_t nat = g->shape->natural_prefix(g, fl_gen_buf_bytes(k), k->len), n;
     if (nat && nat <= k->len && fl_gen_chance(&g->rng, 0.25)) n = nat;
     else {
         size_t cut = (size_t)fl_gen_between(&g->rng, 1, 3);
         n = k->len > cut ? k->len - cut : (k->len ? 1 : 0);
     }
     run->b.len = 0;
-    if (!prefix_successor(k->p, n, &run->b)) {
-        fl_gen_buf_set(&run->b, k->p, k->len);
+    if (!prefix_successor(fl_gen_buf_bytes(k), n, &run->b)) {
+        fl_gen_buf_set(&run->b, fl_gen_buf_bytes(k), k->len);
         fl_gen_buf_byte(&run->b, 0x00);
         return;
     }
@@ -422,7 +422,7 @@ static bool absent_prefix(fl_gen_run *run) {
         k->len = 0;
         if (g->written.count && fl_gen_chance(&g->rng, 0.25)) {
             pick_present(run, k);                   /* then bump its last byte */
-            size_t n = prefix_length(g, k->p, k->len);
+            size_t n = prefix_length(g, fl_gen_buf_bytes(k), k->len);
             if (n == 0 || k->p[n - 1] == 0xff) continue;
             k->len = n;
             k->p[n - 1]++;
@@ -430,10 +430,10 @@ static bool absent_prefix(fl_gen_run *run) {
             g->shape->absent_key(g, k);
         }
         if (k->nomem) return false;
-        size_t n = prefix_length(g, k->p, k->len), max = k->len;
+        size_t n = prefix_length(g, fl_gen_buf_bytes(k), k->len), max = k->len;
         if (max > FL_GEN_PREFIX_MAX) max = FL_GEN_PREFIX_MAX;
         if (n == 0) n = 1;
-        while (n <= max && fl_gen_prefix_present(g, k->p, n)) n++;
+        while (n <= max && fl_gen_prefix_present(g, fl_gen_buf_bytes(k), n)) n++;
         if (n <= max) {
             k->len = n;
             return true;
@@ -505,7 +505,7 @@ static void seek_key(fl_gen_run *run) {
         n = e + (size_t)fl_gen_below(&g->rng, 3);           /* e - 1, e, e + 1 */
         n = n ? n - 1 : 0;
     } else {
-        n = prefix_length(g, k->p, k->len);
+        n = prefix_length(g, fl_gen_buf_bytes(k), k->len);
     }
     if (n < k->len) k->len = n;
     if (fl_gen_chance(&g->rng, 0.2) && k->len && k->p[k->len - 1] != 0xff)

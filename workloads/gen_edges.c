@@ -61,8 +61,8 @@ static void push(fl_gen_edges *e, const uint8_t *k, size_t n) {
 /* Widens [lo, hi] to take in [a, b]. */
 static void widen(fl_gen_edges *e, fl_gen_buf *lo, fl_gen_buf *hi, bool *have, const uint8_t *a,
                   size_t an, const uint8_t *b, size_t bn) {
-    if (!*have || cmp(a, an, lo->p, lo->len) < 0) fl_gen_buf_set(lo, a, an);
-    if (!*have || cmp(b, bn, hi->p, hi->len) > 0) fl_gen_buf_set(hi, b, bn);
+    if (!*have || cmp(a, an, fl_gen_buf_bytes(lo), lo->len) < 0) fl_gen_buf_set(lo, a, an);
+    if (!*have || cmp(b, bn, fl_gen_buf_bytes(hi), hi->len) > 0) fl_gen_buf_set(hi, b, bn);
     *have = true;
     note_nomem(e, lo);
     note_nomem(e, hi);
@@ -195,8 +195,6 @@ static void near(fl_gen *g, const uint8_t *edge, size_t n, near_kind kind, fl_ge
     fl_gen_buf_byte(out, 0x00);
 }
 
-static const uint8_t *bytes(const fl_gen_buf *b) { return b->p ? b->p : (const uint8_t *)""; }
-
 /* Candidates tried before giving up on an edge target. */
 #define EDGE_TRIES 8
 
@@ -210,7 +208,7 @@ bool fl_gen_edge_present_key(fl_gen *g, fl_gen_buf *out) {
                                                      : (near_kind)fl_gen_below(&g->rng, NEAR_KINDS);
         near(g, e, n, kind, out);
         if (out->nomem) return false;
-        if (fl_gen_keyset_has(&g->written, bytes(out), out->len)) return true;
+        if (fl_gen_keyset_has(&g->written, fl_gen_buf_bytes(out), out->len)) return true;
     }
     return false;
 }
@@ -224,8 +222,8 @@ bool fl_gen_edge_absent_key(fl_gen *g, fl_gen_buf *out) {
         out->len = 0;
         near(g, e, n, (near_kind)fl_gen_below(&g->rng, NEAR_KINDS), out);
         if (out->nomem) return false;
-        if (!fl_gen_keyset_has(&g->written, bytes(out), out->len) &&
-            !g->shape->may_put(g, bytes(out), out->len))
+        if (!fl_gen_keyset_has(&g->written, fl_gen_buf_bytes(out), out->len) &&
+            !g->shape->may_put(g, fl_gen_buf_bytes(out), out->len))
             return true;
     }
     return false;
@@ -255,7 +253,7 @@ bool fl_gen_edge_absent_prefix(fl_gen *g, fl_gen_buf *out) {
         near(g, e, n, (near_kind)fl_gen_below(&g->rng, NEAR_KINDS), out);
         if (out->nomem) return false;
         if (out->len >= 1 && out->len <= FL_GEN_PREFIX_MAX &&
-            !fl_gen_prefix_present(g, bytes(out), out->len))
+            !fl_gen_prefix_present(g, fl_gen_buf_bytes(out), out->len))
             return true;
     }
     return false;
@@ -275,5 +273,5 @@ bool fl_gen_edge_range(fl_gen *g, fl_gen_buf *start, fl_gen_buf *end) {
     start->len = end->len = 0;
     near(g, e, n, lo, start);
     near(g, e, n, hi, end);
-    return !start->nomem && !end->nomem && cmp(bytes(start), start->len, bytes(end), end->len) < 0;
+    return !start->nomem && !end->nomem && cmp(fl_gen_buf_bytes(start), start->len, fl_gen_buf_bytes(end), end->len) < 0;
 }

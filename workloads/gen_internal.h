@@ -85,6 +85,9 @@ static inline bool fl_gen_chance(fl_gen_rng *r, double p) {
 /* A growable byte string; an allocation failure sets nomem (sticky) and
  * leaves the contents short, so callers check once per op. */
 typedef struct fl_gen_buf { uint8_t *p; size_t len, cap; bool nomem; } fl_gen_buf;
+/* Its bytes, never NULL (an empty buffer may not have any room yet): for
+ * callees that do pointer arithmetic or compare bytes even at length 0. */
+static inline const uint8_t *fl_gen_buf_bytes(const fl_gen_buf *b) { return b->p ? b->p : (const uint8_t *)""; }
 
 void fl_gen_buf_free(fl_gen_buf *b);
 /* Room for extra more bytes; false (nomem set) when there is none. */

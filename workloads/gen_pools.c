@@ -176,7 +176,7 @@ static void adversarial_absent(fl_gen *g, fl_gen_buf *out) {
     case 4: if (out->len) out->p[out->len - 1]--; break;
     default: fl_gen_buf_byte(out, fl_gen_chance(&g->rng, 0.5) ? ':' : '/'); break;
     }
-    if (!out->nomem && fl_gen_keyset_has(&p->writable, out->p + start, out->len - start)) {
+    if (!out->nomem && fl_gen_keyset_has(&p->writable, fl_gen_buf_bytes(out) + start, out->len - start)) {
         out->len = start;
         pick_from(g, &p->absent, 0, p->absent.count, out);
     }
