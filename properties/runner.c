@@ -558,6 +558,17 @@ static void source_start(trial_source *s, const fl_run_config *c, const fl_trial
     else s->workers = true;
 }
 
+/* Worker i ended (if it was not) and started afresh; false, with the run
+ * over and s->rc saying why, when it cannot start. */
+static bool worker_restart(trial_source *s, unsigned i) {
+    worker_end(s, i);
+    if (worker_start(s, i)) return true;
+    s->rc = FL_ERR_IO;
+    snprintf(s->err, sizeof s->err, "cannot start a check worker: %s", strerror(errno));
+    s->done = true;
+    return false;
+}
+
 /* Starts trials on idle workers while the limits and the room ahead allow. */
 static void source_fill(trial_source *s) {
     for (unsigned i = 0; i < s->jobs; i++) {
@@ -565,15 +576,8 @@ static void source_fill(trial_source *s) {
         if (w->pid < 0 || w->busy) continue;
         if (s->step && (s->next - s->want) / s->step >= s->cap) return;   /* too far ahead */
         if (!may_start(s)) return;
-        if (w->ran >= WORKER_TRIALS && trials_in_workers(s->c)) {     /* a fresh one */
-            worker_end(s, i);
-            if (!worker_start(s, i)) {
-                s->rc = FL_ERR_IO;
-                snprintf(s->err, sizeof s->err, "cannot start a check worker: %s", strerror(errno));
-                s->done = true;
-                return;
-            }
-        }
+        if (w->ran >= WORKER_TRIALS && trials_in_workers(s->c) && !worker_restart(s, i))
+            return;                                                     /* (a fresh one) */
         uint64_t t = s->next;
         if (fl_write_all(w->to, &t, sizeof t) != 0) continue;
         w->busy = true;
@@ -618,18 +622,9 @@ static void source_wait(trial_source *s) {
             } else {
                 run_trial(s->c, s->env, t, tr);
             }
-            if (!worker_start(s, i)) {
-                s->rc = FL_ERR_IO;
-                snprintf(s->err, sizeof s->err, "cannot start a check worker: %s", strerror(errno));
-                s->done = true;
-            }
+            worker_restart(s, i);
         } else if (tr->worker_ended) {           /* its last word: a fresh one */
-            worker_end(s, i);
-            if (!worker_start(s, i)) {
-                s->rc = FL_ERR_IO;
-                snprintf(s->err, sizeof s->err, "cannot start a check worker: %s", strerror(errno));
-                s->done = true;
-            }
+            worker_restart(s, i);
         }
         size_t slot = slot_of(s, tr->trial);
         s->ready[slot] = *tr;
