@@ -86,13 +86,16 @@ rm -f "$out"/m*.rc "$out/results.tsv"
 # Each candidate: FILE LINE COL OP (OP: an index into the table below, or
 # "del").  The awk programs skip comments and preprocessor lines, and change
 # only the code before a trailing comment.
+# The changes, as awk reads them ("@" between them): the i-th of OPS_FROM
+# becomes the i-th of OPS_TO.
+OPS_FROM=' < @ <= @ > @ >= @ == @ != @ && @ || @ + 1@ - 1@return true;@return false;@(!@++'
+OPS_TO=' <= @ < @ >= @ > @ != @ == @ || @ && @ @ @return false;@return true;@(@--'
 list=$out/candidates
 : > "$list"
 for f in $files; do
     [ -f "$S/engine/$f" ] || { echo "mutate.sh: no engine/$f" >&2; exit 2; }
-    awk -v f="$f" '
-        BEGIN { n = split(" < @ <= @ > @ >= @ == @ != @ && @ || @ + 1@ - 1@return true;@return false;@(!@++", from, "@")
-                split(" <= @ < @ >= @ > @ != @ == @ || @ && @ @ @return false;@return true;@(@--", to, "@") }
+    awk -v f="$f" -v ops_from="$OPS_FROM" -v ops_to="$OPS_TO" '
+        BEGIN { n = split(ops_from, from, "@"); split(ops_to, to, "@") }
         { line = $0; s = line; sub(/^[ \t]+/, "", s) }
         incomment { if (index(s, "*/")) incomment = 0; next }
         s ~ /^\/\*/ { if (!index(s, "*/")) incomment = 1; next }
@@ -124,9 +127,8 @@ echo "mutate.sh: $total places in engine/ ($(echo $files | wc -w) files); $(wc -
 
 # ---- the mutants' sources ----------------------------------------------------------------------
 while read -r name f line col op; do
-    awk -v line="$line" -v col="$col" -v op="$op" '
-        BEGIN { split(" < @ <= @ > @ >= @ == @ != @ && @ || @ + 1@ - 1@return true;@return false;@(!@++", from, "@")
-                split(" <= @ < @ >= @ > @ != @ == @ || @ && @ @ @return false;@return true;@(@--", to, "@") }
+    awk -v line="$line" -v col="$col" -v op="$op" -v ops_from="$OPS_FROM" -v ops_to="$OPS_TO" '
+        BEGIN { split(ops_from, from, "@"); split(ops_to, to, "@") }
         NR == line {
             old = $0
             if (op == "del") { match($0, /^[ \t]*/); $0 = substr($0, 1, RLENGTH) "; /* deleted */" }
