@@ -97,31 +97,29 @@ TMPDIR=$T/tmp "$FILTERLAB" replay "$T/s.wl" --plugin "$T/hang.so" --call-timeout
     { cat "$T/r3.err" >&2; fail "a slow (50 ms) plugin under a 1 s timeout was a finding"; }
 empty_tmp "replay (slow)"
 
+# hung_check NAME TIME TIMEOUT MOST: check with a plugin whose might_match
+# never returns, --time TIME --call-timeout TIMEOUT, must exit 1 within
+# MOST seconds with the hang as its finding, and a repro line that has
+# --plugin and the shrinker's 1 s call timeout (once).
+hung_check() {
+    t0=$(now)
+    TMPDIR=$T/tmp "$FILTERLAB" check --plugin "$T/hang.so" --policy hang --time "$2" --call-timeout "$3" \
+        --out "$T/out-$1" > "$T/$1.out" 2> "$T/$1.err"
+    rc=$?
+    took=$(since "$t0")
+    [ $rc -eq 1 ] || { cat "$T/$1.err" >&2; fail "check --time $2 --call-timeout $3 with a hung plugin: exit $rc, expected 1"; }
+    le "$took" "$4" || fail "check --time $2 --call-timeout $3 took $took s"
+    grep -q "might_match did not return within $3 s" "$T/$1.err" || fail "no hang finding: $(head -3 "$T/$1.err")"
+    grep -q "^  replay: filterlab replay .* --plugin $T/hang.so --call-timeout 1\$" "$T/$1.err" ||
+        fail "check's repro line: $(grep replay: "$T/$1.err")"
+    empty_tmp "check ($1)"
+}
+
 # ---- check --time is a hard limit -----------------------------------------------------
-t0=$(now)
-TMPDIR=$T/tmp "$FILTERLAB" check --plugin "$T/hang.so" --policy hang --time 4 --call-timeout 1 \
-    --out "$T/out2" > "$T/c2.out" 2> "$T/c2.err"
-rc=$?
-took=$(since "$t0")
-[ $rc -eq 1 ] || { cat "$T/c2.err" >&2; fail "check with a hung plugin: exit $rc, expected 1"; }
-le "$took" 8 || fail "check --time 4 took $took s"
-grep -q "might_match did not return within 1 s" "$T/c2.err" || fail "no hang finding: $(head -3 "$T/c2.err")"
-grep -q "^  replay: filterlab replay .* --plugin $T/hang.so --call-timeout 1\$" "$T/c2.err" ||
-    fail "check's repro line: $(grep replay: "$T/c2.err")"
-empty_tmp "check (hung)"
+hung_check hung 4 1 8
 
 # ---- ... and a call running at the limit has its timeout to return ----------------------
-t0=$(now)
-TMPDIR=$T/tmp "$FILTERLAB" check --plugin "$T/hang.so" --policy hang --time 1 --call-timeout 3 \
-    --out "$T/out2b" > "$T/c2b.out" 2> "$T/c2b.err"
-rc=$?
-took=$(since "$t0")
-[ $rc -eq 1 ] || { cat "$T/c2b.err" >&2; fail "check --time 1 --call-timeout 3 with a hung plugin: exit $rc, expected 1"; }
-le "$took" 7 || fail "check --time 1 --call-timeout 3 took $took s"
-grep -q "might_match did not return within 3 s" "$T/c2b.err" || fail "no hang finding: $(head -3 "$T/c2b.err")"
-grep -q "^  replay: filterlab replay .* --plugin $T/hang.so --call-timeout 1\$" "$T/c2b.err" ||
-    fail "check's repro line: $(grep replay: "$T/c2b.err")"
-empty_tmp "check (hung at the limit)"
+hung_check hung-at-the-limit 1 3 7
 # ...and a run in which no trial finished does not say "no violation"
 TMPDIR=$T/tmp "$FILTERLAB" check --time 0.001 --out "$T/out2c" > "$T/c2c.out" 2> "$T/c2c.err" ||
     fail "check --time 0.001: exit $?"
