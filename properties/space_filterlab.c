@@ -266,15 +266,15 @@ static void config_text(const fl_run_config *c, ck_rng *r, const policy_list *w,
  * (options_for serves both once the trial has it). */
 #define SETS 3
 typedef struct fl_state {
-    const ck_trial *t;
-    size_t nreopens, next_reopen;
+    const ck_trial *t;                /* (its gen->reopen_count reopens)   */
+    size_t next_reopen;
     ck_text set[SETS];
     size_t nsets, next_set;
 } fl_state;
 
 static int options_for(void *arg, fl_op_kind kind, char *out, size_t cap) {
     fl_state *st = arg;
-    const char *text = kind == FL_OP_REOPEN ? st->t->reopens[st->next_reopen++ % st->nreopens]
+    const char *text = kind == FL_OP_REOPEN ? st->t->reopens[st->next_reopen++ % st->t->gen->reopen_count]
                                             : st->set[st->next_set++ % st->nsets].buf;
     size_t n = strlen(text);
     if (n + 1 > cap) return -1;
@@ -342,7 +342,6 @@ static int configure(const fl_run_config *c, ck_rng *r, ck_trial *t, char *err, 
         }
         t->state = st;
         st->t = t;
-        st->nreopens = nre;
         st->nsets = 1 + ck_below(r, SETS);
         copy_list(&m, &pl);
         for (size_t i = 0; i < st->nsets; i++) {
