@@ -83,7 +83,7 @@ static void rocksdb_options(reader *rd, fl_op *op, fl_wl_option *opts, char (*va
     static const char *const keys[] = { "l0_trigger", "memtable_bytes", "sst_bytes", "block_bytes",
         "policies", "rocksdb.partition_filters", "rocksdb.metadata_block_size",
         "rocksdb.memtable_prefix_bloom", "rocksdb.filter", "rocksdb.format_version",
-        "rocksdb.index_shortening", "rocksdb.extractor" };
+        "rocksdb.index_shortening", "rocksdb.extractor", "rocksdb.get" };
     static const char *const ratios[4] = { "0", "0.05", "0.1", "0.25" };
     uint8_t flags = next(rd), memtable = next(rd), sst = next(rd), block = next(rd);
     unsigned nums[4] = { 1u + ((flags >> 4) & 3u), 256u + 16u * memtable, 256u + 16u * sst,
@@ -111,9 +111,10 @@ static void rocksdb_options(reader *rd, fl_op *op, fl_wl_option *opts, char (*va
     snprintf(values[9], 512, "%d", flags & 0x40 ? 4 : 5);
     snprintf(values[10], 512, "%s", shorten_none ? "none" : "separators");
     snprintf(values[11], 512, "%s", wrapped ? "wrapped" : "native");
+    snprintf(values[12], 512, "%s", sst & 1 ? "multiget" : "get");
     if (wrapped) rd->native = false;
     rd->mem_bloom = ratio != 0;
-    op->opt_count = 12;
+    op->opt_count = 13;
     for (size_t i = 0; i < op->opt_count; i++) opts[i] = (fl_wl_option){ (char *)keys[i], values[i] };
     op->opts = opts;
 }
@@ -121,7 +122,7 @@ static void rocksdb_options(reader *rd, fl_op *op, fl_wl_option *opts, char (*va
 /* RocksDB's set_options: what SetOptions can change -- the sizes, the
  * memtable bloom, and the extractor between RocksDB's own kinds and none
  * when the one in force is RocksDB's own (a filterlab extractor inside
- * RocksDB changes only with a reopen). */
+ * RocksDB changes only with a reopen) -- and the get's read path. */
 static void rocksdb_set_options(reader *rd, fl_op *op, fl_wl_option *opts, char (*values)[512]) {
     static const char *const ratios[4] = { "0", "0.05", "0.1", "0.25" };
     uint8_t how = next(rd), memtable = next(rd), sst = next(rd), param = next(rd);
@@ -155,6 +156,11 @@ static void rocksdb_set_options(reader *rd, fl_op *op, fl_wl_option *opts, char 
             n++;
         }
     }
+    if (how & 0x20) {
+        snprintf(values[n], 512, "%s", how & 0x40 ? "multiget" : "get");
+        opts[n] = (fl_wl_option){ "rocksdb.get", values[n] };
+        n++;
+    }
     op->opt_count = n;
     op->opts = opts;
 }
@@ -183,8 +189,8 @@ void fuzz_decode(const uint8_t *data, size_t size, fuzz_target target, fl_worklo
     reader rd = { .p = data, .end = data + size, .target = target };
     const char *avoid = getenv("FILTERLAB_FUZZ_ROCKSDB_AVOID_KNOWN");
     rd.avoid_known = target == FUZZ_FOR_ROCKSDB && avoid && strcmp(avoid, "1") == 0;
-    fl_wl_option opts[12];
-    char values[12][512];
+    fl_wl_option opts[13];
+    char values[13][512];
     uint8_t a[16], b[16], value[96];
     fl_op op = { .kind = FL_OP_OPEN, .line = 2 };
     options(&rd, &op, opts, values);

@@ -33,12 +33,14 @@
  * blocks of 64 + 4 * block bytes), bits 1-2 rocksdb.memtable_prefix_bloom
  * 0, 0.05, 0.1, 0.25, bit 3 rocksdb.filter=ribbon, bits 4-5 l0_trigger - 1,
  * bit 6 rocksdb.format_version=4 (else 5), bit 7 rocksdb.index_shortening=
- * none; no compactor, legacy filters or min_filter_keys; a list holds n % 2
- * blooms (lastdelim reads as delim, no extractor keeps whole keys).
+ * none, and with an odd sst byte rocksdb.get=multiget; no compactor, legacy
+ * filters or min_filter_keys; a list holds n % 2 blooms (lastdelim reads as
+ * delim, no extractor keeps whole keys).
  * set_options = [how][memtable][sst][param]: the sizes; with how & 3 = 0,
  * 1, 2 and the extractor in force RocksDB's own, the bloom in force with
  * no extractor, fixed:N or capped:N (N = 1 + param % 5); with how & 4 the
- * memtable bloom ratio (how >> 3) % 4.  FILTERLAB_FUZZ_ROCKSDB_AVOID_KNOWN=1
+ * memtable bloom ratio (how >> 3) % 4; with how & 0x20 rocksdb.get, multiget
+ * when how & 0x40.  FILTERLAB_FUZZ_ROCKSDB_AVOID_KNOWN=1
  * steers clear of RocksDB 7.8.3's known bugs (README): fixed runs wrapped,
  * partitioned filters keep the default index shortening, and set_options
  * neither switches to fixed nor changes the extractor while a memtable

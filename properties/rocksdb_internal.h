@@ -49,6 +49,11 @@ typedef struct fl_rdb_config {
      * runs its own FixedPrefix/CappedPrefix or this one wrapped): decides
      * whether a scan_prefix is a prefix-mode read.  NULL without one. */
     fl_prefix_extractor *extractor;
+    /* rocksdb.get=multiget: a get goes through RocksDB's batched MultiGet
+     * (a batch of its one key) instead of Get -- another read path, with
+     * its own filter probes (the table's and the memtable's batched
+     * MayMatch).  filterlab's choice, not a RocksDB option: no setting. */
+    bool multiget;
     uint64_t memtable_bytes;          /* flush when this much was written     */
     uint64_t l0_trigger;              /* compact L0 when it holds this many   */
     /* Every RocksDB option the mapping sets, by name: what set_options

@@ -77,11 +77,12 @@ typedef struct rdb_settings {
     bool cache_index_and_filter_blocks;
     bool wrapped;                      /* rocksdb.extractor=wrapped           */
     const char *index_shortening;      /* RocksDB's name of the mode          */
+    bool multiget;                     /* rocksdb.get=multiget                */
 } rdb_settings;
 
 #define KNOWN_KEYS "partition_filters, metadata_block_size, format_version, memtable_prefix_bloom, " \
                    "memtable_whole_key_filtering, filter, optimize_filters_for_hits, "                  \
-                   "cache_index_and_filter_blocks, extractor, index_shortening"
+                   "cache_index_and_filter_blocks, extractor, index_shortening, get"
 
 static int bad_value(const char *key, const char *value, const char *expected, char *err, size_t len) {
     snprintf(err, len, "option rocksdb.%s: expected %s, got \"%s\"", key, expected, value);
@@ -145,6 +146,9 @@ static int one_setting(rdb_settings *s, const char *k, const char *v, char *err,
         while (i < 3 && strcmp(v, modes[i][0]) != 0) i++;
         if (i == 3) return bad_value(k, v, "none, separators or successor", err, len);
         s->index_shortening = modes[i][1];
+    } else if (strcmp(k, "get") == 0) {
+        if (strcmp(v, "get") && strcmp(v, "multiget")) return bad_value(k, v, "get or multiget", err, len);
+        s->multiget = v[0] == 'm';
     } else if (strcmp(k, "extractor") == 0) {
         if (strcmp(v, "native") && strcmp(v, "wrapped"))
             return bad_value(k, v, "native or wrapped", err, len);
@@ -426,6 +430,7 @@ int fl_rdb_config_make(const fl_registry *reg, fl_calls *calls, const fl_options
         }
     }
     out->options = o;
+    out->multiget = s.multiget;
     out->memtable_bytes = opt->memtable_bytes;
     out->l0_trigger = opt->l0_trigger;
     return FL_OK;

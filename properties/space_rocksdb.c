@@ -21,7 +21,8 @@
  *     beside RocksDB's default); partitioned filters with metadata
  *     blocks of 64 to 512 bytes; a memtable prefix bloom (ratio 0.01 to
  *     0.25) and memtable whole-key filtering; optimize_filters_for_hits;
- *     cache_index_and_filter_blocks;
+ *     cache_index_and_filter_blocks; gets through Get or through the
+ *     batched MultiGet (rocksdb.get=multiget, 40%);
  *   - memtable, SST and block sizes and an L0 trigger small enough that
  *     flushes and compactions happen.
  * Reopens migrate: the extractor, whole-key filtering, bits, the filter
@@ -32,7 +33,8 @@
  * filtering and every table option stay, since SetOptions cannot change
  * them, and an extractor run inside RocksDB by filterlab changes only with
  * a reopen --; memtable_bytes, sst_bytes and l0_trigger; the memtable
- * bloom's ratio and whole-key filtering.
+ * bloom's ratio and whole-key filtering; and, since it is filterlab's
+ * choice and not RocksDB's, whether gets go through MultiGet.
  *
  * Seeks: RocksDB defines prefix-mode reads only for an extractor under
  * which the keys with one prefix are contiguous in key order (7.8's
@@ -92,6 +94,7 @@ typedef struct rdb_config {
     bool mem_whole_key, opt_hits, cache_blocks;
     unsigned shorten;                 /* into shortenings                    */
     unsigned memtable, sst, block, l0;
+    bool multiget;                    /* rocksdb.get=multiget                */
 } rdb_config;
 
 /* rocksdb.index_shortening: RocksDB's default first */
@@ -183,6 +186,7 @@ static void draw_open(rdb_state *st) {
     n->block = draw_block(r);
     n->l0 = draw_l0(r);
     n->shorten = ck_chance(r, 30) ? 1u + (unsigned)ck_below(r, 2) : 0u;
+    n->multiget = ck_chance(r, 40);
 }
 
 /* A migration at reopen: anything may change. */
@@ -218,6 +222,7 @@ static void draw_reopen(rdb_state *st) {
     if (ck_chance(r, 15)) n->block = draw_block(r);
     if (ck_chance(r, 15)) n->l0 = draw_l0(r);
     if (ck_chance(r, 15)) n->shorten = (unsigned)ck_below(r, 3);
+    if (ck_chance(r, 20)) n->multiget = !n->multiget;
 }
 
 /* Whether set_options may change the extractor now: there is a filter
@@ -226,13 +231,14 @@ static bool extractor_changeable(const rdb_config *n) {
     return n->pol.filter && !n->wrapped && (!n->pol.extractor[0] || native(n->pol.extractor));
 }
 
-/* What RocksDB's SetOptions can change: one to three of these. */
+/* What RocksDB's SetOptions can change, and the get's read path (filterlab's
+ * own choice): one to three of these. */
 static void draw_set_options(rdb_state *st) {
     ck_rng *r = &st->r;
     rdb_config *n = &st->now;
     unsigned changes = 1u + (unsigned)ck_below(r, 3);
     for (unsigned i = 0; i < changes; i++) {
-        unsigned what = (unsigned)ck_below(r, 10);
+        unsigned what = (unsigned)ck_below(r, 11);
         if (what < 5 && extractor_changeable(n)) {
             /* another of RocksDB's own, or none */
             const char *to = "";
@@ -251,6 +257,7 @@ static void draw_set_options(rdb_state *st) {
         case 6:  n->sst = draw_sst(r); break;
         case 7:  n->l0 = draw_l0(r); break;
         case 8:  n->ratio = (unsigned)ck_below(r, NRATIOS); break;
+        case 10: n->multiget = !n->multiget; break;
         default: n->mem_whole_key = !n->mem_whole_key; break;
         }
     }
@@ -301,6 +308,8 @@ static void render(const rdb_config *n, const rdb_config *was, bool reopen, ck_t
         ck_text_add(t, " rocksdb.cache_index_and_filter_blocks=%d", n->cache_blocks);
     if (CHANGED(shorten) && (was || n->shorten))
         ck_text_add(t, " rocksdb.index_shortening=%s", shortenings[n->shorten]);
+    if (CHANGED(multiget) && (was || n->multiget))
+        ck_text_add(t, " rocksdb.get=%s", n->multiget ? "multiget" : "get");
 #undef CHANGED
 }
 
@@ -311,7 +320,8 @@ static bool same_config(const rdb_config *a, const rdb_config *b) {
            a->partition == b->partition && a->metadata == b->metadata && a->ratio == b->ratio &&
            a->mem_whole_key == b->mem_whole_key && a->opt_hits == b->opt_hits &&
            a->cache_blocks == b->cache_blocks && a->memtable == b->memtable && a->sst == b->sst &&
-           a->block == b->block && a->l0 == b->l0 && a->shorten == b->shorten;
+           a->block == b->block && a->l0 == b->l0 && a->shorten == b->shorten &&
+           a->multiget == b->multiget;
 }
 
 /* gen->options_for: the next reopen's or set_options' options, drawn for

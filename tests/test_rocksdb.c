@@ -455,6 +455,7 @@ FL_TEST(rocksdb_refuses_what_it_cannot_express) {
         { { { "rocksdb.extractor", "plugin" } }, FL_ERR_INVALID, { "rocksdb.extractor", "native or wrapped" } },
         { { { "rocksdb.index_shortening", "short" } }, FL_ERR_INVALID,
           { "rocksdb.index_shortening", "none, separators or successor" } },
+        { { { "rocksdb.get", "batch" } }, FL_ERR_INVALID, { "rocksdb.get", "get or multiget" } },
         /* RocksDB's own word */
         { { { "rocksdb.format_version", "9" } }, FL_ERR_INVALID, { "RocksDB refused", "format_version" } },
     };
@@ -470,6 +471,92 @@ FL_TEST(rocksdb_refuses_what_it_cannot_express) {
         CHECK_CONTAINS(err, rows[i].says[0]);
         CHECK_CONTAINS(err, rows[i].says[1]);
     }
+    fl_registry_free(reg);
+}
+
+/* ---- Gets through Get and through MultiGet --------------------------------------------- */
+
+/* Which read path the last get of a present key took, from the perf
+ * context the engine leaves behind on this thread (its counters stay
+ * after it turns counting off): 'g' Get, 'm' MultiGet, '?' neither or both. */
+static char last_read_path(void) {
+    rocksdb_perfcontext_t *pc = rocksdb_perfcontext_create();
+    uint64_t g = rocksdb_perfcontext_metric(pc, rocksdb_get_read_bytes);
+    uint64_t m = rocksdb_perfcontext_metric(pc, rocksdb_multiget_read_bytes);
+    rocksdb_perfcontext_destroy(pc);
+    return g && !m ? 'g' : m && !g ? 'm' : '?';
+}
+
+/* rocksdb.get=multiget: a get is the batched MultiGet of its key, with the
+ * same answers and filter counters as Get (two databases with the same
+ * writes, keys in the oldest and newest SST, in the memtable, absent
+ * within the files' range and outside it); a set_options switches the
+ * path on an open database. */
+FL_TEST(rocksdb_gets_through_multiget) {
+    static const opt_kv base[] = {
+        { "policies", "bloom(bits=10,prefix=fixed:1)" }, { "memtable_bytes", "100000" }, { "l0_trigger", "10" },
+        { "rocksdb.memtable_prefix_bloom", "0.1" }, { "rocksdb.memtable_whole_key_filtering", "1" },
+    };
+    enum { NBASE = sizeof base / sizeof base[0] };
+    opt_kv kv[2][NBASE + 2];
+    for (int d = 0; d < 2; d++) {
+        memcpy(kv[d], base, sizeof base);
+        kv[d][NBASE] = (opt_kv){ "rocksdb.get", d ? "multiget" : "get" };
+        kv[d][NBASE + 1] = (opt_kv){ NULL, NULL };
+    }
+    fl_registry *reg;
+    CHECK_OK(fl_registry_new(&reg));
+    fl_engine *e[2] = { NULL, NULL };
+    char err[1024] = "";
+    CHECK_OK(open_with(subdir("get_path"), reg, kv[0], &e[0], err, sizeof err));
+    CHECK_OK(open_with(subdir("multiget_path"), reg, kv[1], &e[1], err, sizeof err));
+    if (!e[0] || !e[1]) goto done;
+    static const char *const writes[] = { "a1", "a2", NULL, "b1", "b2", NULL, "m1" };   /* NULL: flush */
+    for (int d = 0; d < 2; d++)
+        for (size_t i = 0; i < sizeof writes / sizeof writes[0]; i++)
+            CHECK_OK(writes[i] ? fl_engine_rocksdb.put(e[d], (fl_slice){ (const uint8_t *)writes[i], 2 },
+                                                       (fl_slice){ (const uint8_t *)writes[i], 2 })
+                               : fl_engine_rocksdb.flush(e[d]));
+    static const char *const gets[] = { "a1", "b2", "m1", "a3", "b0", "zz", "" };
+    fl_buf v[2];
+    fl_buf_init(&v[0]);
+    fl_buf_init(&v[1]);
+    for (size_t i = 0; i < sizeof gets / sizeof gets[0]; i++) {
+        fl_slice key = { (const uint8_t *)gets[i], strlen(gets[i]) };
+        bool found[2];
+        fl_metrics m[2];
+        for (int d = 0; d < 2; d++) {
+            CHECK_OK(fl_engine_rocksdb.get(e[d], key, NULL, &v[d], &found[d]));
+            fl_engine_rocksdb.metrics(e[d], &m[d]);
+            if (i < 3) CHECK_EQ(last_read_path(), d ? 'm' : 'g');
+        }
+        CHECK_EQ(found[0], i < 3);
+        CHECK_EQ(found[1], found[0]);
+        CHECK(v[0].len == v[1].len && memcmp(v[0].data, v[1].data, v[0].len) == 0);
+        CHECK(memcmp(&m[0].point, &m[1].point, sizeof m[0].point) == 0);
+    }
+    /* the point counters moved: the filters were asked */
+    fl_metrics m;
+    fl_engine_rocksdb.metrics(e[1], &m);
+    CHECK(m.point.considered > 0);
+    CHECK(m.point.memtable_positive + m.point.memtable_negative > 0);
+    /* set_options: Get to MultiGet and back, nothing asked of RocksDB */
+    for (int to = 1; to >= 0; to--) {
+        fl_options opt;
+        fl_options_init(&opt);
+        for (size_t i = 0; kv[to][i].key; i++) CHECK_OK(fl_options_set(&opt, kv[to][i].key, kv[to][i].value, err, sizeof err));
+        CHECK_OK(fl_engine_rocksdb.set_options(e[0], &opt, err, sizeof err));
+        fl_options_free(&opt);
+        bool found = false;
+        CHECK_OK(fl_engine_rocksdb.get(e[0], (fl_slice){ (const uint8_t *)"a2", 2 }, NULL, &v[0], &found));
+        CHECK(found);
+        CHECK_EQ(last_read_path(), to ? 'm' : 'g');
+    }
+    fl_buf_free(&v[0]);
+    fl_buf_free(&v[1]);
+done:
+    for (int d = 0; d < 2; d++)
+        if (e[d]) CHECK_OK(fl_engine_rocksdb.close(e[d], err, sizeof err));
     fl_registry_free(reg);
 }
 

@@ -136,7 +136,7 @@ FL_TEST(filterlab_trials_make_set_options_outside_fp_trials) {
 /* What the configurations of the trials reached. */
 typedef struct reach {
     size_t set_extractor, set_other, reopens, partitioned, ribbon, fv4, membloom, wrapped, none, capped,
-           delim, lastdelim, fixed, whole_key_off, total_order_trials;
+           delim, lastdelim, fixed, whole_key_off, total_order_trials, multiget_open, get_path_set;
 } reach;
 
 static void note_reach(const fl_op *op, reach *r) {
@@ -158,6 +158,8 @@ static void note_reach(const fl_op *op, reach *r) {
         r->fv4 += !strcmp(k, "rocksdb.format_version") && !strcmp(v, "4");
         r->membloom += !strcmp(k, "rocksdb.memtable_prefix_bloom") && strcmp(v, "0") != 0;
         r->wrapped += !strcmp(k, "rocksdb.extractor") && !strcmp(v, "wrapped");
+        r->multiget_open += op->kind == FL_OP_OPEN && !strcmp(k, "rocksdb.get") && !strcmp(v, "multiget");
+        r->get_path_set += op->kind == FL_OP_SET_OPTIONS && !strcmp(k, "rocksdb.get");
     }
     r->reopens += op->kind == FL_OP_REOPEN;
 }
@@ -225,6 +227,8 @@ FL_TEST_FRESH(rocksdb_trials_are_all_expressible) {
     CHECK(r.none >= 3 && r.capped >= 10 && r.fixed >= 10 && r.delim >= 5 && r.lastdelim >= 3);
     CHECK(r.whole_key_off >= 10);
     CHECK(r.total_order_trials >= 2);
+    CHECK(r.multiget_open >= 20 && r.multiget_open <= 80);     /* 40% of 132 opens */
+    CHECK(r.get_path_set >= 5);
     fl_registry_free(reg);
 }
 
