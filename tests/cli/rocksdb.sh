@@ -50,7 +50,8 @@ same_results() {
 # ---- 1. the shipped workloads ------------------------------------------------------
 # Runs whole on RocksDB (the rest stop at an option RocksDB cannot express):
 runs="workloads/basic.wl workloads/tombstones.wl workloads/regress/p9_prefix_only_items.wl
-      workloads/regress/p9_small_count.wl workloads/rocksdb/extractor_migrations.wl
+      workloads/regress/p9_small_count.wl workloads/regress/checker_hash_tag_collision.wl
+      workloads/rocksdb/extractor_migrations.wl
       workloads/rocksdb/partitioned_filters.wl workloads/rocksdb/set_options.wl workloads/rocksdb/regress_checks.wl
       workloads/scenarios/seeks.wl"
 # RocksDB 7.8.3 aborts on it (FixedPrefix's assertion on a key shorter than
