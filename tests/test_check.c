@@ -407,6 +407,31 @@ FL_TEST(check_p7_asks_a_seen_prefix_again) {
     fl_registry_free(reg);
 }
 
+/* Written keys are held to the contract as read ones are: workloads of
+ * puts alone, and of dels alone, with no read, find the drifting extractor
+ * at their second key (found unpinned by `sh tests/mutate.sh --checker`: a
+ * checker that skipped the written keys passed every test). */
+FL_TEST(check_p7_checks_written_keys) {
+    static const char *const writes[] = { "put ab 1\nput ac 2\n", "del ab\ndel ac\n" };
+    fl_registry *reg;
+    CHECK_OK(fl_registry_new(&reg));
+    CHECK_OK(fl_registry_add_extractor(reg, "rec", rec_factory));
+    for (size_t i = 0; i < sizeof writes / sizeof writes[0]; i++) {
+        char dir[4200], text[256];
+        snprintf(dir, sizeof dir, "%s/p7writes%zu", fl_test_tmpdir(), i);
+        snprintf(text, sizeof text, "filterlab-workload 1\nopen policies=\"bloom(bits=10,prefix=rec:drift)\"\n%s",
+                 writes[i]);
+        fl_check_summary sum;
+        seen s = { 0 };
+        CHECK_OK(run(reg, dir, text, &sum, &s));
+        CHECK_EQ(sum.violations > 0, 1);
+        CHECK_EQ(s.property, FL_P7);
+        CHECK_EQ(s.line, 4);
+        CHECK_CONTAINS(s.msg, "PREFIX(a) = 0, but its extension ac has POINT = 2");
+    }
+    fl_registry_free(reg);
+}
+
 /* What range tombstones cover (truth.c's spans, for the SST truth and the
  * memtable): for random tombstones over short keys -- overlapping, nested,
  * touching, empty, repeated -- added one by one in any order or built at
