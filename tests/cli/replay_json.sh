@@ -106,6 +106,19 @@ for mode in bloom none; do
     python3 "$T/check.py" "$T/$mode.json" "$ops" "$mode" 1 || fail "$mode: JSON check failed"
 done
 
+# A P7 warning (SPEC 8: the RFC's literal POINT invariant broken where no
+# PREFIX answer relies on it) is printed on stderr, counted in "warnings",
+# and fails nothing: capped:3 gives POINT(ab) = 2 but POINT(ab + a byte) = 3
+# (a checker that dropped its warnings passed every test: mutate.sh --checker).
+printf 'filterlab-workload 1\nopen policies="bloom(bits=10,prefix=capped:3)"\nput ab 1\nget ab\n' > "$T/warn.wl"
+"$FILTERLAB" replay "$T/warn.wl" --json > "$T/warn.json" 2> "$T/warn.err"
+rc=$?
+[ $rc -eq 0 ] || { cat "$T/warn.err" >&2; fail "a P7 warning: exit $rc, not 0"; }
+grep -q '^warning: P7 extractor-contract: line 3 put ab: extractor "capped3": POINT(ab) = 2 but POINT(.*) = 3: the RFC.s literal POINT invariant does not hold' \
+    "$T/warn.err" || { cat "$T/warn.err" >&2; fail "the P7 warning is not printed"; }
+grep -q '"warnings":1,' "$T/warn.json" || fail "the P7 warning is not counted: $(cat "$T/warn.json")"
+grep -q '"violations":0,' "$T/warn.json" || fail "the P7 warning counts as a violation: $(cat "$T/warn.json")"
+
 # --no-check still prints the same object shape.
 "$FILTERLAB" replay "$T/bloom.wl" --json --no-check > "$T/nc.json" || fail "--no-check run failed"
 python3 "$T/check.py" "$T/nc.json" "$ops" bloom 0 || fail "--no-check: JSON check failed"
