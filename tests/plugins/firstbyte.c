@@ -5,6 +5,7 @@
  * "first1", which extracts the first byte of anything that has one.
  *
  * Build: cc -shared -fPIC -I<filterlab>/engine firstbyte.c -o firstbyte.so
+ * (FIRSTBYTE_KIND: the kind its policy is registered as; bloomier.c.)
  */
 #include "filter.h"
 
@@ -127,8 +128,12 @@ static int f1_factory(const fl_registry *reg, const char *args, fl_prefix_extrac
     return FL_OK;
 }
 
+#ifndef FIRSTBYTE_KIND
+#define FIRSTBYTE_KIND "firstbyte"
+#endif
+
 int fl_plugin_init(fl_registry *reg) {
-    int rc = fl_registry_add_policy(reg, "firstbyte", fb_factory);
+    int rc = fl_registry_add_policy(reg, FIRSTBYTE_KIND, fb_factory);
     if (rc == FL_OK) rc = fl_registry_add_extractor(reg, "first1", f1_factory);
     return rc;
 }
