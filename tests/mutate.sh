@@ -171,7 +171,7 @@ while [ $# -gt 0 ]; do
     --files) files=$2; shift 2 ;;
     --checker) mode=checker; shift ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,50p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,53p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) usage ;;
     esac
 done
