@@ -320,19 +320,22 @@ FL_TEST(check_streamed_workload_runs_as_whole) {
  * (a sound fixed:2); it counts the PREFIX calls of each input length (the
  * engine asks no PREFIX in a workload of gets only: these are P7's).
  * "drift": the same, but a 1-byte PREFIX input answers 0 after its first
- * two asks (a sound answer at first sight, asked twice alike, then not). */
-typedef struct rec_ex { fl_prefix_extractor base; bool drift; unsigned asked1; } rec_ex;
+ * two asks (a sound answer at first sight, asked twice alike, then not).
+ * "flip": the same, but POINT of 2 bytes or more answers 2 and 1 in turn
+ * (Some both times: only the n differs). */
+typedef struct rec_ex { fl_prefix_extractor base; bool drift, flip; unsigned asked1, points; } rec_ex;
 static unsigned rec_prefix_calls[16];
 
 static const char *rec_name(const fl_prefix_extractor *self) {
-    return ((const rec_ex *)self)->drift ? "drift" : "two2";
+    const rec_ex *e = (const rec_ex *)self;
+    return e->drift ? "drift" : e->flip ? "flip" : "two2";
 }
 
 static bool rec_prefix_len(const fl_prefix_extractor *self, const fl_target *t, size_t *n) {
     rec_ex *e = (rec_ex *)self;
     size_t len = t->bytes.len;
     if (t->kind == FL_TARGET_POINT) {
-        *n = len < 2 ? len : 2;
+        *n = len < 2 ? len : e->flip && e->points++ % 2 ? 1 : 2;
         return true;
     }
     rec_prefix_calls[len < 15 ? len : 15]++;
@@ -356,6 +359,7 @@ static int rec_factory(const fl_registry *reg, const char *args, fl_prefix_extra
     x->base.abi_version = FL_FILTER_ABI_VERSION;
     x->base.ops = &rec_ops;
     x->drift = strcmp(args, "drift") == 0;
+    x->flip = strcmp(args, "flip") == 0;
     *out = &x->base;
     return FL_OK;
 }
@@ -429,6 +433,28 @@ FL_TEST(check_p7_checks_written_keys) {
         CHECK_EQ(s.line, 4);
         CHECK_CONTAINS(s.msg, "PREFIX(a) = 0, but its extension ac has POINT = 2");
     }
+    fl_registry_free(reg);
+}
+
+/* The same input must give the same answer, n included: an extractor
+ * whose POINT is Some both times, with another n, is P7 at once (a checker
+ * that compared only Some and none passed every test: mutate.sh
+ * --checker, contract.c's sane). */
+FL_TEST(check_p7_same_input_same_n) {
+    fl_registry *reg;
+    CHECK_OK(fl_registry_new(&reg));
+    CHECK_OK(fl_registry_add_extractor(reg, "rec", rec_factory));
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s/p7flip", fl_test_tmpdir());
+    fl_check_summary sum;
+    seen s = { 0 };
+    CHECK_OK(run(reg, dir, "filterlab-workload 1\nopen policies=\"bloom(bits=10,prefix=rec:flip)\"\nput ab 1\n",
+                 &sum, &s));
+    CHECK_EQ(sum.violations > 0, 1);
+    CHECK_EQ(s.property, FL_P7);
+    CHECK_EQ(s.line, 3);
+    CHECK_CONTAINS(s.msg, "extractor \"flip\": POINT(ab) answered ");
+    CHECK_CONTAINS(s.msg, " for the same input");
     fl_registry_free(reg);
 }
 
