@@ -390,25 +390,34 @@ FL_TEST(check_p7_asks_each_prefix_as_specified) {
     fl_registry_free(reg);
 }
 
+/* Runs "open policies=bloom(bits=10,prefix=rec:ARGS)" then ops, in its own
+ * directory NAME, and requires its first violation to be P7 at line LINE,
+ * saying SAYS; the violation goes to *s for more. */
+static void expect_p7(const char *name, const char *args, const char *ops, unsigned line, const char *says,
+                      seen *s) {
+    fl_registry *reg;
+    CHECK_OK(fl_registry_new(&reg));
+    if (!reg) return;
+    CHECK_OK(fl_registry_add_extractor(reg, "rec", rec_factory));
+    char dir[4200], text[512];
+    snprintf(dir, sizeof dir, "%s/%s", fl_test_tmpdir(), name);
+    snprintf(text, sizeof text, "filterlab-workload 1\nopen policies=\"bloom(bits=10,prefix=rec:%s)\"\n%s",
+             args, ops);
+    fl_check_summary sum;
+    memset(s, 0, sizeof *s);
+    CHECK_OK(run(reg, dir, text, &sum, s));
+    CHECK_EQ(sum.violations > 0, 1);
+    CHECK_EQ(s->property, FL_P7);
+    CHECK_EQ(s->line, line);
+    CHECK_CONTAINS(s->msg, says);
+    fl_registry_free(reg);
+}
+
 /* A prefix seen before is asked again, and that answer is judged against
  * the new key: an extractor that changes its answer later is caught. */
 FL_TEST(check_p7_asks_a_seen_prefix_again) {
-    fl_registry *reg;
-    CHECK_OK(fl_registry_new(&reg));
-    CHECK_OK(fl_registry_add_extractor(reg, "rec", rec_factory));
-    char dir[4200];
-    snprintf(dir, sizeof dir, "%s/p7drift", fl_test_tmpdir());
-    fl_check_summary sum;
-    seen s = { 0 };
-    CHECK_OK(run(reg, dir,
-                 "filterlab-workload 1\n"
-                 "open policies=\"bloom(bits=10,prefix=rec:drift)\"\n"
-                 "get ab\nget ac\n", &sum, &s));
-    CHECK_EQ(sum.violations > 0, 1);
-    CHECK_EQ(s.property, FL_P7);
-    CHECK_EQ(s.line, 4);
-    CHECK_CONTAINS(s.msg, "PREFIX(a) = 0, but its extension ac has POINT = 2");
-    fl_registry_free(reg);
+    seen s;
+    expect_p7("p7drift", "drift", "get ab\nget ac\n", 4, "PREFIX(a) = 0, but its extension ac has POINT = 2", &s);
 }
 
 /* Written keys are held to the contract as read ones are: workloads of
@@ -416,24 +425,9 @@ FL_TEST(check_p7_asks_a_seen_prefix_again) {
  * at their second key (found unpinned by `sh tests/mutate.sh --checker`: a
  * checker that skipped the written keys passed every test). */
 FL_TEST(check_p7_checks_written_keys) {
-    static const char *const writes[] = { "put ab 1\nput ac 2\n", "del ab\ndel ac\n" };
-    fl_registry *reg;
-    CHECK_OK(fl_registry_new(&reg));
-    CHECK_OK(fl_registry_add_extractor(reg, "rec", rec_factory));
-    for (size_t i = 0; i < sizeof writes / sizeof writes[0]; i++) {
-        char dir[4200], text[256];
-        snprintf(dir, sizeof dir, "%s/p7writes%zu", fl_test_tmpdir(), i);
-        snprintf(text, sizeof text, "filterlab-workload 1\nopen policies=\"bloom(bits=10,prefix=rec:drift)\"\n%s",
-                 writes[i]);
-        fl_check_summary sum;
-        seen s = { 0 };
-        CHECK_OK(run(reg, dir, text, &sum, &s));
-        CHECK_EQ(sum.violations > 0, 1);
-        CHECK_EQ(s.property, FL_P7);
-        CHECK_EQ(s.line, 4);
-        CHECK_CONTAINS(s.msg, "PREFIX(a) = 0, but its extension ac has POINT = 2");
-    }
-    fl_registry_free(reg);
+    seen s;
+    expect_p7("p7puts", "drift", "put ab 1\nput ac 2\n", 4, "PREFIX(a) = 0, but its extension ac has POINT = 2", &s);
+    expect_p7("p7dels", "drift", "del ab\ndel ac\n", 4, "PREFIX(a) = 0, but its extension ac has POINT = 2", &s);
 }
 
 /* The same input must give the same answer, n included: an extractor
@@ -441,21 +435,9 @@ FL_TEST(check_p7_checks_written_keys) {
  * that compared only Some and none passed every test: mutate.sh
  * --checker, contract.c's sane). */
 FL_TEST(check_p7_same_input_same_n) {
-    fl_registry *reg;
-    CHECK_OK(fl_registry_new(&reg));
-    CHECK_OK(fl_registry_add_extractor(reg, "rec", rec_factory));
-    char dir[4200];
-    snprintf(dir, sizeof dir, "%s/p7flip", fl_test_tmpdir());
-    fl_check_summary sum;
-    seen s = { 0 };
-    CHECK_OK(run(reg, dir, "filterlab-workload 1\nopen policies=\"bloom(bits=10,prefix=rec:flip)\"\nput ab 1\n",
-                 &sum, &s));
-    CHECK_EQ(sum.violations > 0, 1);
-    CHECK_EQ(s.property, FL_P7);
-    CHECK_EQ(s.line, 3);
-    CHECK_CONTAINS(s.msg, "extractor \"flip\": POINT(ab) answered ");
+    seen s;
+    expect_p7("p7flip", "flip", "put ab 1\n", 3, "extractor \"flip\": POINT(ab) answered ", &s);
     CHECK_CONTAINS(s.msg, " for the same input");
-    fl_registry_free(reg);
 }
 
 /* What range tombstones cover (truth.c's spans, for the SST truth and the
