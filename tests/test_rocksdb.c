@@ -24,13 +24,20 @@
 
 typedef struct opt_kv { const char *key, *value; } opt_kv;
 
+/* opt (initialized here) with kv set, up to a NULL key: FL_OK or the
+ * first refusal; free opt either way. */
+static int options_with(fl_options *opt, const opt_kv *kv, char *err, size_t len) {
+    fl_options_init(opt);
+    int rc = FL_OK;
+    for (size_t i = 0; kv && kv[i].key && rc == FL_OK; i++)
+        rc = fl_options_set(opt, kv[i].key, kv[i].value, err, len);
+    return rc;
+}
+
 static int open_with(const char *dir, fl_registry *reg, const opt_kv *kv, fl_engine **out, char *err,
                      size_t len) {
     fl_options opt;
-    fl_options_init(&opt);
-    int rc = FL_OK;
-    for (size_t i = 0; kv && kv[i].key && rc == FL_OK; i++)
-        rc = fl_options_set(&opt, kv[i].key, kv[i].value, err, len);
+    int rc = options_with(&opt, kv, err, len);
     if (rc == FL_OK) rc = fl_engine_rocksdb.open(dir, reg, &opt, out, err, len);
     fl_options_free(&opt);
     return rc;
@@ -543,8 +550,7 @@ FL_TEST(rocksdb_gets_through_multiget) {
     /* set_options: Get to MultiGet and back, nothing asked of RocksDB */
     for (int to = 1; to >= 0; to--) {
         fl_options opt;
-        fl_options_init(&opt);
-        for (size_t i = 0; kv[to][i].key; i++) CHECK_OK(fl_options_set(&opt, kv[to][i].key, kv[to][i].value, err, sizeof err));
+        CHECK_OK(options_with(&opt, kv[to], err, sizeof err));
         CHECK_OK(fl_engine_rocksdb.set_options(e[0], &opt, err, sizeof err));
         fl_options_free(&opt);
         bool found = false;
