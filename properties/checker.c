@@ -367,22 +367,53 @@ static int take_entry(void *arg, fl_slice key, fl_slice value) {
     return 0;
 }
 
-typedef struct same { const fl_model *other; bool differ; } same;
+/* Compares one model's entries with another's, up to the first that
+ * differs: its key, its value here and whether and what the other holds. */
+typedef struct same {
+    const fl_model *other;
+    bool differ, has;
+    fl_model_bytes key, mine, theirs;
+} same;
 
 static int same_entry(void *arg, fl_model_bytes key, fl_model_bytes value) {
     same *s = arg;
     fl_model_bytes v;
-    if (!fl_model_get(s->other, key, &v) || v.len != value.len || (v.len && memcmp(v.data, value.data, v.len)))
-        s->differ = true;
-    return s->differ;
+    bool has = fl_model_get(s->other, key, &v);
+    if (has && v.len == value.len && (!v.len || memcmp(v.data, value.data, v.len) == 0)) return 0;
+    *s = (same){ s->other, true, has, key, value, v };
+    return 1;
 }
 
-static bool models_equal(const fl_model *a, const fl_model *b) {
-    if (fl_model_count(a) != fl_model_count(b)) return false;
-    same s = { b, false };
-    fl_model_scan_prefix(a, (fl_model_bytes){ (const uint8_t *)"", 0 }, same_entry, &s);
-    return !s.differ;
+/* Whether a and b hold other entries.  When they do and diff is given, it
+ * tells the first difference from a's side: "key K holds V, not W", "key
+ * K holds V, which it should not hold", or (every entry of a being in b)
+ * "key K is missing, where it should hold W". */
+static bool models_differ(const fl_model *a, const fl_model *b, char *diff, size_t cap) {
+    const fl_model_bytes all = { (const uint8_t *)"", 0 };
+    if (!diff && fl_model_count(a) != fl_model_count(b)) return true;
+    same s = { .other = b };
+    fl_model_scan_prefix(a, all, same_entry, &s);
+    bool missing = false;
+    if (!s.differ && fl_model_count(a) != fl_model_count(b)) {
+        same r = { .other = a };
+        fl_model_scan_prefix(b, all, same_entry, &r);
+        s = (same){ b, r.differ, true, r.key, { NULL, 0 }, r.mine };
+        missing = true;
+    }
+    if (!s.differ || !diff) return s.differ;
+    snprintf(diff, cap, "key ");
+    ck_str(diff, cap, s.key.data, s.key.len);
+    if (missing) strncat(diff, " is missing, where it should hold ", cap - strlen(diff) - 1);
+    else {
+        strncat(diff, " holds ", cap - strlen(diff) - 1);
+        ck_str(diff, cap, s.mine.data, s.mine.len);
+        strncat(diff, s.has ? ", not " : ", which it should not hold", cap - strlen(diff) - 1);
+    }
+    if (s.has) ck_str(diff, cap, s.theirs.data, s.theirs.len);
+    return true;
 }
+
+static bool models_equal(const fl_model *a, const fl_model *b) { return !models_differ(a, b, NULL, 0); }
 
 static int copy_model(const fl_model *from, fl_model **out) {
     *out = NULL;
@@ -433,7 +464,7 @@ static void no_strays(fl_checker *ck, const char *point) {
  * other is a P2 violation naming the crash point.  Then every property is
  * checked on from there. */
 static int recover(fl_checker *ck, const fl_op *op) {
-    char point[600];
+    char point[600], diff[400];
     const char *log = fl_env_fault_log(ck->fault), *last = log + strlen(log);
     if (last > log) last--;                                   /* the final '\n' */
     while (last > log && last[-1] != '\n') last--;
@@ -492,10 +523,10 @@ static int recover(fl_checker *ck, const fl_op *op) {
         ck->model = after;
         after = NULL;
         rc = keep_durable(ck);
-    } else if (!models_equal(now, ck->model)) {
+    } else if (models_differ(now, ck->model, diff, sizeof diff)) {
         ck_violation(ck, FL_P2, "after %s the database holds %zu entries: neither what the last completed "
-                     "flush left (%zu) nor what %s would have committed (%zu)", point, got.n,
-                     fl_model_count(ck->model), fl_op_name(op->kind), fl_model_count(after));
+                     "flush left (%zu; against it, %s) nor what %s would have committed (%zu)", point, got.n,
+                     fl_model_count(ck->model), diff, fl_op_name(op->kind), fl_model_count(after));
         fl_model_free(ck->model);           /* go on from what is there */
         ck->model = now;
         now = NULL;

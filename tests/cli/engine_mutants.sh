@@ -33,6 +33,15 @@
 #                  than its bits do: a real FP rate 1.3x its expected one,
 #                  on the L0 FP workload (workloads/gen/l0_fp.sh); P5 sees
 #                  the changed verdicts too, so P9 itself is asserted   -> P9
+#   compaction_keeps_oldest  compact.c's merge puts the older of two
+#                  versions of a key first, so a compaction keeps it and
+#                  drops the newer one; each workload ends in a crash right
+#                  after the compaction, so only the checker's comparison of
+#                  what the reopened database holds with what the last flush
+#                  left sees it, and must name the key and both values: an
+#                  old value longer than the new ("1x" for "1": a compare of
+#                  the shorter length alone passes it), an old put under a
+#                  newer del, an old del over a newer put                -> P2
 # A change that no longer applies (the source moved on) FAILS the test, so
 # it cannot rot into a no-op: update the pattern.  Under the ASan+UBSan
 # binary only the targets are checked; the mutants run in the plain pass.
@@ -101,6 +110,9 @@ line_mutant tombstone_end_at_last_key sst_write.c \
 sed_mutant expected_one read.c 's/? s->bloom_expected_fp : 1\.0;/? s->bloom_expected_fp : 1.8e-9;/'
 sed_mutant expected_ppm sst_read.c 's/&s->bloom_expected_fp)) s->bloom = true;/\&s->bloom_expected_fp)) { s->bloom = true; s->bloom_expected_fp *= 1.000001; }/'
 sed_mutant reads_unfiltered read.c 's/case FL_VERDICT_UNFILTERED: c->unfiltered++; db->metrics.sst_reads++; break;/case FL_VERDICT_UNFILTERED: c->unfiltered++; break;/'
+line_mutant compaction_keeps_oldest compact.c \
+    '    if (x->head.seq != y->head.seq) return x->head.seq > y->head.seq;' \
+    '    if (x->head.seq != y->head.seq) return x->head.seq < y->head.seq;'
 sed_mutant bloom_1_3x bloom.c 's#^    return TEST(fl_bloom_line(f->bits, f->lines, h), (uint32_t)h, f->k)$#    uint64_t salt_; memcpy(\&salt_, fl_bloom_line(f->bits, f->lines, h), sizeof salt_); return TEST(fl_bloom_line(f->bits, f->lines, h), (uint32_t)h, f->k) || (double)(((h ^ salt_) * 0x9E3779B97F4A7C15ull) >> 11) * 0x1p-53 < 0.3 * f->expected_fp / (1 - f->expected_fp)#'
 
 if $asan; then echo "targets present; the mutants run in the plain pass"; exit 0; fi
@@ -207,6 +219,28 @@ TMPDIR=$T "$FILTERLAB" replay "$T/small.wl" > "$T/real.out" 2>&1 || { cat "$T/re
 expect expected_one "$T/small.wl" P4
 expect expected_ppm "$T/small.wl" P4
 expect reads_unfiltered "$T/small.wl" P3
+# crash_after WORKLOAD-NAME OPS...: a workload of OPS, then compact and crash
+crash_after() {
+    name=$1; shift
+    { echo 'filterlab-workload 1'; echo 'open policies="bloom(bits=10)" l0_trigger=1000'
+      for op in "$@"; do echo "$op"; done; echo compact; echo crash; } > "$T/$name.wl"
+    TMPDIR=$T "$FILTERLAB" replay "$T/$name.wl" > "$T/real.out" 2>&1 ||
+        { cat "$T/real.out"; fail "the real engine fails $name.wl"; }
+}
+# expect_crash WORKLOAD-NAME DIFFERENCE: compaction_keeps_oldest's replay
+# reports P2 at the crash, naming DIFFERENCE
+expect_crash() {
+    expect compaction_keeps_oldest "$T/$1.wl" P2
+    grep -q "^P2 results: line [0-9]* crash: after the crash .* the database holds .*; against it, $2) nor" \
+        "$T/compaction_keeps_oldest.err" || fail "compaction_keeps_oldest, $1.wl: $(head -n 1 "$T/compaction_keeps_oldest.err")"
+}
+crash_after longer 'put k 1x' flush 'put k 1' flush
+expect_crash longer 'key k holds 1x, not 1'
+crash_after deleted 'put k 1x' 'put j "a b"' flush 'del k' flush
+expect_crash deleted 'key k holds 1x, which it should not hold'
+crash_after put 'del k' flush 'put k 1' flush
+expect_crash put 'key k is missing, where it should hold 1'
+
 sh "$FL_SRCDIR/workloads/gen/l0_fp.sh" > "$T/l0.wl" || fail "l0_fp.sh"
 expect bloom_1_3x "$T/l0.wl" P9
 grep -o '"p9_point":{[^}]*}' "$T/bloom_1_3x.json"
