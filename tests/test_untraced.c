@@ -297,7 +297,13 @@ FL_TEST(checker_p2_scans_compared_as_they_come) {
     CHECK_EQ(s.property, FL_P2);
     CHECK_EQ(s.line, 5);
     CHECK_CONTAINS(s.msg, "the engine's result ends after 1 item(s); the model has pb next");
-    scan_lie_kind = LIE_VALUE;                  /* and a clean scan is clean */
+    /* the finding names the scan by its line and both its bounds */
+    scan_lie_kind = LIE_VALUE;
+    static const char bounds[] = "filterlab-workload 1\nopen\nput pa 1\nput pb 2\nscan pa \"q r\"\n";
+    CHECK_OK(run(&eng, bounds, &sum, &s));
+    CHECK_EQ(s.count, 1);
+    CHECK_CONTAINS(s.msg, "line 5 scan pa \"q r\": item 2: the engine returned pb=X, the model pb=2");
+    /* and a clean scan is clean */
     static const char clean[] = "filterlab-workload 1\nopen\nput pa 1\nscan_prefix p\nscan a z\n";
     CHECK_OK(run(&eng, clean, &sum, &s));
     CHECK_EQ(s.count, 0);
