@@ -48,6 +48,10 @@
 # The ASan build is not rebuilt with the mutant (its tests run the real
 # one), so a memory error or a leak that changes nothing else survives.
 #
+# Both modes first run the unchanged source through the same steps (the
+# control), and stop there if it does not pass: then every mutant would
+# count as found for a reason of the set-up.
+#
 # DIR (default build/mutate) gets results.tsv (one line per mutant: name,
 # result, file:line, the line before and after), each mutant's source and
 # output; the survivors are printed at the end.
@@ -171,7 +175,7 @@ while [ $# -gt 0 ]; do
     --files) files=$2; shift 2 ;;
     --checker) mode=checker; shift ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,53p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,57p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) usage ;;
     esac
 done
@@ -180,7 +184,7 @@ if [ $mode = checker ]; then dir=properties; files=${files:-$checker_files}
 else dir=engine; files=${files:-$engine_files}; fi
 mkdir -p "$out" || exit 2
 out=$(cd "$out" && pwd)
-rm -f "$out"/m*.rc "$out/results.tsv"
+rm -f "$out"/m*.rc "$out/control.rc" "$out/results.tsv"
 
 # ---- the candidates, and the draw ------------------------------------------------------------
 # Each candidate: FILE LINE COL OP (OP: an index into the table below, or
@@ -239,8 +243,25 @@ while read -r name f line col op; do
         { print }' "$S/$dir/$f" > "$out/$name.c" 2> "$out/$name.diff"
 done < "$out/drawn"
 
-# ---- the runs ------------------------------------------------------------------------------------
+# ---- the control ---------------------------------------------------------------------------------
+# The same steps on the unchanged source first: every test must pass on it
+# (check must find nothing), else each mutant would count as found for a
+# reason of the set-up (a build missing, such as the ASan one that
+# determinism.sh compares with, a test failing as it is).
 trap 'echo "mutate.sh: stopped; what ran is in $out" >&2; exit 130' INT TERM
+set -- $files
+cp "$S/$dir/$1" "$out/control.c"
+echo "mutate.sh: the control (the unchanged $dir/$1) first"
+if [ $mode = checker ]; then sh "$0" --one-checker "$out" control "$1"
+else sh "$0" --one "$out" "$secs" control "$1"; fi
+rc=$(cut -f 2 "$out/control.rc")
+if [ "$rc" != 0 ]; then
+    echo "mutate.sh: the unchanged source does not pass (${rc}): fix that first; its output:" >&2
+    tail -n 5 "$out/control.log" >&2
+    exit 1
+fi
+
+# ---- the runs ------------------------------------------------------------------------------------
 if [ $mode = checker ]; then
     awk '{ print $1, $2 }' "$out/drawn" | xargs -n 2 -P "$jobs" sh "$0" --one-checker "$out"
 else
