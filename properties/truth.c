@@ -6,6 +6,8 @@
  *   P5  each built-in bloom's bytes equal the model's reference build over
  *       the SST's entries with the writer's configuration (Legacy: the
  *       whole-key bloom of the writer's first bloom policy);
+ *   P6  its key range (the info block's, by which reads pick it) covers
+ *       every entry and range tombstone, and the entries are in order;
  *   P8  the SST carries exactly the sub-filters its writer was configured
  *       with (none below min_filter_keys entries);
  *   P11 each sub-filter, rebuilt by the writer's policy from the same
@@ -318,6 +320,9 @@ typedef struct load_ctx {
     size_t bytes_len, bytes_cap;      /* of s->key_bytes                    */
     builders *bl;
     int rc;
+    size_t disorder;                  /* 1 + the first entry not after the one
+                                         before it (key ascending, then seq
+                                         descending); 0: none              */
 } load_ctx;
 
 static int on_entry(void *arg, const fl_row_entry *e) {
@@ -340,6 +345,11 @@ static int on_entry(void *arg, const fl_row_entry *e) {
         lc->bytes_cap = cap;
     }
     if (len) memcpy(s->key_bytes + lc->bytes_len, e->key.data, len);
+    if (s->nkeys && !lc->disorder) {           /* the truth's bisections need the order */
+        const ck_key *prev = &s->keys[s->nkeys - 1];
+        int c = cmp(s->key_bytes + lc->bytes_len - prev->len, prev->len, e->key.data, len);
+        if (c > 0 || (c == 0 && prev->seq <= e->seq)) lc->disorder = s->nkeys + 1;
+    }
     lc->bytes_len += len;
     ck_key *k = &s->keys[s->nkeys];
     k->key = NULL;
@@ -615,6 +625,51 @@ static void check_written(fl_checker *ck, ck_sst *s, builders *bl, bool *key_has
     }
 }
 
+/* P6: the key range the SST's info block gives (the engine's reads skip
+ * the SST for any key outside it) covers every entry and every range
+ * tombstone's keys, and the entries come in order; reported once per SST.
+ * A tombstone [start, end) is covered when start >= smallest and end <=
+ * largest (exclusive) or end <= largest's successor, largest || 0x00
+ * (inclusive). */
+static void check_range(fl_checker *ck, const ck_sst *s, const fl_sst_meta *m, size_t disorder) {
+    char what[400] = "", a[160] = "", b[160] = "";
+    if (disorder) {
+        const ck_key *x = &s->keys[disorder - 2], *y = &s->keys[disorder - 1];
+        ck_str(a, sizeof a, x->key, x->len);
+        ck_str(b, sizeof b, y->key, y->len);
+        ck_violation(ck, FL_P6, "sst %llu's entries are out of order: entry %zu (%s, seq %llu) comes after "
+                     "entry %zu (%s, seq %llu)", (unsigned long long)s->id, disorder, b,
+                     (unsigned long long)y->seq, disorder - 1, a, (unsigned long long)x->seq);
+        return;
+    }
+    const ck_key *k = NULL;
+    if (s->nkeys && cmp(s->keys[0].key, s->keys[0].len, m->smallest, m->smallest_len) < 0) k = &s->keys[0];
+    else if (s->nkeys) {
+        const ck_key *last = &s->keys[s->nkeys - 1];
+        int c = cmp(last->key, last->len, m->largest, m->largest_len);
+        if (c > 0 || (c == 0 && m->largest_exclusive)) k = last;
+    }
+    if (k) {
+        ck_str(a, sizeof a, k->key, k->len);
+        snprintf(what, sizeof what, "its entry %s", a);
+    }
+    for (size_t i = 0; !what[0] && i < s->nrts; i++) {
+        const ck_rt *r = &s->rts[i];
+        int c = cmp(r->end, r->elen, m->largest, m->largest_len);
+        bool past = c > 0 && (m->largest_exclusive || r->elen != m->largest_len + 1 || r->end[m->largest_len] != 0);
+        if (cmp(r->start, r->slen, m->smallest, m->smallest_len) >= 0 && !past) continue;
+        ck_str(a, sizeof a, r->start, r->slen);
+        ck_str(b, sizeof b, r->end, r->elen);
+        snprintf(what, sizeof what, "the keys of its range tombstone [%s, %s)", a, b);
+    }
+    if (!what[0]) return;
+    a[0] = b[0] = 0;
+    ck_str(a, sizeof a, m->smallest, m->smallest_len);
+    ck_str(b, sizeof b, m->largest, m->largest_len);
+    ck_violation(ck, FL_P6, "sst %llu's key range [%s, %s%s, by which reads pick it, does not cover %s",
+                 (unsigned long long)s->id, a, b, m->largest_exclusive ? ")" : "]", what);
+}
+
 static int load_sst(fl_checker *ck, const fl_sst_meta *m, bool adopting, ck_sst **out) {
     ck_sst *s = calloc(1, sizeof *s);
     if (!s) return FL_ERR_NOMEM;
@@ -655,6 +710,7 @@ static int load_sst(fl_checker *ck, const fl_sst_meta *m, bool adopting, ck_sst 
     }
     if (!rc) rc = lc.rc;
     if (!rc) rc = ck_spans_build(&s->rt_spans, s->rts, s->nrts);
+    if (!rc && ck->cfg.check) check_range(ck, s, m, lc.disorder);
     fl_buf fb;
     fl_buf_init(&fb);
     if (!rc) {

@@ -308,3 +308,79 @@ FL_TEST(checker_p2_scans_compared_as_they_come) {
     CHECK_OK(run(&eng, clean, &sum, &s));
     CHECK_EQ(s.count, 0);
 }
+
+/* P6 on the SST truth: the key range an SST's info block gives (by which
+ * the engine's reads pick it) must cover its entries and its range
+ * tombstones' keys, and its entries must come in order (the truth's
+ * bisections rely on it).  An engine whose SST list narrows the largest
+ * key of each SST -- to a key just below the last entry, or, with a range
+ * tombstone, below its end -- and one whose SST entries come with the first
+ * two swapped, are caught when the SST appears; the real engine is not. */
+typedef enum range_lie { RANGE_TRUE, RANGE_NARROW, RANGE_SWAP } range_lie;
+static range_lie range_lie_kind;
+
+static int narrow_ssts(const fl_engine *e, fl_sst_meta **out, size_t *count) {
+    int rc = fl_engine_filterlab.ssts(e, out, count);
+    for (size_t i = 0; rc == FL_OK && range_lie_kind == RANGE_NARROW && i < *count; i++) {
+        fl_sst_meta *m = &(*out)[i];
+        if (m->largest_len) m->largest_len--;    /* a prefix: below the key itself */
+    }
+    return rc;
+}
+
+typedef struct swap_fwd { fl_entry_fn fn; void *arg; size_t n; fl_row_entry first; uint8_t key[64]; } swap_fwd;
+
+static int swap_entry(void *arg, const fl_row_entry *e) {
+    swap_fwd *f = arg;
+    if (++f->n == 1 && e->key.len <= sizeof f->key) {      /* held back: goes after the second */
+        f->first = *e;
+        memcpy(f->key, e->key.data, e->key.len);
+        f->first.key.data = f->key;
+        return 0;
+    }
+    int stop = f->fn(f->arg, e);
+    if (!stop && f->n == 2) stop = f->fn(f->arg, &f->first);
+    return stop;
+}
+
+static int swap_sst_entries(fl_engine *e, uint64_t id, fl_entry_fn fn, void *arg) {
+    if (range_lie_kind != RANGE_SWAP) return fl_engine_filterlab.sst_entries(e, id, fn, arg);
+    swap_fwd f = { .fn = fn, .arg = arg };
+    int rc = fl_engine_filterlab.sst_entries(e, id, swap_entry, &f);
+    if (rc == FL_OK && f.n == 1) fn(arg, &f.first);         /* one entry: nothing to swap */
+    return rc;
+}
+
+FL_TEST(checker_p6_sst_key_range_covers_its_entries) {
+    fl_engine_ops eng = fl_engine_filterlab;
+    eng.name = "filterlab-range-liar";
+    eng.ssts = narrow_ssts;
+    eng.sst_entries = swap_sst_entries;
+    fl_check_summary sum;
+    seen s;
+    static const char puts[] =
+        "filterlab-workload 1\nopen policies=\"bloom(bits=10)\"\nput a1 1\nput a2 2\nput a3 3\nflush\nget a3\n";
+    static const char tomb[] =
+        "filterlab-workload 1\nopen policies=\"bloom(bits=10)\"\nput a1 1\ndelrange a2 bb\nflush\nget a9\n";
+    range_lie_kind = RANGE_TRUE;
+    CHECK_OK(run(&eng, puts, &sum, &s));
+    CHECK_EQ(s.count, 0);
+    CHECK_OK(run(&eng, tomb, &sum, &s));
+    CHECK_EQ(s.count, 0);
+    range_lie_kind = RANGE_NARROW;
+    CHECK_OK(run(&eng, puts, &sum, &s));
+    CHECK_EQ(s.property, FL_P6);
+    CHECK_EQ(s.line, 6);
+    CHECK_CONTAINS(s.msg, "line 6 flush: sst 1's key range [a1, a], by which reads pick it, does not cover "
+                          "its entry a3");
+    CHECK_OK(run(&eng, tomb, &sum, &s));
+    CHECK_EQ(s.property, FL_P6);
+    CHECK_CONTAINS(s.msg, "line 5 flush: sst 1's key range [a1, b), by which reads pick it, does not cover the "
+                          "keys of its range tombstone [a2, bb)");
+    range_lie_kind = RANGE_SWAP;
+    CHECK_OK(run(&eng, puts, &sum, &s));
+    CHECK_EQ(s.property, FL_P6);
+    CHECK_CONTAINS(s.msg, "line 6 flush: sst 1's entries are out of order: entry 2 (a1, seq 1) comes after "
+                          "entry 1 (a2, seq 2)");
+    range_lie_kind = RANGE_TRUE;
+}
