@@ -2,7 +2,9 @@
 # mutate.sh -- mutation runs over filterlab: how many one-line bugs planted
 # in the engine does `filterlab check` find, and how many planted in the
 # checker do the tests find?  Not part of `make check` (an hour for a few
-# hundred mutants); run it by hand after `make`, from the repository root:
+# hundred mutants); run it by hand after `make` (--checker: after the
+# builds make check's tests need, `make all asan fuzz-regress-build`), from
+# the repository root:
 #
 #   sh tests/mutate.sh [--checker] [--count N] [--seed S] [--time SEC]
 #                      [--jobs J] [--files "read.c keys.c ..."] [--out DIR]
@@ -63,7 +65,7 @@ count=100 seed=1 secs=8 jobs=2 out=build/mutate mode=engine files=
 engine_files="read.c keys.c memtable.c sst_read.c sst_write.c compact.c bloom.c bloom_bits.c extractors.c
               filter_call.c db.c manifest.c sst_format.c env_fault.c env_mem.c"
 checker_files="checker.c probes.c truth.c reads.c untraced.c contract.c fprate.c fpset.c policies.c"
-usage() { sed -n '7,8p' "$0" | sed 's/^# *//' >&2; exit 2; }
+usage() { sed -n '9,10p' "$0" | sed 's/^# *//' >&2; exit 2; }
 
 # ---- one mutant of the checker (the jobs call this script back) ----------------------------
 if [ "${1:-}" = --one-checker ]; then
@@ -175,11 +177,15 @@ while [ $# -gt 0 ]; do
     --files) files=$2; shift 2 ;;
     --checker) mode=checker; shift ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,57p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,59p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) usage ;;
     esac
 done
 [ -f "$S/build/obj/engine/read.o" ] && [ -f "$S/build/ldlibs" ] || { echo "mutate.sh: run make first" >&2; exit 2; }
+if [ $mode = checker ] && { [ ! -x "$S/build/asan/filterlab" ] || [ ! -d "$S/build/fuzz-regress" ]; }; then
+    echo "mutate.sh: --checker runs make check's tests: run make all asan fuzz-regress-build first" >&2
+    exit 2
+fi
 if [ $mode = checker ]; then dir=properties; files=${files:-$checker_files}
 else dir=engine; files=${files:-$engine_files}; fi
 mkdir -p "$out" || exit 2
