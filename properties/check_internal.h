@@ -13,6 +13,8 @@
 #include "check.h"
 #include "../model/model.h"
 
+#include <string.h>
+
 /* Internal names stay inside the binary: filterlab is linked -rdynamic so
  * that plugins resolve the ABI against it, which would otherwise export
  * every ck_* function too. */
@@ -270,6 +272,13 @@ void ck_violation(fl_checker *ck, int property, const char *fmt, ...)
 /* A workload's bytes as the model and the engine take them. */
 static inline fl_model_bytes ck_mb(const fl_bytes *b) { return (fl_model_bytes){ b->data, b->len }; }
 static inline fl_slice ck_sl(const fl_bytes *b) { return (fl_slice){ b->data, b->len }; }
+/* Bytewise order of two keys, the shorter first on a common prefix (the
+ * checker's own: it never asks the engine's comparison). */
+static inline int ck_cmp(const uint8_t *a, size_t al, const uint8_t *b, size_t bl) {
+    size_t n = al < bl ? al : bl;
+    int c = n ? memcmp(a, b, n) : 0;
+    return c ? c : (al > bl) - (al < bl);
+}
 
 /* Around every call into the engine under test that does its work (an op,
  * opening and closing, reading its SSTs back): a watchdog sees it through

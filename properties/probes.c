@@ -35,12 +35,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int cmp(const uint8_t *a, size_t al, const uint8_t *b, size_t bl) {
-    size_t n = al < bl ? al : bl;
-    int c = n ? memcmp(a, b, n) : 0;
-    return c ? c : (al > bl) - (al < bl);
-}
-
 bool ck_maybe_written(fl_checker *ck, const uint8_t *k, size_t klen) {
     if (!ck->key_known) {
         ck->key_known = true;
@@ -260,7 +254,7 @@ static size_t expected_ssts(fl_checker *ck, uint64_t *out) {
 /* SSTs a scan over [a, b) reads: every one its range overlaps. */
 static uint64_t scan_reads(const fl_checker *ck) {
     const fl_op *op = ck->op;
-    if (cmp(op->b.data, op->b.len, op->a.data, op->a.len) <= 0) return 0;     /* an empty range */
+    if (ck_cmp(op->b.data, op->b.len, op->a.data, op->a.len) <= 0) return 0;     /* an empty range */
     uint64_t n = 0;
     for (size_t i = 0; i < ck->nmetas; i++)
         n += fl_sst_overlaps_range(&ck->metas[i], (fl_slice){ op->a.data, op->a.len },

@@ -34,12 +34,6 @@
 
 /* ---- Small helpers -------------------------------------------------------- */
 
-static int cmp(const uint8_t *a, size_t al, const uint8_t *b, size_t bl) {
-    size_t n = al < bl ? al : bl;
-    int c = n ? memcmp(a, b, n) : 0;
-    return c ? c : (al > bl) - (al < bl);
-}
-
 static void *copy_bytes(const void *p, size_t n) {
     uint8_t *d = malloc(n ? n : 1);
     if (d && n) memcpy(d, p, n);
@@ -116,8 +110,8 @@ static size_t lower_bound(const ck_sst *s, const uint8_t *k, size_t klen) {
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         bool less = s->heads ? (s->heads[mid] != h ? s->heads[mid] < h
-                                                   : cmp(s->keys[mid].key, s->keys[mid].len, k, klen) < 0)
-                             : cmp(s->keys[mid].key, s->keys[mid].len, k, klen) < 0;
+                                                   : ck_cmp(s->keys[mid].key, s->keys[mid].len, k, klen) < 0)
+                             : ck_cmp(s->keys[mid].key, s->keys[mid].len, k, klen) < 0;
         if (less) lo = mid + 1;
         else hi = mid;
     }
@@ -140,7 +134,7 @@ static bool build_index(ck_sst *s, const uint64_t *key_hash) {
         s->heads[i] = head_of(s->keys[i].key, s->keys[i].len);
         uint64_t h = key_hash ? key_hash[i] : XXH3_64bits(s->keys[i].key, s->keys[i].len);
         /* an older version of the same key (a different hash: a different key) */
-        if (i && h == prev && cmp(s->keys[i - 1].key, s->keys[i - 1].len, s->keys[i].key, s->keys[i].len) == 0)
+        if (i && h == prev && ck_cmp(s->keys[i - 1].key, s->keys[i - 1].len, s->keys[i].key, s->keys[i].len) == 0)
             continue;
         prev = h;
         size_t j = h & (cap - 1);
@@ -157,7 +151,7 @@ bool ck_sst_holds_key(const ck_sst *s, const uint8_t *k, size_t klen) {
 bool ck_sst_holds_key_hashed(const ck_sst *s, const uint8_t *k, size_t klen, uint64_t h) {
     if (!s->index) {
         size_t i = lower_bound(s, k, klen);
-        return i < s->nkeys && cmp(s->keys[i].key, s->keys[i].len, k, klen) == 0;
+        return i < s->nkeys && ck_cmp(s->keys[i].key, s->keys[i].len, k, klen) == 0;
     }
     uint64_t tag = h & 0xFFFFFFFF00000000ull;
     for (size_t j = h & (s->index_cap - 1); s->index[j]; j = (j + 1) & (s->index_cap - 1)) {
@@ -188,20 +182,20 @@ static int span_insert(ck_spans *u, ck_span m) {
     size_t lo = 0, hi = u->n;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (cmp(u->v[mid].end, u->v[mid].elen, m.start, m.slen) < 0) lo = mid + 1;
+        if (ck_cmp(u->v[mid].end, u->v[mid].elen, m.start, m.slen) < 0) lo = mid + 1;
         else hi = mid;
     }
     size_t i = lo;
     hi = u->n;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (cmp(u->v[mid].start, u->v[mid].slen, m.end, m.elen) <= 0) lo = mid + 1;
+        if (ck_cmp(u->v[mid].start, u->v[mid].slen, m.end, m.elen) <= 0) lo = mid + 1;
         else hi = mid;
     }
     size_t j = lo;
     if (i < j) {
-        if (cmp(u->v[i].start, u->v[i].slen, m.start, m.slen) < 0) { m.start = u->v[i].start; m.slen = u->v[i].slen; }
-        if (cmp(u->v[j - 1].end, u->v[j - 1].elen, m.end, m.elen) > 0) { m.end = u->v[j - 1].end; m.elen = u->v[j - 1].elen; }
+        if (ck_cmp(u->v[i].start, u->v[i].slen, m.start, m.slen) < 0) { m.start = u->v[i].start; m.slen = u->v[i].slen; }
+        if (ck_cmp(u->v[j - 1].end, u->v[j - 1].elen, m.end, m.elen) > 0) { m.end = u->v[j - 1].end; m.elen = u->v[j - 1].elen; }
         u->v[i] = m;                        /* the merged span in place of [i, j) */
         memmove(&u->v[i + 1], &u->v[j], (u->n - j) * sizeof *u->v);
         u->n -= j - i - 1;
@@ -222,15 +216,15 @@ static int span_insert(ck_spans *u, ck_span m) {
 
 static int span_by_start(const void *a, const void *b) {
     const ck_span *x = a, *y = b;
-    return cmp(x->start, x->slen, y->start, y->slen);
+    return ck_cmp(x->start, x->slen, y->start, y->slen);
 }
 
 /* Appends m to out (room for it), or widens the last span it overlaps or
  * touches: m starts at or after the last one's start. */
 static void span_append(ck_span *out, size_t *n, ck_span m) {
     ck_span *last = *n ? &out[*n - 1] : NULL;
-    if (!last || cmp(m.start, m.slen, last->end, last->elen) > 0) out[(*n)++] = m;
-    else if (cmp(m.end, m.elen, last->end, last->elen) > 0) { last->end = m.end; last->elen = m.elen; }
+    if (!last || ck_cmp(m.start, m.slen, last->end, last->elen) > 0) out[(*n)++] = m;
+    else if (ck_cmp(m.end, m.elen, last->end, last->elen) > 0) { last->end = m.end; last->elen = m.elen; }
 }
 
 /* The spans more[0..nmore) (non-empty, any order; sorted here) merged
@@ -254,7 +248,7 @@ static int spans_merge(ck_spans *u, ck_span *more, size_t nmore) {
 }
 
 int ck_spans_add(ck_spans *u, const ck_rt *rt) {
-    if (cmp(rt->start, rt->slen, rt->end, rt->elen) >= 0) return FL_OK;          /* empty */
+    if (ck_cmp(rt->start, rt->slen, rt->end, rt->elen) >= 0) return FL_OK;          /* empty */
     ck_span m = { rt->start, rt->slen, rt->end, rt->elen };
     if (u->n <= CK_SPANS_FEW && u->ntail == 0) return span_insert(u, m);
     if (u->ntail == u->tail_cap) {
@@ -277,7 +271,7 @@ int ck_spans_build(ck_spans *u, const ck_rt *rts, size_t n) {
     if (!all) return FL_ERR_NOMEM;
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
-        if (cmp(rts[i].start, rts[i].slen, rts[i].end, rts[i].elen) < 0)
+        if (ck_cmp(rts[i].start, rts[i].slen, rts[i].end, rts[i].elen) < 0)
             all[m++] = (ck_span){ rts[i].start, rts[i].slen, rts[i].end, rts[i].elen };
     int rc = spans_merge(u, all, m);
     free(all);
@@ -288,12 +282,12 @@ bool ck_spans_cover(const ck_spans *u, const uint8_t *k, size_t klen) {
     size_t lo = 0, hi = u->n;                   /* the first span starting past k */
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (cmp(u->v[mid].start, u->v[mid].slen, k, klen) <= 0) lo = mid + 1;
+        if (ck_cmp(u->v[mid].start, u->v[mid].slen, k, klen) <= 0) lo = mid + 1;
         else hi = mid;
     }
-    if (lo && cmp(k, klen, u->v[lo - 1].end, u->v[lo - 1].elen) < 0) return true;
+    if (lo && ck_cmp(k, klen, u->v[lo - 1].end, u->v[lo - 1].elen) < 0) return true;
     for (size_t i = 0; i < u->ntail; i++)
-        if (cmp(u->tail[i].start, u->tail[i].slen, k, klen) <= 0 && cmp(k, klen, u->tail[i].end, u->tail[i].elen) < 0)
+        if (ck_cmp(u->tail[i].start, u->tail[i].slen, k, klen) <= 0 && ck_cmp(k, klen, u->tail[i].end, u->tail[i].elen) < 0)
             return true;
     return false;
 }
@@ -347,7 +341,7 @@ static int on_entry(void *arg, const fl_row_entry *e) {
     if (len) memcpy(s->key_bytes + lc->bytes_len, e->key.data, len);
     if (s->nkeys && !lc->disorder) {           /* the truth's bisections need the order */
         const ck_key *prev = &s->keys[s->nkeys - 1];
-        int c = cmp(s->key_bytes + lc->bytes_len - prev->len, prev->len, e->key.data, len);
+        int c = ck_cmp(s->key_bytes + lc->bytes_len - prev->len, prev->len, e->key.data, len);
         if (c > 0 || (c == 0 && prev->seq <= e->seq)) lc->disorder = s->nkeys + 1;
     }
     lc->bytes_len += len;
@@ -643,10 +637,10 @@ static void check_range(fl_checker *ck, const ck_sst *s, const fl_sst_meta *m, s
         return;
     }
     const ck_key *k = NULL;
-    if (s->nkeys && cmp(s->keys[0].key, s->keys[0].len, m->smallest, m->smallest_len) < 0) k = &s->keys[0];
+    if (s->nkeys && ck_cmp(s->keys[0].key, s->keys[0].len, m->smallest, m->smallest_len) < 0) k = &s->keys[0];
     else if (s->nkeys) {
         const ck_key *last = &s->keys[s->nkeys - 1];
-        int c = cmp(last->key, last->len, m->largest, m->largest_len);
+        int c = ck_cmp(last->key, last->len, m->largest, m->largest_len);
         if (c > 0 || (c == 0 && m->largest_exclusive)) k = last;
     }
     if (k) {
@@ -655,9 +649,9 @@ static void check_range(fl_checker *ck, const ck_sst *s, const fl_sst_meta *m, s
     }
     for (size_t i = 0; !what[0] && i < s->nrts; i++) {
         const ck_rt *r = &s->rts[i];
-        int c = cmp(r->end, r->elen, m->largest, m->largest_len);
+        int c = ck_cmp(r->end, r->elen, m->largest, m->largest_len);
         bool past = c > 0 && (m->largest_exclusive || r->elen != m->largest_len + 1 || r->end[m->largest_len] != 0);
-        if (cmp(r->start, r->slen, m->smallest, m->smallest_len) >= 0 && !past) continue;
+        if (ck_cmp(r->start, r->slen, m->smallest, m->smallest_len) >= 0 && !past) continue;
         ck_str(a, sizeof a, r->start, r->slen);
         ck_str(b, sizeof b, r->end, r->elen);
         snprintf(what, sizeof what, "the keys of its range tombstone [%s, %s)", a, b);

@@ -28,12 +28,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int cmp(const uint8_t *a, size_t al, const uint8_t *b, size_t bl) {
-    size_t n = al < bl ? al : bl;
-    int c = n ? memcmp(a, b, n) : 0;
-    return c ? c : (al > bl) - (al < bl);
-}
-
 static int stop_at_first(void *arg, fl_model_bytes key, fl_model_bytes value) {
     (void)key; (void)value;
     *(bool *)arg = true;
@@ -126,7 +120,7 @@ static size_t prefix_candidates(const fl_checker *ck, fl_slice p, bool backward,
             continue;
         }
         if (m->level != level_seen) { (*sources)++; level_seen = m->level; }
-        if (m->level != level_probed && (backward || cmp(m->largest, m->largest_len, p.data, p.len) >= 0)) {
+        if (m->level != level_probed && (backward || ck_cmp(m->largest, m->largest_len, p.data, p.len) >= 0)) {
             if (idx && !backward) idx[n] = i;
             n++;
             level_probed = m->level;
