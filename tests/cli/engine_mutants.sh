@@ -245,5 +245,8 @@ expect_crash put 'key k is missing, where it should hold 1'
 
 sh "$FL_SRCDIR/workloads/gen/l0_fp.sh" > "$T/l0.wl" || fail "l0_fp.sh"
 expect bloom_1_3x "$T/l0.wl" P9
+# P5 sees the changed verdicts first, naming the sub-filter by its name
+grep -q '^P5 exact-verdicts: line [0-9]* get [^:]*: sst [0-9]* sub-filter "_bf" said maybe, the reference filter says no$' \
+    "$T/bloom_1_3x.err" || fail "bloom_1_3x: P5's finding: $(grep -m 1 '^P5' "$T/bloom_1_3x.err")"
 grep -o '"p9_point":{[^}]*}' "$T/bloom_1_3x.json"
 exit 0
