@@ -132,6 +132,11 @@ typedef struct fl_engine_ops {
     int  (*set_options)(fl_engine *e, const fl_options *opt, char *err, size_t err_len);
     void (*metrics)(const fl_engine *e, fl_metrics *out);
     /* optional */
+    /* multiget: n keys read in one call (RocksDB's batched MultiGet), the
+     * answers to values[i] and found[i]; NULL: the checker reads each key
+     * with get */
+    int  (*multiget)(fl_engine *e, size_t n, const fl_slice *keys, const fl_filter_context *ctx,
+                     fl_buf *values, bool *found);
     void (*set_probe_trace)(fl_engine *e, fl_probe_fn fn, void *arg);
     int  (*ssts)(const fl_engine *e, fl_sst_meta **out, size_t *count);
     int  (*sst_entries)(fl_engine *e, uint64_t id, fl_entry_fn fn, void *arg);

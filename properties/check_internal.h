@@ -210,6 +210,9 @@ struct fl_checker {
     uint64_t *needed; size_t needed_cap;  /* P6: the SSTs a read needed     */
     bool event_overflow;
     fl_buf value;
+    /* a multiget read key by key on an engine without one: each key is a
+     * get, named "multiget" in results and findings (reads.c) */
+    bool in_multiget;
     /* P2 of a scan or scan_prefix as its items come (reads.c): the model's
      * rows walked beside them, and the first difference, reported once
      * the read has ended (stream_state 1: the model ended after stream_at
@@ -297,6 +300,9 @@ static inline void ck_engine_leave(fl_checker *ck) {
 /* Runs a read op (get, scan_prefix, scan, seek, seek_for_prev) on both
  * sides and compares them (reads.c). */
 int  ck_run_read(fl_checker *ck, const fl_op *op);
+int  ck_run_multiget(fl_checker *ck, const fl_op *op);
+/* The op's keyword in results and findings ("multiget" for its gets). */
+const char *ck_op_word(const fl_checker *ck, const fl_op *op);
 
 void ck_warning(fl_checker *ck, int property, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -336,6 +342,9 @@ void ck_check_identities(fl_checker *ck, const char *kn, const fl_filter_counter
 
 /* untraced.c: what ck_check_read does for an engine without a probe trace */
 void ck_check_read_untraced(fl_checker *ck, const fl_metrics *before, const fl_metrics *after);
+/* The same for a multiget of n keys read in one call. */
+void ck_check_multiget_untraced(fl_checker *ck, const fl_slice *keys, size_t n, const fl_metrics *before,
+                                const fl_metrics *after);
 
 /* fprate.c */
 /* Whether a built-in bloom probes its bits for the target (kind 0 point, 1

@@ -49,7 +49,7 @@ static void where(const fl_checker *ck, char *buf, size_t cap) {
     const fl_op *op = ck->op;
     buf[0] = 0;
     if (!op) return;
-    snprintf(buf, cap, "line %u %s", op->line, fl_op_name(op->kind));
+    snprintf(buf, cap, "line %u %s", op->line, ck_op_word(ck, op));
     switch (op->kind) {
     case FL_OP_PUT: case FL_OP_DEL: case FL_OP_GET: case FL_OP_SCAN_PREFIX:
         strncat(buf, " ", cap - strlen(buf) - 1);
@@ -795,6 +795,9 @@ int fl_checker_run(fl_checker *ck, const fl_op *op) {
     case FL_OP_SEEK:
     case FL_OP_SEEK_FOR_PREV:
         rc = ck_run_read(ck, op);
+        break;
+    case FL_OP_MULTIGET:
+        rc = ck_run_multiget(ck, op);
         break;
     case FL_OP_SET_OPTIONS:
         rc = run_set_options(ck, op);

@@ -12,6 +12,7 @@
  *                     table's and the memtable's batched MayMatch, a
  *                     partitioned filter's grouping by partition) and
  *                     counts its probes in the same perf counters
+ *   multiget K...     the batched MultiGet of all the keys (unsorted), always
  *   scan_prefix P     prefix mode -- prefix_same_as_start, no total order
  *                     seek -- Seek(P) when the configured extractor's
  *                     PREFIX(P) is Some(n): every key starting with P then
@@ -313,6 +314,49 @@ static int rdb_get(fl_engine *x, fl_slice key, const fl_filter_context *ctx, fl_
     return rc;
 }
 
+/* multiget: the batched MultiGet of all the keys at once (unsorted: it
+ * sorts them, repeats kept), whatever rocksdb.get says. */
+static int rdb_multiget(fl_engine *x, size_t n, const fl_slice *keys, const fl_filter_context *ctx,
+                        fl_buf *values, bool *found) {
+    rdb *e = of(x);
+    (void)ctx;
+    const char **k = calloc(n ? n : 1, sizeof *k);
+    size_t *sizes = calloc(n ? n : 1, sizeof *sizes);
+    rocksdb_pinnableslice_t **v = calloc(n ? n : 1, sizeof *v);
+    char **errs = calloc(n ? n : 1, sizeof *errs);
+    int rc = k && sizes && v && errs ? FL_OK : FL_ERR_NOMEM;
+    for (size_t i = 0; i < n; i++) {
+        fl_buf_reset(&values[i]);
+        found[i] = false;
+        if (rc == FL_OK) {
+            k[i] = (const char *)keys[i].data;
+            sizes[i] = keys[i].len;
+        }
+    }
+    if (rc == FL_OK) {
+        rocksdb_perfcontext_t *pc = perf_begin();
+        rocksdb_batched_multi_get_cf(e->db, e->read, e->cf, n, k, sizes, v, errs, false);
+        perf_end(pc, &e->metrics.point);
+        for (size_t i = 0; i < n; i++) {
+            if (errs[i]) {
+                if (rc == FL_OK) rc = fail(e, rc_of(errs[i]), "multiget", errs[i]);
+                else rocksdb_free(errs[i]);
+            } else if (v[i]) {
+                size_t len;
+                const char *p = rocksdb_pinnableslice_value(v[i], &len);
+                found[i] = true;
+                if (rc == FL_OK) rc = fl_buf_append(&values[i], p, len);
+            }
+            if (v[i]) rocksdb_pinnableslice_destroy(v[i]);
+        }
+    }
+    free(k);
+    free(sizes);
+    free(v);
+    free(errs);
+    return rc;
+}
+
 /* Reads from Seek(start) while keys start with prefix (when given) and
  * are below end (when given); RocksDB's bounds are set by the caller. */
 static int iterate(rdb *e, rocksdb_readoptions_t *ro, fl_slice start, fl_slice prefix, fl_filter_counters *c,
@@ -594,6 +638,7 @@ const fl_engine_ops fl_engine_rocksdb = {
     .flush = rdb_flush,
     .compact = rdb_compact,
     .get = rdb_get,
+    .multiget = rdb_multiget,
     .scan_prefix = rdb_scan_prefix,
     .scan = rdb_scan,
     .seek = rdb_seek,

@@ -1,7 +1,7 @@
 /*
  * minimal.c -- fl_check_minimal: is a failing workload 1-minimal?  Tries,
  * one at a time, every workload made from it by
- *   - removing one op;
+ *   - removing one op, or one key of a multiget;
  *   - removing one option of an open, reopen or set_options (a reopen and
  *     a set_options keep at least one: the format has none without);
  *   - removing one spec of a policy list ("none" for the only one);
@@ -68,6 +68,11 @@ int fl_check_minimal(const fl_trial_env *env, const fl_workload *w, int property
             snprintf(what, what_len, "without %s it still violates P%d", op_text, property);
             return FL_OK;
         }
+        for (size_t k = 0; op->kind == FL_OP_MULTIGET && k < op->count; k++)
+            if (ck_wl_without_multiget_key(w, i, k, &c) && still_fails(&j, &c)) {
+                snprintf(what, what_len, "without key %zu of %s it still violates P%d", k + 1, op_text, property);
+                return FL_OK;
+            }
         if (op->kind == FL_OP_REOPEN) {
             fl_op flush = { .kind = FL_OP_FLUSH, .line = op->line };
             if (ck_wl_with_op(w, i, &flush, &c) && still_fails(&j, &c)) {

@@ -173,6 +173,26 @@ static const ck_policy *read_target(fl_checker *ck, const fl_op *op) {
     return p;
 }
 
+const char *ck_op_word(const fl_checker *ck, const fl_op *op) {
+    return ck->in_multiget && op->kind == FL_OP_GET ? "multiget" : fl_op_name(op->kind);
+}
+
+/* P2 of a get's answer (of one key of a multiget: named by key). */
+static void check_get_answer(fl_checker *ck, fl_slice key, bool found, const fl_buf *value, bool named) {
+    fl_model_bytes v = { NULL, 0 };
+    bool want = ck_maybe_written(ck, key.data, key.len) && fl_model_get(ck->model, (fl_model_bytes){ key.data, key.len }, &v);
+    if (want == found && (!found || (v.len == value->len && (!v.len || memcmp(v.data, value->data, v.len) == 0))))
+        return;
+    char e[160] = "", m[160] = "", k[160] = "";
+    if (found) ck_str(e, sizeof e, value->data, value->len);
+    else strcpy(e, "none");
+    if (want) ck_str(m, sizeof m, v.data, v.len);
+    else strcpy(m, "none");
+    if (named) ck_str(k, sizeof k, key.data, key.len);
+    ck_violation(ck, FL_P2, "%s%s%sthe engine returned %s, the model %s", named ? "key " : "", k,
+                 named ? ": " : "", e, m);
+}
+
 int ck_run_read(fl_checker *ck, const fl_op *op) {
     fl_metrics before, after;
     fl_filter_context ctx;
@@ -206,7 +226,7 @@ int ck_run_read(fl_checker *ck, const fl_op *op) {
     if (ck->streaming) fl_model_cursor_seek(ck->model, ck_mb(&op->a), &ck->cur);
     FILE *res = ck->cfg.results;
     if (res) {
-        fprintf(res, "%u %s ", op->line, fl_op_name(op->kind));
+        fprintf(res, "%u %s ", op->line, ck_op_word(ck, op));
         fl_bytes_print(res, op->a.data, op->a.len);
         if (op->kind == FL_OP_SCAN) {
             fputc(' ', res);
@@ -240,17 +260,7 @@ int ck_run_read(fl_checker *ck, const fl_op *op) {
     if (!ck->cfg.check) return FL_OK;
     /* P2: the model's answer */
     if (op->kind == FL_OP_GET) {
-        fl_model_bytes v = { NULL, 0 };
-        bool want = ck_maybe_written(ck, op->a.data, op->a.len) && fl_model_get(ck->model, ck_mb(&op->a), &v);
-        if (want != found || (found && (v.len != ck->value.len ||
-                                        (v.len && memcmp(v.data, ck->value.data, v.len))))) {
-            char e[160] = "", m[160] = "";
-            if (found) ck_str(e, sizeof e, ck->value.data, ck->value.len);
-            else strcpy(e, "none");
-            if (want) ck_str(m, sizeof m, v.data, v.len);
-            else strcpy(m, "none");
-            ck_violation(ck, FL_P2, "the engine returned %s, the model %s", e, m);
-        }
+        check_get_answer(ck, ck_sl(&op->a), found, &ck->value, false);
     } else if (seek) {
         seek_cmp s = { { ck, 0, false }, seek_ex, ck->want_target, op->count, 0 };
         fl_model_seek(ck->model, ck_mb(&op->a), op->kind == FL_OP_SEEK_FOR_PREV, seek_item, &s);
@@ -270,4 +280,79 @@ int ck_run_read(fl_checker *ck, const fl_op *op) {
     if (op->kind == FL_OP_GET || seek) ck_contract_point(ck, op->a.data, op->a.len);
     else if (op->kind == FL_OP_SCAN_PREFIX) ck_contract_prefix(ck, op->a.data, op->a.len);
     return FL_OK;
+}
+
+/* ---- multiget ------------------------------------------------------------------- */
+
+/* Each key of a multiget read as a get, with every check of a get, at the
+ * multiget's line: on an engine without a batched read, or with a probe
+ * trace (whose checks follow one read's target). */
+static int multiget_by_gets(fl_checker *ck, const fl_op *op) {
+    fl_op get = *op;
+    get.kind = FL_OP_GET;
+    size_t off = 0, len;
+    const uint8_t *k;
+    int rc = FL_OK;
+    ck->in_multiget = true;
+    while (rc == FL_OK && fl_op_multiget_key(op, &off, &k, &len)) {
+        get.a = (fl_bytes){ (uint8_t *)k, len };
+        ck->op = &get;
+        rc = ck_run_read(ck, &get);
+    }
+    ck->op = op;
+    ck->in_multiget = false;
+    return rc;
+}
+
+/* One call for all the keys (RocksDB's batched MultiGet): a results line
+ * per key, each answer against the model (P2, naming the key), the
+ * counters checked for the keys together (untraced.c), each key's
+ * extractor contract as a get's. */
+int ck_run_multiget(fl_checker *ck, const fl_op *op) {
+    if (!ck->eng->multiget || ck->eng->set_probe_trace) return multiget_by_gets(ck, op);
+    size_t n = op->count, off = 0, len;
+    const uint8_t *k;
+    fl_slice *keys = calloc(n, sizeof *keys);
+    fl_buf *values = calloc(n, sizeof *values);
+    bool *found = calloc(n, sizeof *found);
+    int rc = keys && values && found ? FL_OK : ck_fail(ck, FL_ERR_NOMEM, "multiget: out of memory");
+    for (size_t i = 0; rc == FL_OK && i < n && fl_op_multiget_key(op, &off, &k, &len); i++) {
+        keys[i] = (fl_slice){ k, len };
+        fl_buf_init(&values[i]);
+    }
+    fl_filter_context ctx;
+    if (op->has_ctx) memcpy(ctx.bytes, op->ctx, sizeof ctx.bytes);
+    fl_metrics before, after;
+    if (rc == FL_OK) {
+        ck->eng->metrics(ck->db, &before);
+        ck->want_kind = FL_TARGET_POINT;
+        ck->want_extractor = NULL;
+        ck_engine_enter(ck, "multiget");
+        rc = ck->eng->multiget(ck->db, n, keys, op->has_ctx ? &ctx : NULL, values, found);
+        ck_engine_leave(ck);
+        if (rc) rc = ck_fail(ck, rc, "%s", ck->eng->errmsg(ck->db));
+    }
+    FILE *res = ck->cfg.results;
+    for (size_t i = 0; rc == FL_OK && res && i < n; i++) {
+        fprintf(res, "%u multiget ", op->line);
+        fl_bytes_print(res, keys[i].data, keys[i].len);
+        fputs(" ->", res);
+        if (!found[i]) fputs(" none", res);
+        else { fputc(' ', res); fl_bytes_print(res, values[i].data, values[i].len); }
+        fputc('\n', res);
+    }
+    if (rc == FL_OK && ck->cfg.check) {
+        for (size_t i = 0; i < n; i++) {
+            ck->key_known = ck->key_hashed = false;
+            check_get_answer(ck, keys[i], found[i], &values[i], true);
+        }
+        ck->eng->metrics(ck->db, &after);
+        ck_check_multiget_untraced(ck, keys, n, &before, &after);
+        for (size_t i = 0; i < n; i++) ck_contract_point(ck, keys[i].data, keys[i].len);
+    }
+    for (size_t i = 0; values && i < n; i++) fl_buf_free(&values[i]);
+    free(keys);
+    free(values);
+    free(found);
+    return rc;
 }

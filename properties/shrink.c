@@ -30,6 +30,7 @@
  */
 #include "shrink_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 bool ck_shrink_out_of_time(const ck_shrinker *s) {
@@ -99,14 +100,36 @@ static bool hoisted(const fl_workload *w, size_t at, fl_workload *out) {
     return true;
 }
 
+/* A multiget's keys one fewer: each key left out in turn (from the last),
+ * and a multiget of one key tried as a get. */
+static void shrink_multiget(ck_shrinker *s, fl_workload *w, size_t i) {
+    fl_workload c;
+    for (size_t key = w->ops[i].count; key-- > 0 && !ck_shrink_out_of_time(s);)
+        if (ck_wl_without_multiget_key(w, i, key, &c)) ck_shrink_try(s, w, &c);
+    const fl_op *m = &w->ops[i];
+    size_t off = 0, klen;
+    const uint8_t *k;
+    if (m->count != 1 || !fl_op_multiget_key(m, &off, &k, &klen)) return;
+    fl_op get = *m;
+    get.kind = FL_OP_GET;
+    get.a = (fl_bytes){ (uint8_t *)k, klen };
+    get.count = 0;
+    if (ck_wl_with_op(w, i, &get, &c)) ck_shrink_try(s, w, &c);
+}
+
 /* `compact full` -> `compact`; a reopen -> its options on the open line,
  * else a flush (it flushes the memtable too; the workload format has no
- * reopen without options); a seek of n entries -> of one, else of n / 2. */
+ * reopen without options); a seek of n entries -> of one, else of n / 2;
+ * a multiget -> one key fewer, a multiget of one key -> a get. */
 static void pass_op_kinds(ck_shrinker *s, fl_workload *w) {
     for (size_t i = 0; i < w->count && !ck_shrink_out_of_time(s); i++) {
         fl_workload c;
         if (w->ops[i].kind == FL_OP_REOPEN && hoisted(w, i, &c) && ck_shrink_try(s, w, &c)) {
             i--;                                  /* the next op is at i now */
+            continue;
+        }
+        if (w->ops[i].kind == FL_OP_MULTIGET) {
+            shrink_multiget(s, w, i);
             continue;
         }
         fl_op simpler = w->ops[i];

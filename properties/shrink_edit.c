@@ -83,6 +83,25 @@ bool ck_wl_with_op(const fl_workload *w, size_t at, const fl_op *op, fl_workload
     return true;
 }
 
+bool ck_wl_without_multiget_key(const fl_workload *w, size_t at, size_t key, fl_workload *out) {
+    memset(out, 0, sizeof *out);
+    if (at >= w->count || w->ops[at].kind != FL_OP_MULTIGET || w->ops[at].count < 2 || key >= w->ops[at].count)
+        return false;
+    const fl_op *m = &w->ops[at];
+    uint8_t *packed = NULL;
+    size_t len = 0, off = 0, klen, j = 0;
+    const uint8_t *k;
+    bool ok = true;
+    while (ok && fl_op_multiget_key(m, &off, &k, &klen))
+        if (j++ != key) ok = fl_op_multiget_pack(&packed, &len, k, klen) == 0;
+    fl_op fewer = *m;
+    fewer.a = (fl_bytes){ packed, len };
+    fewer.count = m->count - 1;
+    ok = ok && ck_wl_with_op(w, at, &fewer, out);
+    free(packed);
+    return ok;
+}
+
 /* A copy with option opt of op `at` removed (value NULL) or set to value. */
 static bool with_option(const fl_workload *w, size_t at, size_t opt, const char *value,
                         fl_workload *out) {

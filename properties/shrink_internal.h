@@ -47,6 +47,9 @@ bool ck_outcome_same(const ck_outcome *want, const ck_outcome *got);
  * ran out. */
 bool ck_wl_without_ops(const fl_workload *w, size_t from, size_t n, fl_workload *out);
 bool ck_wl_with_op(const fl_workload *w, size_t at, const fl_op *op, fl_workload *out);
+/* A copy whose multiget `at` lacks its key number `key` (from 0); false
+ * when op `at` is no multiget of more than one key, or has no such key. */
+bool ck_wl_without_multiget_key(const fl_workload *w, size_t at, size_t key, fl_workload *out);
 bool ck_wl_without_option(const fl_workload *w, size_t at, size_t opt, fl_workload *out);
 bool ck_wl_with_option(const fl_workload *w, size_t at, size_t opt, const char *value,
                        fl_workload *out);

@@ -228,3 +228,48 @@ void ck_check_read_untraced(fl_checker *ck, const fl_metrics *before, const fl_m
     check_kind(ck, 0, &before->point, &after->point);
     check_kind(ck, 1, &before->prefix, &after->prefix);
 }
+
+/* A multiget of n keys read in one call (RocksDB's batched MultiGet): the
+ * checks of a get, for the keys together -- its SST filter probes at most
+ * the sum of what each key's get could probe, at most one memtable filter
+ * probe per key, the memtable's "no" at most once per key it does not
+ * hold (P1), no prefix counter moved, false_positive unmoved (P3), and
+ * its maybes false positives when no key was ever written (P4).  Which
+ * key each probe was of is not known: P9 takes no item from it. */
+void ck_check_multiget_untraced(fl_checker *ck, const fl_slice *keys, size_t n, const fl_metrics *before,
+                                const fl_metrics *after) {
+    const fl_filter_counters *b = &before->point, *c = &after->point;
+    const fl_filter_counters *pb = &before->prefix, *pc = &after->prefix;
+    ck_check_identities(ck, "point", c);
+    ck_check_identities(ck, "prefix", pc);
+    uint64_t p_cons = pc->considered - pb->considered;
+    uint64_t p_mem = pc->memtable_positive - pb->memtable_positive + pc->memtable_negative - pb->memtable_negative;
+    if (p_cons || pc->false_positive != pb->false_positive || p_mem)
+        ck_violation(ck, FL_P3, "prefix counters moved (%llu SST and %llu memtable filter probes) on a "
+                     "multiget, which reads keys", (unsigned long long)p_cons, (unsigned long long)p_mem);
+    uint64_t d_cons = c->considered - b->considered, d_neg = c->negative - b->negative;
+    uint64_t d_pos = c->positive - b->positive, d_fp = c->false_positive - b->false_positive;
+    uint64_t d_mpos = c->memtable_positive - b->memtable_positive;
+    uint64_t d_mneg = c->memtable_negative - b->memtable_negative;
+    if (d_fp)
+        ck_violation(ck, FL_P3, "point false_positive moved by %llu, but the engine cannot know which "
+                     "SSTs held a match", (unsigned long long)d_fp);
+    size_t bound = 0, held = 0;
+    bool all_absent = true;
+    for (size_t i = 0; i < n; i++) {
+        bound += point_candidates(ck, keys[i], NULL);
+        if (mem_holds(ck, false, keys[i])) held++;
+        if (!absent_everywhere(ck, false, keys[i])) all_absent = false;
+    }
+    if (ck->eng->ssts && d_cons > bound)
+        ck_violation(ck, FL_P3, "%llu SST filter probe(s) (%llu said no), but a multiget of %zu key(s) "
+                     "could probe only %zu: what a get of each could, of the %zu live SST(s)",
+                     (unsigned long long)d_cons, (unsigned long long)d_neg, n, bound, ck->nmetas);
+    if (d_mpos + d_mneg > n)
+        ck_violation(ck, FL_P3, "%llu memtable filter probes for %zu key(s) (the memtable is one)",
+                     (unsigned long long)(d_mpos + d_mneg), n);
+    if (d_mneg > n - held)
+        ck_violation(ck, FL_P1, "the memtable filter said no %llu time(s), but the memtable holds %zu of "
+                     "the %zu key(s)", (unsigned long long)d_mneg, held, n);
+    if (d_pos && all_absent) ck->fp_known[0] += d_pos;
+}

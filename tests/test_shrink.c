@@ -408,6 +408,46 @@ FL_TEST(shrink_removes_padding_and_shortens_bytes) {
     fl_registry_free(reg);
 }
 
+/* A multiget whose one key matters loses the others, and 1-minimal means
+ * no key of a multiget can go either. */
+FL_TEST(shrink_multiget_to_the_key_that_fails) {
+    fl_registry *reg = NULL;
+    CHECK_OK(fl_registry_new(&reg));
+    if (!reg || !load_mutant(reg, "ignores_tombstones")) { fl_registry_free(reg); return; }
+    fl_workload w;
+    parse("filterlab-workload 1\n"
+          "open policies=\"keyset;bloom(bits=10,prefix=fixed:3)\" memtable_bytes=4096 l0_trigger=8\n"
+          "put user:0042 value-one\nput user:0099 other\nflush\n"
+          "del user:0042\nflush\n"
+          "multiget user:0099 zz user:0042 user:0099 ctx=01\n",
+          &w);
+    int p = 0;
+    char msg[1024] = "";
+    CHECK_OK(run_once(reg, &w, fl_test_tmpdir(), &p, msg, sizeof msg));
+    CHECK_EQ(p, FL_P1);
+    shrink(reg, &w, FL_P1, fl_test_tmpdir(), SHRINK_SECONDS);
+    bool minimal = false;
+    char what[1024];
+    CHECK_OK(judge_minimal(reg, &w, FL_P1, fl_test_tmpdir(), &minimal, what, sizeof what));
+    CHECK(minimal);
+    size_t reads = 0;
+    for (size_t i = 0; i < w.count; i++) {
+        const fl_op *op = &w.ops[i];
+        if (op->kind == FL_OP_MULTIGET) CHECK_EQ(op->count, 1);
+        if (op->kind == FL_OP_MULTIGET || op->kind == FL_OP_GET) reads++;
+    }
+    CHECK_EQ(reads, 1);
+    if (getenv("FL_TEST_SHOW")) fl_workload_print(&w, stdout);
+    /* and the judge sees a key too many */
+    fl_workload_free(&w);
+    parse("filterlab-workload 1\nopen policies=keyset memtable_bytes=1\ndel \"\"\nmultiget zz \"\"\n", &w);
+    CHECK_OK(judge_minimal(reg, &w, FL_P1, fl_test_tmpdir(), &minimal, what, sizeof what));
+    CHECK(!minimal);
+    CHECK_CONTAINS(what, "without key 1 of op 3 (line 4: multiget zz \"\") it still violates P1");
+    fl_workload_free(&w);
+    fl_registry_free(reg);
+}
+
 /* ---- P10: a crash stays a crash, an engine error the same error ------------- */
 
 FL_TEST(shrink_keeps_p10_failures_what_they_are) {

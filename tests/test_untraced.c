@@ -64,9 +64,24 @@ static void metrics_without_fp(const fl_engine *e, fl_metrics *out) {
     out->point.false_positive = out->prefix.false_positive = 0;
 }
 
+/* A multiget of the keys one get at a time through get_fn: to the checker,
+ * a batched read of all of them, whose counters move for all together. */
+typedef int (*get_fn)(fl_engine *e, fl_slice key, const fl_filter_context *ctx, fl_buf *value, bool *found);
+static int multiget_through(get_fn get, fl_engine *e, size_t n, const fl_slice *keys, const fl_filter_context *ctx,
+                            fl_buf *values, bool *found) {
+    int rc = FL_OK;
+    for (size_t i = 0; i < n && rc == FL_OK; i++) rc = get(e, keys[i], ctx, &values[i], &found[i]);
+    return rc;
+}
+static int plain_multiget(fl_engine *e, size_t n, const fl_slice *keys, const fl_filter_context *ctx,
+                          fl_buf *values, bool *found) {
+    return multiget_through(fl_engine_filterlab.get, e, n, keys, ctx, values, found);
+}
+
 static fl_engine_ops untraced(void) {
     fl_engine_ops e = fl_engine_filterlab;
     e.name = "filterlab-untraced";
+    e.multiget = plain_multiget;
     e.metrics = metrics_without_fp;
     e.set_probe_trace = NULL;
     e.sst_entries = NULL;
@@ -75,8 +90,9 @@ static fl_engine_ops untraced(void) {
     return e;
 }
 
-/* Three L0 SSTs over the same range, then gets of keys never written. */
-static char *absent_gets(void) {
+/* Three L0 SSTs over the same range, then gets of keys never written
+ * (grouped, 7 at most, into multigets). */
+static char *absent_reads(bool multi) {
     size_t cap = 1 << 20, len = 0;
     char *t = malloc(cap);
     len += (size_t)snprintf(t + len, cap - len, "filterlab-workload 1\nopen policies=\"bloom(bits=6)\" "
@@ -85,9 +101,12 @@ static char *absent_gets(void) {
         for (int k = s; k < 600; k += 3) len += (size_t)snprintf(t + len, cap - len, "put k%05d v\n", 2 * k);
         len += (size_t)snprintf(t + len, cap - len, "flush\n");
     }
-    for (int k = 0; k < 599; k++) len += (size_t)snprintf(t + len, cap - len, "get k%05d\n", 2 * k + 1);
+    for (int k = 0; k < 599; k++)
+        len += (size_t)snprintf(t + len, cap - len, !multi ? "get k%05d\n" : k % 7 == 0 ? "multiget k%05d"
+                                : k % 7 == 6 || k == 598 ? " k%05d\n" : " k%05d", 2 * k + 1);
     return t;
 }
+static char *absent_gets(void) { return absent_reads(false); }
 
 FL_TEST(untraced_clean_run_counts_known_false_positives) {
     fl_engine_ops eng = untraced();
@@ -106,6 +125,20 @@ FL_TEST(untraced_clean_run_counts_known_false_positives) {
     CHECK(traced.metrics.point.false_positive > 0);
     CHECK_EQ(plain.metrics.point.false_positive, traced.metrics.point.false_positive);
     CHECK_EQ(plain.ssts, 3);
+    free(text);
+    /* the same gets as batched multigets: each read's counters are the
+     * sum over its keys, and the false positives the same */
+    text = absent_reads(true);
+    fl_check_summary batched;
+    CHECK_OK(run(&fl_engine_filterlab, text, &traced, &s));  /* (key by key: traced) */
+    CHECK_EQ(s.count, 0);
+    CHECK_OK(run(&eng, text, &batched, &s));
+    CHECK_EQ(s.count, 0);
+    if (s.count) fprintf(stderr, "  first violation: %s\n", s.msg);
+    CHECK_EQ(batched.metrics.point.considered, plain.metrics.point.considered);
+    CHECK_EQ(batched.metrics.point.considered, traced.metrics.point.considered);
+    CHECK_EQ(batched.metrics.point.false_positive, traced.metrics.point.false_positive);
+    CHECK_EQ(batched.metrics.point.false_positive, plain.metrics.point.false_positive);
     free(text);
 }
 
@@ -136,9 +169,15 @@ static void lying_metrics(const fl_engine *e, fl_metrics *out) {
     }
 }
 
+static int lying_multiget(fl_engine *e, size_t n, const fl_slice *keys, const fl_filter_context *ctx,
+                          fl_buf *values, bool *found) {
+    return multiget_through(lying_get, e, n, keys, ctx, values, found);
+}
+
 static int run_liar(int kind, const char *text, seen *s) {
     fl_engine_ops eng = untraced();
     eng.get = lying_get;
+    eng.multiget = lying_multiget;
     eng.scan = lying_scan;
     eng.metrics = lying_metrics;
     lie_kind = kind;
@@ -180,6 +219,29 @@ FL_TEST(untraced_catches_lying_counters) {
     CHECK_EQ(s.line, 7);
     CHECK_EQ(s.count, 1);
     CHECK_CONTAINS(s.msg, "memtable holds that key");
+
+    /* the same lies in one multiget of c (in the memtable) and a */
+    static const char multi[] =
+        "filterlab-workload 1\n"
+        "open policies=\"bloom(bits=10)\" memtable_bytes=100000\n"
+        "put a 1\nput b 2\nflush\n"
+        "put c 3\n"
+        "multiget c a\n"                /* line 7 */
+        "multiget a\n";                 /* line 8 */
+    CHECK_OK(run_liar(LIE_NEGATIVES, multi, &s));
+    CHECK_EQ(s.property, FL_P3);
+    CHECK_EQ(s.line, 7);
+    CHECK_CONTAINS(s.msg, "21 SST filter probe(s) (20 said no), but a multiget of 2 key(s) could probe "
+                          "only 2: what a get of each could, of the 1 live SST(s)");
+    CHECK_OK(run_liar(LIE_FALSE_POSITIVE, multi, &s));
+    CHECK_EQ(s.property, FL_P3);
+    CHECK_CONTAINS(s.msg, "cannot know");
+    CHECK_OK(run_liar(LIE_MEMTABLE, multi, &s));
+    CHECK_EQ(s.property, FL_P1);
+    CHECK_EQ(s.line, 7);
+    CHECK_EQ(s.count, 1);
+    CHECK_CONTAINS(s.msg, "line 7 multiget: the memtable filter said no 2 time(s), but the memtable holds 1 "
+                          "of the 2 key(s)");
 }
 
 /* P2 on gets, traced engine: a get of a key never written is answered
@@ -196,6 +258,11 @@ static int phantom_get(fl_engine *e, fl_slice key, const fl_filter_context *ctx,
     *found = phantom != PHANTOM_LOST;
     value->len = 0;
     return *found ? fl_buf_append(value, "boo", 3) : FL_OK;
+}
+
+static int phantom_multiget(fl_engine *e, size_t n, const fl_slice *keys, const fl_filter_context *ctx,
+                            fl_buf *values, bool *found) {
+    return multiget_through(phantom_get, e, n, keys, ctx, values, found);
 }
 
 FL_TEST(checker_p2_catches_phantom_and_lost_keys) {
@@ -224,6 +291,35 @@ FL_TEST(checker_p2_catches_phantom_and_lost_keys) {
         CHECK_EQ(s.property, FL_P2);
         CHECK_EQ(s.line, lines[p]);
         CHECK_CONTAINS(s.msg, what[p]);
+    }
+    /* and in a multiget: read key by key (the traced engine), each a get
+     * named by the multiget; read at once (an engine without a trace), the
+     * finding names the key */
+    static const char multi[] =
+        "filterlab-workload 1\n"
+        "open policies=\"bloom(bits=10)\"\n"
+        "put a 1\n"
+        "put b 2\n"
+        "flush\n"
+        "del b\n"
+        "multiget a b zz\n";
+    static const char *const by_get[] = { "line 7 multiget zz: the engine returned boo, the model none",
+                                          "line 7 multiget b: the engine returned boo, the model none",
+                                          "line 7 multiget a: the engine returned none, the model 1" };
+    static const char *const at_once[] = { "line 7 multiget: key zz: the engine returned boo, the model none",
+                                           "line 7 multiget: key b: the engine returned boo, the model none",
+                                           "line 7 multiget: key a: the engine returned none, the model 1" };
+    fl_engine_ops batched = untraced();
+    batched.get = phantom_get;
+    batched.multiget = phantom_multiget;
+    for (int p = PHANTOM_NEVER_WRITTEN; p <= PHANTOM_LOST; p++) {
+        phantom = (phantom_kind)p;
+        CHECK_OK(run(&eng, multi, &sum, &s));
+        CHECK_EQ(s.count, 1);
+        CHECK_CONTAINS(s.msg, by_get[p]);
+        CHECK_OK(run(&batched, multi, &sum, &s));
+        CHECK_EQ(s.count, 1);
+        CHECK_CONTAINS(s.msg, at_once[p]);
     }
 }
 

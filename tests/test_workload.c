@@ -118,6 +118,43 @@ FL_TEST(workload_parse_every_op) {
     CHECK(workload_empty(&w));
 }
 
+/* multiget: its keys packed in order (repeats and the empty key kept),
+ * walked back by fl_op_multiget_key, printed as written, ctx as get's. */
+FL_TEST(workload_multiget_keys) {
+    fl_workload w;
+    char err[512];
+    CHECK_OK(parse_str(HDR "multiget k1 \"a b\" k1 \"\" ctx=0a\nmultiget only\n", &w, err, sizeof err));
+    CHECK_EQ(w.count, 2);
+    if (w.count != 2) { fl_workload_free(&w); return; }
+    const fl_op *o = &w.ops[0];
+    CHECK_EQ(o->kind, FL_OP_MULTIGET);
+    CHECK_EQ(o->count, 4);
+    CHECK(o->has_ctx && o->ctx_len == 1 && o->ctx[0] == 0x0a);
+    static const char *const want[] = { "k1", "a b", "k1", "" };
+    size_t off = 0, n = 0, len;
+    const uint8_t *key;
+    while (fl_op_multiget_key(o, &off, &key, &len)) {
+        CHECK(n < 4 && len == strlen(want[n]) && memcmp(key, want[n], len) == 0);
+        n++;
+    }
+    CHECK_EQ(n, 4);
+    CHECK_EQ(off, o->a.len);
+    char *t = print_op(o);
+    CHECK_STR(t, "multiget k1 \"a b\" k1 \"\" ctx=0a");
+    free(t);
+    CHECK_EQ(w.ops[1].count, 1);
+    CHECK_STR(fl_op_name(FL_OP_MULTIGET), "multiget");
+    fl_workload_free(&w);
+    /* a key over 65,535 bytes cannot be packed */
+    uint8_t *buf = NULL, *big = calloc(1, 65536);
+    size_t blen = 0;
+    CHECK_RC(fl_op_multiget_pack(&buf, &blen, big, 65536), -1);
+    CHECK_OK(fl_op_multiget_pack(&buf, &blen, big, 65535));
+    CHECK_EQ(blen, 65537);
+    free(buf);
+    free(big);
+}
+
 FL_TEST(workload_parse_all_option_keys) {
     const char *text = HDR
         "open policies=\"bloom(bits=10)\" compactor=none min_filter_keys=0 memtable_bytes=1"
@@ -175,6 +212,14 @@ static const fl_wl_bad_case bad_cases[] = {
     { HDR "get\n", 0, 2, "KEY of \"get KEY [ctx=HEX]\"", "end of line" },
     { HDR "get a b\n", 0, 2, "ctx=HEX or end of line after \"get KEY\"", "\"b\"" },
     { HDR "get a ctx=00 ctx=01\n", 0, 2, "end of line after \"get KEY\"", "\"ctx=01\"" },
+    { HDR "multiget\n", 0, 2, "at least one KEY of \"multiget KEY... [ctx=HEX]\"", "end of line" },
+    { HDR "multiget ctx=00\n", 0, 2, "at least one KEY of \"multiget", "ctx= first" },
+    { HDR "multiget a ctx=00 b\n", 0, 2, "end of line after \"multiget KEY...\"", "\"b\"" },
+    { HDR "multiget a b=c\n", 0, 2, "KEY of \"multiget KEY... [ctx=HEX]\": bare bytes", "\"b=c\"" },
+    { HDR "multiget a ctx=0\n", 0, 2, "ctx=HEX with an even number", "\"ctx=0\"" },
+    { HDR "multiget 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 "
+          "33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65\n",
+      0, 2, "at most 64 keys in \"multiget KEY...\"", "\"65\"" },
     { HDR "scan_prefix\n", 0, 2, "PREFIX of \"scan_prefix PREFIX", "end of line" },
     { HDR "scan_prefix p q\n", 0, 2, "ctx=HEX or end of line", "\"q\"" },
     { HDR "scan a\n", 0, 2, "END of \"scan START END\"", "end of line" },

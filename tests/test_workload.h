@@ -63,7 +63,9 @@ static inline bool bytes_eq(const fl_bytes *b, const void *data, size_t len) {
 #define BYTES_IS(b, lit) bytes_eq(&(b), lit, sizeof lit - 1)
 
 static inline bool ops_equal(const fl_op *x, const fl_op *y) {
-    if (x->kind != y->kind || x->full != y->full || x->has_ctx != y->has_ctx) return false;
+    if (x->kind != y->kind || x->full != y->full || x->has_ctx != y->has_ctx || x->count != y->count ||
+        x->prefix_mode != y->prefix_mode)
+        return false;
     if (!bytes_eq(&x->a, y->a.data, y->a.len) || !bytes_eq(&x->b, y->b.data, y->b.len))
         return false;
     if (x->ctx_len != y->ctx_len || memcmp(x->ctx, y->ctx, sizeof x->ctx) != 0) return false;

@@ -121,7 +121,8 @@ static int random_workload(uint64_t *s, fl_workload *w, char *desc, size_t desc_
         fl_wl_option opts[9];
         fl_op op;
         memset(&op, 0, sizeof op);
-        op.kind = (fl_op_kind)(FL_OP_OPEN + rng_below(s, 10));
+        size_t r = rng_below(s, 12);                    /* OPEN..REOPEN, then CRASH, MULTIGET */
+        op.kind = r < 10 ? (fl_op_kind)(FL_OP_OPEN + r) : r == 10 ? FL_OP_CRASH : FL_OP_MULTIGET;
         if (op.kind == FL_OP_OPEN && i != 0) op.kind = FL_OP_REOPEN;
         op.line = (unsigned)i + 2;
         op.a.len = random_len(s, sizeof a);
@@ -130,7 +131,21 @@ static int random_workload(uint64_t *s, fl_workload *w, char *desc, size_t desc_
         random_bytes(s, b, op.b.len);
         op.a.data = a;
         op.b.data = b;
-        if ((op.kind == FL_OP_GET || op.kind == FL_OP_SCAN_PREFIX) && rng_below(s, 2)) {
+        uint8_t *packed = NULL;
+        if (op.kind == FL_OP_CRASH && rng_below(s, 2))
+            op.count = 1 + (uint32_t)rng_below(s, FL_WL_CRASH_AFTER_MAX);
+        if (op.kind == FL_OP_MULTIGET) {                 /* 1-4 keys, packed */
+            size_t len = 0, n = 1 + rng_below(s, 4);
+            for (size_t k = 0; k < n; k++) {
+                size_t kl = random_len(s, 40);
+                if (fl_op_multiget_pack(&packed, &len, a, kl) != 0) return -1;
+                random_bytes(s, packed + len - kl, kl);
+            }
+            op.a = (fl_bytes){ packed, len };
+            op.count = (uint32_t)n;
+        }
+        if ((op.kind == FL_OP_GET || op.kind == FL_OP_SCAN_PREFIX || op.kind == FL_OP_MULTIGET) &&
+            rng_below(s, 2)) {
             op.has_ctx = true;
             op.ctx_len = rng_below(s, 3) ? rng_below(s, 9) : rng_below(s, FL_WL_CTX_MAX + 1);
             random_bytes(s, op.ctx, op.ctx_len);
@@ -157,7 +172,9 @@ static int random_workload(uint64_t *s, fl_workload *w, char *desc, size_t desc_
             op.opt_count = n;
             op.opts = opts;
         }
-        if (fl_workload_add(w, &op) != 0) return -1;
+        int rc = fl_workload_add(w, &op);
+        free(packed);
+        if (rc != 0) return -1;
     }
     return 0;
 }
@@ -260,6 +277,33 @@ FL_TEST(workload_add_copies_and_checks) {
     bad.a.len = 0;
     CHECK_RC(fl_workload_add(&w, &bad), -1);
     CHECK_EQ(w.count, 103);
+    /* counts are copied: a crash's file operation, a multiget's keys (each
+     * checked against the packed bytes) */
+    memset(&bad, 0, sizeof bad);
+    bad.kind = FL_OP_CRASH;
+    bad.count = FL_WL_CRASH_AFTER_MAX + 1;
+    CHECK_RC(fl_workload_add(&w, &bad), -1);
+    bad.count = 77;
+    CHECK_OK(fl_workload_add(&w, &bad));
+    CHECK_EQ(w.ops[103].count, 77);
+    uint8_t *packed = NULL;
+    size_t plen = 0;
+    CHECK_OK(fl_op_multiget_pack(&packed, &plen, (const uint8_t *)"k1", 2));
+    CHECK_OK(fl_op_multiget_pack(&packed, &plen, (const uint8_t *)"", 0));
+    bad.kind = FL_OP_MULTIGET;
+    bad.a = (fl_bytes){ packed, plen };
+    bad.count = 3;                                      /* more than packed */
+    CHECK_RC(fl_workload_add(&w, &bad), -1);
+    bad.count = 0;
+    CHECK_RC(fl_workload_add(&w, &bad), -1);
+    bad.a.len = plen - 1;                               /* a key cut short */
+    bad.count = 2;
+    CHECK_RC(fl_workload_add(&w, &bad), -1);
+    bad.a.len = plen;
+    CHECK_OK(fl_workload_add(&w, &bad));
+    CHECK_EQ(w.ops[104].count, 2);
+    free(packed);
+    CHECK_EQ(w.count, 105);
 
     char *t = print_workload(&w);
     CHECK(t != NULL);

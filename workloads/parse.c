@@ -392,6 +392,42 @@ static int parse_seek_tail(fl_wl_parser *ps, fl_op *op, const char *form) {
     return 0;
 }
 
+/* "KEY... [ctx=HEX]" of multiget: 1 to FL_WL_MULTIGET_MAX keys, packed
+ * into op->a (fl_op_multiget_key). */
+static int parse_multiget(fl_wl_parser *ps, fl_op *op) {
+    static const char *const what = "KEY of \"multiget KEY... [ctx=HEX]\"";
+    uint8_t *packed = NULL;
+    size_t len = 0;
+    for (;;) {
+        const uint8_t *at = ps->cur;
+        fl_wl_token tok;
+        bool more = next_token(ps, &tok);
+        if (more && !(tok.n >= 4 && memcmp(tok.p, "ctx=", 4) == 0)) {
+            if (op->count == FL_WL_MULTIGET_MAX) {
+                char expected[96];
+                snprintf(expected, sizeof expected, "at most %u keys in \"multiget KEY...\"", FL_WL_MULTIGET_MAX);
+                free(packed);
+                return fail_token(ps, expected, tok.p, tok.n, NULL);
+            }
+            ps->cur = at;                        /* read again, as bytes */
+            fl_bytes key = { NULL, 0 };
+            if (need_bytes(ps, &key, what, FL_WL_KEY_MAX)) { free(packed); return -1; }
+            int rc = fl_op_multiget_pack(&packed, &len, key.data, key.len);
+            free(key.data);
+            if (rc) { free(packed); return fail_nomem(ps); }
+            op->count++;
+            continue;
+        }
+        op->a.data = packed;
+        op->a.len = len;
+        if (!op->count) return fail(ps, "at least one KEY of \"multiget KEY... [ctx=HEX]\"",
+                                    more ? "ctx= first" : "end of line");
+        if (!more) return 0;
+        ps->cur = at;
+        return parse_ctx_and_end(ps, op, "multiget KEY...");
+    }
+}
+
 /* ---- Ops ---------------------------------------------------------------- */
 
 static int parse_op_body(fl_wl_parser *ps, fl_op *op) {
@@ -436,6 +472,8 @@ static int parse_op_body(fl_wl_parser *ps, fl_op *op) {
         if (need_bytes(ps, &op->a, "PREFIX of \"scan_prefix PREFIX [ctx=HEX]\"", FL_WL_KEY_MAX))
             return -1;
         return parse_ctx_and_end(ps, op, "scan_prefix PREFIX");
+    case FL_OP_MULTIGET:
+        return parse_multiget(ps, op);
     case FL_OP_FLUSH:
         return need_end(ps, "flush");
     case FL_OP_CRASH: {

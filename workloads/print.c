@@ -144,6 +144,16 @@ int fl_op_print(const fl_op *op, FILE *f) {
         fl_bytes_print(f, op->a.data, op->a.len);
         print_ctx(f, op);
         break;
+    case FL_OP_MULTIGET: {
+        size_t off = 0, len;
+        const uint8_t *key;
+        while (fl_op_multiget_key(op, &off, &key, &len)) {
+            fputc(' ', f);
+            fl_bytes_print(f, key, len);
+        }
+        print_ctx(f, op);
+        break;
+    }
     case FL_OP_SEEK:
     case FL_OP_SEEK_FOR_PREV:
         fputc(' ', f);

@@ -33,6 +33,7 @@ static const char *const op_names[] = {
     [FL_OP_COMPACT] = "compact",   [FL_OP_REOPEN] = "reopen",
     [FL_OP_SEEK] = "seek",         [FL_OP_SEEK_FOR_PREV] = "seek_for_prev",
     [FL_OP_SET_OPTIONS] = "set_options", [FL_OP_CRASH] = "crash",
+    [FL_OP_MULTIGET] = "multiget",
 };
 
 const char *fl_op_name(fl_op_kind kind) {
@@ -41,8 +42,8 @@ const char *fl_op_name(fl_op_kind kind) {
 }
 
 const char *fl_wl_op_list(void) {
-    return "open, put, del, delrange, get, scan_prefix, scan, flush, compact, reopen, seek, "
-           "seek_for_prev, set_options";
+    return "open, put, del, delrange, get, multiget, scan_prefix, scan, flush, compact, reopen, seek, "
+           "seek_for_prev, set_options, crash";
 }
 
 const char *fl_wl_option_list(void) {
@@ -158,7 +159,8 @@ void fl_workload_free(fl_workload *w) {
 
 static bool kind_has_a(fl_op_kind k) {
     return k == FL_OP_PUT || k == FL_OP_DEL || k == FL_OP_DELRANGE || k == FL_OP_GET ||
-           k == FL_OP_SCAN_PREFIX || k == FL_OP_SCAN || k == FL_OP_SEEK || k == FL_OP_SEEK_FOR_PREV;
+           k == FL_OP_SCAN_PREFIX || k == FL_OP_SCAN || k == FL_OP_SEEK || k == FL_OP_SEEK_FOR_PREV ||
+           k == FL_OP_MULTIGET;
 }
 static bool kind_is_seek(fl_op_kind k) { return k == FL_OP_SEEK || k == FL_OP_SEEK_FOR_PREV; }
 static bool kind_has_b(fl_op_kind k) {
@@ -167,7 +169,9 @@ static bool kind_has_b(fl_op_kind k) {
 static bool kind_has_opts(fl_op_kind k) {
     return k == FL_OP_OPEN || k == FL_OP_REOPEN || k == FL_OP_SET_OPTIONS;
 }
-static bool kind_has_ctx(fl_op_kind k) { return k == FL_OP_GET || k == FL_OP_SCAN_PREFIX; }
+static bool kind_has_ctx(fl_op_kind k) {
+    return k == FL_OP_GET || k == FL_OP_SCAN_PREFIX || k == FL_OP_MULTIGET;
+}
 
 /* The op's a and b (len bytes each where used, else empty) into w's arena:
  * one allocation for both, a 1-byte one for each empty string. */
@@ -193,8 +197,16 @@ static bool op_valid(const fl_op *op, size_t index) {
     if (kind_is_seek(k) && (op->count < 1 || op->count > FL_WL_SEEK_MAX || op->prefix_mode < -1 ||
                             op->prefix_mode > 1))
         return false;
-    if (kind_has_a(k) && (op->a.len > FL_WL_KEY_MAX || (op->a.len && !op->a.data)))
+    if (k == FL_OP_CRASH && op->count > FL_WL_CRASH_AFTER_MAX) return false;
+    if (k == FL_OP_MULTIGET) {
+        if (op->count < 1 || op->count > FL_WL_MULTIGET_MAX || (op->a.len && !op->a.data)) return false;
+        size_t off = 0, n = 0, len;
+        const uint8_t *key;
+        while (fl_op_multiget_key(op, &off, &key, &len)) n++;
+        if (n != op->count || off != op->a.len) return false;
+    } else if (kind_has_a(k) && (op->a.len > FL_WL_KEY_MAX || (op->a.len && !op->a.data))) {
         return false;
+    }
     if (kind_has_b(k)) {
         size_t max = k == FL_OP_PUT ? FL_WL_VALUE_MAX : FL_WL_KEY_MAX;
         if (op->b.len > max || (op->b.len && !op->b.data)) return false;
@@ -222,6 +234,31 @@ static bool op_valid(const fl_op *op, size_t index) {
     return true;
 }
 
+/* ---- multiget's keys ---------------------------------------------------- */
+
+bool fl_op_multiget_key(const fl_op *op, size_t *off, const uint8_t **key, size_t *len) {
+    size_t at = *off, n = op->a.len;
+    if (op->kind != FL_OP_MULTIGET || at + 2 > n) return false;
+    size_t kl = (size_t)op->a.data[at] << 8 | op->a.data[at + 1];
+    if (kl > n - at - 2) return false;
+    *key = op->a.data + at + 2;
+    *len = kl;
+    *off = at + 2 + kl;
+    return true;
+}
+
+int fl_op_multiget_pack(uint8_t **buf, size_t *len, const uint8_t *key, size_t klen) {
+    if (klen > FL_WL_KEY_MAX) return -1;
+    uint8_t *grown = realloc(*buf, *len + 2 + klen);
+    if (!grown) return -1;
+    grown[*len] = (uint8_t)(klen >> 8);
+    grown[*len + 1] = (uint8_t)klen;
+    if (klen) memcpy(grown + *len + 2, key, klen);
+    *buf = grown;
+    *len += 2 + klen;
+    return 0;
+}
+
 int fl_workload_add(fl_workload *w, const fl_op *op) {
     if (!w || !op || !op_valid(op, w->count)) return -1;
     /* Growth rule (workload_internal.h): room for next_pow2(count) ops. */
@@ -245,6 +282,7 @@ int fl_workload_add(fl_workload *w, const fl_op *op) {
         copy->count = op->count;
         copy->prefix_mode = op->prefix_mode;
     }
+    if (op->kind == FL_OP_CRASH || op->kind == FL_OP_MULTIGET) copy->count = op->count;
     if (kind_has_ctx(op->kind) && op->has_ctx) {
         copy->has_ctx = true;
         copy->ctx_len = op->ctx_len;

@@ -41,7 +41,9 @@ typedef enum fl_op_kind {
                              count-th file operation from here, wherever
                              that falls), power is lost, and the
                              database reopens with the same options     */
-    FL_OP_LAST = FL_OP_CRASH
+    FL_OP_MULTIGET,       /* a = the keys, packed (fl_op_multiget_key),
+                             count = how many; ctx                      */
+    FL_OP_LAST = FL_OP_MULTIGET
 } fl_op_kind;
 
 /* seek and seek_for_prev: up to `count` live entries from KEY, forward
@@ -51,6 +53,7 @@ typedef enum fl_op_kind {
  * equals KEY's, stopping at the first that differs; total order when KEY
  * has no prefix).  SPEC 9. */
 #define FL_WL_SEEK_MAX 1000000u   /* n= at most                         */
+#define FL_WL_MULTIGET_MAX 64u    /* keys of one multiget at most       */
 #define FL_WL_CRASH_AFTER_MAX 1000000000u   /* crash after= at most       */
 
 /* A byte string.  data is never NULL (at least one byte is allocated for
@@ -80,7 +83,8 @@ typedef struct fl_op {
     uint8_t    ctx[FL_WL_CTX_MAX];   /* zero-padded                     */
     bool       full;                 /* compact full                    */
     uint32_t   count;                /* seek n= (1..FL_WL_SEEK_MAX);
-                                        crash after= (0: now)           */
+                                        crash after= (0: now); multiget:
+                                        its keys (1..FL_WL_MULTIGET_MAX) */
     int        prefix_mode;          /* seek prefix=: -1 not given, 0, 1 */
     size_t     opt_count;
     fl_wl_option *opts;
@@ -163,6 +167,18 @@ int fl_workload_add(fl_workload *w, const fl_op *op);
 
 /* The op's keyword: "put", "scan_prefix", ... */
 const char *fl_op_name(fl_op_kind kind);
+
+/* multiget KEY... (1 to FL_WL_MULTIGET_MAX keys, repeats allowed, [ctx=HEX]):
+ * each key read as a get, all in one call of an engine that can (RocksDB's
+ * batched MultiGet).  Its op holds the keys in a, packed: each one a 2-byte
+ * big-endian length and its bytes; count says how many.
+ *   key:  the key at *off (start at 0) into *key and *len, *off moved past
+ *         it; false at the end (or on bytes that are not such a list).
+ *   pack: appends one key to a packing buffer of *len bytes at *buf (grown
+ *         with realloc); 0, or -1 when out of memory or the key is over
+ *         65,535 bytes. */
+bool fl_op_multiget_key(const fl_op *op, size_t *off, const uint8_t **key, size_t *len);
+int  fl_op_multiget_pack(uint8_t **buf, size_t *len, const uint8_t *key, size_t klen);
 
 /* ---- Generators (gen.c): deterministic workloads of a given shape -------- */
 
