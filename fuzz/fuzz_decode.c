@@ -191,7 +191,8 @@ void fuzz_decode(const uint8_t *data, size_t size, fuzz_target target, fl_worklo
     rd.avoid_known = target == FUZZ_FOR_ROCKSDB && avoid && strcmp(avoid, "1") == 0;
     fl_wl_option opts[13];
     char values[13][512];
-    uint8_t a[16], b[16], value[96];
+    uint8_t a[16], b[16], value[96], *packed = NULL;
+    size_t packed_len = 0;
     fl_op op = { .kind = FL_OP_OPEN, .line = 2 };
     options(&rd, &op, opts, values);
     if (fl_workload_add(w, &op) != 0) abort();
@@ -216,7 +217,19 @@ void fuzz_decode(const uint8_t *data, size_t size, fuzz_target target, fl_worklo
             key(&rd, &op.b, b);
             break;
         case FL_OP_GET: case FL_OP_SCAN_PREFIX:
-            key(&rd, &op.a, a);
+            if (op.kind == FL_OP_GET && (code & 0x70) == 0x70) {    /* multiget of 2-8 keys */
+                op.kind = FL_OP_MULTIGET;
+                op.count = 2u + next(&rd) % 7u;
+                packed_len = 0;
+                for (uint32_t k = 0; k < op.count; k++) {
+                    fl_bytes one;
+                    key(&rd, &one, a);
+                    if (fl_op_multiget_pack(&packed, &packed_len, one.data, one.len) != 0) abort();
+                }
+                op.a = (fl_bytes){ packed, packed_len };
+            } else {
+                key(&rd, &op.a, a);
+            }
             if (code & 0x80) {
                 op.has_ctx = true;
                 op.ctx_len = 1 + next(&rd) % 8;
@@ -237,5 +250,6 @@ void fuzz_decode(const uint8_t *data, size_t size, fuzz_target target, fl_worklo
         }
         if (fl_workload_add(w, &op) != 0) abort();
     }
+    free(packed);
 }
 

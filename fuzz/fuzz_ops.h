@@ -23,7 +23,8 @@
  *              1 + n % 8 bytes; the scan code with (code >> 4) % 4 =
  *              1, 2, 3 is instead seek key [p], seek_for_prev key [p] or
  *              set_options options, with n = 1 + p % 8 and prefix_mode
- *              (p >> 3) % 3 - 1
+ *              (p >> 3) % 3 - 1; a get code with bits 4-6 all set is
+ *              instead multiget [m] then 2 + m % 7 keys [ctx]
  *   key      = [c]: c < 0xF0: c % 6 bytes, each alphabet[byte % 6];
  *              c >= 0xF0: c - 0xF0 raw bytes
  * Missing bytes at the end read as 0.

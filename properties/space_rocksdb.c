@@ -361,6 +361,10 @@ static int configure(const fl_run_config *c, ck_rng *r, ck_trial *t, char *err, 
     o->reopen_every = ck_chance(r, 70) ? 40 + ck_below(r, o->ops) : 0;
     o->set_options_every = ck_chance(r, 70) ? 15 + ck_below(r, o->ops / 2 + 1) : 0;
     o->w_seek = 12;
+    /* multigets of several keys (RocksDB's batched MultiGet) in half the
+     * trials, told from the trial's state without a draw from it: a trial
+     * without them is the one it was before they came */
+    o->w_multiget = fl_mix64(r->s ^ 0x6d756c7469676574ull) % 2 ? 8 : 0;
     o->ctx_rate = 0;
     st->r.s = ck_next(r);                /* the configurations' own stream */
     /* the palette, and set_options' own of RocksDB's kinds last */

@@ -136,7 +136,8 @@ FL_TEST(filterlab_trials_make_set_options_outside_fp_trials) {
 /* What the configurations of the trials reached. */
 typedef struct reach {
     size_t set_extractor, set_other, reopens, partitioned, ribbon, fv4, membloom, wrapped, none, capped,
-           delim, lastdelim, fixed, whole_key_off, total_order_trials, multiget_open, get_path_set;
+           delim, lastdelim, fixed, whole_key_off, total_order_trials, multiget_open, get_path_set,
+           multiget_trials, multiget_keys, multiget_ops;
 } reach;
 
 static void note_reach(const fl_op *op, reach *r) {
@@ -175,8 +176,14 @@ static void configs_accepted(const fl_run_config *c, const fl_trial_env *env, ui
         return;
     }
     bool total_order = true, seeks = false;
+    size_t multigets = 0;
     for (size_t i = 0; i < w.count; i++) {
         fl_op_kind k = w.ops[i].kind;
+        if (k == FL_OP_MULTIGET) {
+            multigets++;
+            r->multiget_keys += w.ops[i].count;
+            CHECK(w.ops[i].count >= 2 && w.ops[i].count <= 8);
+        }
         if (k == FL_OP_SEEK || k == FL_OP_SEEK_FOR_PREV) {
             seeks = true;
             total_order &= w.ops[i].prefix_mode == 0;
@@ -186,6 +193,8 @@ static void configs_accepted(const fl_run_config *c, const fl_trial_env *env, ui
         CHECK_OK(fl_workload_add(&ops, &w.ops[i]));
     }
     r->total_order_trials += seeks && total_order;
+    r->multiget_trials += multigets > 0;
+    r->multiget_ops += multigets;
     fl_trial_outcome o;
     CHECK_OK(fl_check_workload(env, &ops, true, &o));
     if (o.refused || o.property || o.rc)
@@ -229,6 +238,12 @@ FL_TEST_FRESH(rocksdb_trials_are_all_expressible) {
     CHECK(r.total_order_trials >= 2);
     CHECK(r.multiget_open >= 20 && r.multiget_open <= 80);     /* 40% of 132 opens */
     CHECK(r.get_path_set >= 5);
+    /* multigets of 2-8 keys in half the trials (of 132) */
+    CHECK(r.multiget_trials >= 40 && r.multiget_trials <= 92);
+    CHECK(r.multiget_ops >= 10 * r.multiget_trials);
+    CHECK(r.multiget_keys >= 4 * r.multiget_ops && r.multiget_keys <= 6 * r.multiget_ops);
+    printf("    %zu of 132 trials with multigets: %zu multigets, %zu keys\n", r.multiget_trials, r.multiget_ops,
+           r.multiget_keys);
     fl_registry_free(reg);
 }
 

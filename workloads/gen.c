@@ -166,7 +166,7 @@ static int check_options(fl_gen *g, const fl_gen_options *o) {
         return fl_gen_fail(g, "theta must be in (0, 1) (0.99 is the classic skew), got %g", o->theta);
     uint64_t w = (uint64_t)o->w_put + o->w_del + o->w_delrange + o->w_get_present +
                  o->w_get_absent + o->w_prefix_present + o->w_prefix_absent + o->w_scan +
-                 o->w_seek;
+                 o->w_seek + o->w_multiget;
     if (w == 0) return fl_gen_fail(g, "the op mix has no weight: give at least one op a weight");
     if (!(o->ctx_rate >= 0 && o->ctx_rate <= 1))
         return fl_gen_fail(g, "the context rate must be in [0, 1], got %g", o->ctx_rate);
@@ -363,13 +363,13 @@ static void maybe_ctx(fl_gen *g, fl_op *op) {
 /* ---- Ops ------------------------------------------------------------------- */
 
 enum { MIX_PUT, MIX_DEL, MIX_DELRANGE, MIX_GET, MIX_GET_ABSENT, MIX_PREFIX,
-       MIX_PREFIX_ABSENT, MIX_SCAN, MIX_SEEK, MIX_COUNT };
+       MIX_PREFIX_ABSENT, MIX_SCAN, MIX_SEEK, MIX_MULTIGET, MIX_COUNT };
 
 static int draw_mix(fl_gen *g) {
     const fl_gen_options *o = g->o;
     const unsigned w[MIX_COUNT] = { o->w_put, o->w_del, o->w_delrange, o->w_get_present,
                                     o->w_get_absent, o->w_prefix_present, o->w_prefix_absent,
-                                    o->w_scan, o->w_seek };
+                                    o->w_scan, o->w_seek, o->w_multiget };
     uint64_t total = 0;
     for (int i = 0; i < MIX_COUNT; i++) total += w[i];
     uint64_t x = fl_gen_below(&g->rng, total);
@@ -411,6 +411,30 @@ static int op_get(fl_gen_run *run, bool absent) {
     set_bytes(&op.a, &run->a);
     maybe_ctx(g, &op);
     return emit(run, &op);
+}
+
+/* A multiget of 2-8 keys, each present or absent (half and half) as a
+ * get's, one in ten the key before it again (MultiGet takes repeats). */
+static int op_multiget(fl_gen_run *run) {
+    fl_gen *g = &run->g;
+    size_t n = 2 + (size_t)fl_gen_below(&g->rng, 7), len = 0;
+    uint8_t *packed = NULL;
+    for (size_t i = 0; i < n; i++) {
+        if (!i || !fl_gen_chance(&g->rng, 0.1)) {
+            if (!(fl_gen_chance(&g->rng, 0.5) && pick_absent(run, &run->a))) pick_present(run, &run->a);
+        }
+        if (run->a.nomem || fl_op_multiget_pack(&packed, &len, fl_gen_buf_bytes(&run->a), run->a.len) != 0) {
+            free(packed);
+            return fl_gen_fail(g, "out of memory");
+        }
+    }
+    fl_op op = blank_op(FL_OP_MULTIGET);
+    op.a = (fl_bytes){ packed, len };
+    op.count = (uint32_t)n;
+    maybe_ctx(g, &op);
+    int rc = emit(run, &op);
+    free(packed);
+    return rc;
 }
 
 /* An absent prefix: a prefix of an absent candidate (or of a written key's
@@ -593,6 +617,7 @@ static int next_op(fl_gen_run *run) {
         if (!g->written.count) return op_get(run, true);
         return op_scan_prefix(run, true);
     case MIX_SEEK:          return op_seek(run);
+    case MIX_MULTIGET:      return op_multiget(run);
     default:                return op_range(run, FL_OP_SCAN);
     }
 }

@@ -202,7 +202,10 @@ typedef struct fl_gen_options {
     /* the op mix, as relative weights */
     unsigned w_put, w_del, w_delrange, w_get_present, w_get_absent,
              w_prefix_present, w_prefix_absent, w_scan,
-             w_seek;              /* seek or seek_for_prev, half and half */
+             w_seek,              /* seek or seek_for_prev, half and half */
+             w_multiget;          /* 2-8 keys, each present or absent as a
+                                     get's, now and then one repeated (0 by
+                                     default)                               */
     uint64_t flush_every;     /* a flush every N ops on average (0: never)  */
     uint64_t compact_every;   /* a compact every N ops on average (0: never) */
     uint64_t reopen_every;    /* a reopen every N ops on average (0: never) */

@@ -2,7 +2,8 @@
 # replay_results.sh -- `filterlab replay --results`: the exact text of every
 # read op's result line (SPEC 11): found and missing gets, scans over a
 # prefix and a range, empty scans ending in "->", quoted and escaped byte
-# strings, reads with a filter context, results across reopen, and the same
+# strings, reads with a filter context, results across reopen, a multiget's
+# line per key (on RocksDB too), and the same
 # text whether written to a file or to stdout ("-").
 . "${FL_SRCDIR:-.}/tests/cli/common.inc"
 
@@ -88,6 +89,17 @@ printf 'filterlab-workload 1\nput k none\nget k\nget j\nscan_prefix k\n' > "$T/n
 "$FILTERLAB" replay "$T/none.wl" --results "$T/none.txt" > /dev/null || fail "replay of none.wl failed"
 printf '3 get k -> "none"\n4 get j -> none\n5 scan_prefix k -> k="none"\n' > "$T/none.want"
 cmp -s "$T/none.txt" "$T/none.want" || { diff "$T/none.want" "$T/none.txt" >&2; fail "a value 'none' prints like a missing key"; }
+
+# A multiget writes a line per key, in its order, repeats too; on RocksDB
+# (one batched MultiGet) the same lines.
+printf 'filterlab-workload 1\nput k 1\nput "a b" 2\nflush\ndel k\nmultiget k "a b" zz "a b" ctx=01\n' > "$T/multi.wl"
+printf '6 multiget k -> none\n6 multiget "a b" -> 2\n6 multiget zz -> none\n6 multiget "a b" -> 2\n' > "$T/multi.want"
+engines=filterlab
+"$FILTERLAB" --version | grep -q "built without RocksDB" || engines="filterlab rocksdb"
+for e in $engines; do
+    "$FILTERLAB" replay "$T/multi.wl" --engine "$e" --results "$T/multi.txt" > /dev/null || fail "replay --engine $e of multi.wl failed"
+    cmp -s "$T/multi.txt" "$T/multi.want" || { diff "$T/multi.want" "$T/multi.txt" >&2; fail "--engine $e: a multiget's results"; }
+done
 
 # A workload without reads writes an empty results file.
 printf 'filterlab-workload 1\nput a 1\n' > "$T/noreads.wl"
