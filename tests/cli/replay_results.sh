@@ -1,7 +1,8 @@
 #!/bin/sh
 # replay_results.sh -- `filterlab replay --results`: the exact text of every
 # read op's result line (SPEC 11): found and missing gets, scans over a
-# prefix and a range, empty scans ending in "->", quoted and escaped byte
+# prefix and a range, empty scans ending in "->" (an empty range [K, K) over
+# an SST that holds K reads nothing: no P3), quoted and escaped byte
 # strings, reads with a filter context, results across reopen, a multiget's
 # line per key (on RocksDB too), and the same
 # text whether written to a file or to stdout ("-").
@@ -39,6 +40,7 @@ reopen policies="bloom(bits=8)"
 get aa3
 scan "" ""
 scan_prefix ""
+scan aa3 aa3
 WL
 
 cat > "$T/expected" <<'EXP'
@@ -57,6 +59,7 @@ cat > "$T/expected" <<'EXP'
 29 get aa3 -> v3
 30 scan "" "" ->
 31 scan_prefix "" -> "a\x00b"=bin aa1=v1 aa3=v3 "k=1"="" "sp ace"="x y" "t\tq\""="\x10"
+32 scan aa3 aa3 ->
 EXP
 
 "$FILTERLAB" replay "$T/w.wl" --results "$T/out" > "$T/stdout" 2> "$T/stderr"
