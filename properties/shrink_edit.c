@@ -28,13 +28,31 @@ void ck_outcome_run(const fl_trial_env *env, const fl_workload *w, ck_outcome *o
     snprintf(out->msg, sizeof out->msg, "%s", o.message);
 }
 
-/* msg with every run of digits as '#' and every string quoted with " or '
- * emptied: what stays when only ids, sizes, line numbers, keys and specs
- * differ. */
+/* Whether c ends a path in a message ("... /d/000004.sst: cannot ..."). */
+static bool path_end(char c) { return !c || isspace((unsigned char)c) || c == ':' || c == ')' || c == ','; }
+
+/* msg with every run of digits as '#', every string quoted with " or '
+ * emptied, and every path cut to its last name, a temporary one's random
+ * suffix ("filterlab-db.Ab3xYz") as '*': what stays when only ids, sizes,
+ * line numbers, keys, specs and the scratch directory of the run differ
+ * (each run of a candidate makes its database in a new one). */
 static void message_shape(const char *msg, char *out, size_t cap) {
     size_t n = 0;
     for (const char *p = msg; *p && n + 2 < cap; p++) {
-        if (isdigit((unsigned char)*p)) {
+        if (*p == '/' && (p == msg || isspace((unsigned char)p[-1]) || p[-1] == '(')) {
+            const char *last = p, *q = p;
+            for (; !path_end(*q); q++)
+                if (*q == '/') last = q;
+            const char *dot = strchr(last, '.');
+            bool temp = dot && dot < q && q - dot == 7;         /* name.XXXXXX: mkdtemp's */
+            for (const char *c = dot + 1; temp && c < q; c++) temp = isalnum((unsigned char)*c);
+            for (const char *c = last, *end = temp ? dot + 1 : q; c < end && n + 2 < cap; c++) {
+                if (isdigit((unsigned char)*c)) while (c + 1 < end && isdigit((unsigned char)c[1])) c++;
+                out[n++] = isdigit((unsigned char)*c) ? '#' : *c;
+            }
+            if (temp) out[n++] = '*';
+            p = q - 1;
+        } else if (isdigit((unsigned char)*p)) {
             while (isdigit((unsigned char)p[1])) p++;
             out[n++] = '#';
         } else if (*p == '"' || *p == '\'') {

@@ -24,6 +24,7 @@
  */
 #include "test.h"
 #include "../properties/check.h"
+#include "../properties/shrink_internal.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -449,6 +450,28 @@ FL_TEST(shrink_multiget_to_the_key_that_fails) {
 }
 
 /* ---- P10: a crash stays a crash, an engine error the same error ------------- */
+
+/* An engine error naming a file of the run's database is the same error
+ * in every run, though each makes its database in a new temporary
+ * directory; another file, or another error, is not. */
+FL_TEST(shrink_p10_same_error_in_another_scratch_directory) {
+    ck_outcome a = { .rc = FL_ERR_IO, .property = FL_P10 }, b = a;
+    snprintf(a.msg, sizeof a.msg, "engine error: t:41: compact failed: open: /dev/shm/filterlab-check.vBtSEK/"
+             "filterlab-db.YbPxS7/000004.sst: cannot open SST: No such file or directory (after the crash at "
+             "file operation 107 (107 fsync-dir /dev/shm/filterlab-check.vBtSEK/filterlab-db.YbPxS7))");
+    snprintf(b.msg, sizeof b.msg, "engine error: t:9: compact failed: open: /tmp/x/filterlab-check.Q2u9aa/"
+             "filterlab-db.LTEIy7/000012.sst: cannot open SST: No such file or directory (after the crash at "
+             "file operation 63 (63 fsync-dir /tmp/x/filterlab-check.Q2u9aa/filterlab-db.LTEIy7))");
+    CHECK(ck_outcome_same(&a, &b));
+    snprintf(b.msg, sizeof b.msg, "engine error: t:9: compact failed: open: /tmp/x/filterlab-check.Q2u9aa/"
+             "filterlab-db.LTEIy7/MANIFEST: cannot open SST: No such file or directory (after the crash at "
+             "file operation 63 (63 fsync-dir /tmp/x/filterlab-check.Q2u9aa/filterlab-db.LTEIy7))");
+    CHECK(!ck_outcome_same(&a, &b));
+    snprintf(b.msg, sizeof b.msg, "engine error: t:9: compact failed: open: /tmp/x/filterlab-check.Q2u9aa/"
+             "filterlab-db.LTEIy7/000012.sst: corrupt footer block (after the crash at "
+             "file operation 63 (63 fsync-dir /tmp/x/filterlab-check.Q2u9aa/filterlab-db.LTEIy7))");
+    CHECK(!ck_outcome_same(&a, &b));
+}
 
 FL_TEST(shrink_keeps_p10_failures_what_they_are) {
     fl_registry *reg = NULL;
