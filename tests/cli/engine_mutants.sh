@@ -19,6 +19,14 @@
 #       readers it has just opened for the new policies: the next read
 #       crashes (check's trials of filterlab's engine make set_options
 #       since this mutant went unfound)                               -> P10
+# Found by `filterlab check --crash --seed 1 --time 20` (crash points):
+#   inputs_removed_early  compact.c removes a full compaction's inputs before
+#                  it commits the MANIFEST without them: a crash between the
+#                  two leaves a MANIFEST naming files that are gone (the
+#                  reopen fails: P10); only a crash inside the compaction
+#                  sees it, and the shrinker must keep its crash point
+#                  (crash after=N) and take the error for the same one in
+#                  each run's new directory
 # Found by `filterlab check --seed 1 --time 2 --call-timeout 2`, whose time
 # runs out inside the hung call (the call's timeout decides, not the limit):
 #   merge_never_ends   read.c keeps a source that ran out in the merge of a
@@ -104,6 +112,10 @@ line_mutant set_options_closes_its_readers db.c \
 line_mutant merge_never_ends read.c \
     '            if (top->has && BEFORE_END(top)) heap_down(src, heap, nheap, 0);' \
     '            if (top->has || BEFORE_END(top)) heap_down(src, heap, nheap, 0);'
+sed_mutant inputs_removed_early compact.c '/^static int compact_all_runs/,/^}/{
+s/^    if (!rc) rc = fl_db_write_manifest(db);$/    if (!rc) rc = fl_db_remove_obsolete(db);/
+s/^    return rc ? rc : fl_db_remove_obsolete(db);$/    return rc ? rc : fl_db_write_manifest(db);/
+}'
 line_mutant tombstone_end_at_last_key sst_write.c \
     '        if (c > 0) { hi = rt->end; hil = rt->elen; excl = true; }' \
     '        if (c >= 0) { hi = rt->end; hil = rt->elen; excl = true; }'
@@ -183,6 +195,25 @@ rc=$?
     "$T/hang-replay.err" || fail "merge_never_ends: replay exit $rc: $(head -n 2 "$T/hang-replay.err")"
 TMPDIR=$T "$FILTERLAB" replay "$wl" > /dev/null 2>&1 || fail "merge_never_ends: the real engine fails $wl"
 echo "found merge_never_ends: $(grep -o 'engine filterlab: [a-z_]* did not return within [0-9.]* s' "$T/hang.err" | head -n 1), in $took s"
+
+# ---- a crash point: check --crash, and a shrunk workload that still crashes there ------------
+TMPDIR=$T "$T/inputs_removed_early" check --crash --seed 1 --time 20 --shrink-time 15 --out "$T/out-crash" \
+    > "$T/crash.out" 2> "$T/crash.err"
+rc=$?
+[ $rc -eq 1 ] && grep -q '^check: P10 bad-input after [0-9]* trials\{0,1\} ' "$T/crash.err" ||
+    { tail -n 5 "$T/crash.err" >&2; fail "inputs_removed_early: check --crash exit $rc, expected a P10"; }
+grep -q "cannot open SST: No such file or directory (after the crash at file operation" "$T/crash.err" ||
+    fail "inputs_removed_early: $(grep -m 1 '^check: P10' "$T/crash.err")"
+from=$(sed -n 's/.*minimized from \([0-9]*\) to [0-9]* ops.*/\1/p' "$T/crash.err" | head -n 1)
+to=$(sed -n 's/.*minimized from [0-9]* to \([0-9]*\) ops.*/\1/p' "$T/crash.err" | head -n 1)
+wl=$(sed -n 's/.*minimized from [0-9]* to [0-9]* ops[^:]*: //p' "$T/crash.err" | head -n 1)
+[ -n "$to" ] && [ "$to" -lt "$from" ] && [ -f "$wl" ] && grep -q '^crash after=[0-9]*$' "$wl" ||
+    fail "inputs_removed_early: not shrunk ($from -> $to ops) or no crash point in it: $wl"
+TMPDIR=$T "$T/inputs_removed_early" replay "$wl" > /dev/null 2> "$T/crash-replay.err"
+[ $? -eq 2 ] && grep -q "cannot open SST: No such file or directory (after the crash" "$T/crash-replay.err" ||
+    fail "inputs_removed_early: the shrunk workload does not fail on the mutant (replay: an engine error, exit 2)"
+TMPDIR=$T "$FILTERLAB" replay "$wl" > /dev/null 2>&1 || fail "inputs_removed_early: the real engine fails $wl"
+echo "found inputs_removed_early: P10 at a crash point, shrunk from $from to $to ops"
 
 # ---- replay ---------------------------------------------------------------------------------
 # expect NAME WORKLOAD PROPERTY: the mutant's replay reports PROPERTY.
