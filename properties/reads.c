@@ -180,8 +180,10 @@ const char *ck_op_word(const fl_checker *ck, const fl_op *op) {
 /* P2 of a get's answer (of one key of a multiget: named by key). */
 static void check_get_answer(fl_checker *ck, fl_slice key, bool found, const fl_buf *value, bool named) {
     fl_model_bytes v = { NULL, 0 };
-    bool want = ck_maybe_written(ck, key.data, key.len) && fl_model_get(ck->model, (fl_model_bytes){ key.data, key.len }, &v);
-    if (want == found && (!found || (v.len == value->len && (!v.len || memcmp(v.data, value->data, v.len) == 0))))
+    bool want = ck_maybe_written(ck, key.data, key.len) &&
+                fl_model_get(ck->model, (fl_model_bytes){ key.data, key.len }, &v);
+    if (want == found &&
+        (!found || (v.len == value->len && (!v.len || memcmp(v.data, value->data, v.len) == 0))))
         return;
     char e[160] = "", m[160] = "", k[160] = "";
     if (found) ck_str(e, sizeof e, value->data, value->len);

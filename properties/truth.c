@@ -194,8 +194,14 @@ static int span_insert(ck_spans *u, ck_span m) {
     }
     size_t j = lo;
     if (i < j) {
-        if (ck_cmp(u->v[i].start, u->v[i].slen, m.start, m.slen) < 0) { m.start = u->v[i].start; m.slen = u->v[i].slen; }
-        if (ck_cmp(u->v[j - 1].end, u->v[j - 1].elen, m.end, m.elen) > 0) { m.end = u->v[j - 1].end; m.elen = u->v[j - 1].elen; }
+        if (ck_cmp(u->v[i].start, u->v[i].slen, m.start, m.slen) < 0) {
+            m.start = u->v[i].start;
+            m.slen = u->v[i].slen;
+        }
+        if (ck_cmp(u->v[j - 1].end, u->v[j - 1].elen, m.end, m.elen) > 0) {
+            m.end = u->v[j - 1].end;
+            m.elen = u->v[j - 1].elen;
+        }
         u->v[i] = m;                        /* the merged span in place of [i, j) */
         memmove(&u->v[i + 1], &u->v[j], (u->n - j) * sizeof *u->v);
         u->n -= j - i - 1;
@@ -287,7 +293,8 @@ bool ck_spans_cover(const ck_spans *u, const uint8_t *k, size_t klen) {
     }
     if (lo && ck_cmp(k, klen, u->v[lo - 1].end, u->v[lo - 1].elen) < 0) return true;
     for (size_t i = 0; i < u->ntail; i++)
-        if (ck_cmp(u->tail[i].start, u->tail[i].slen, k, klen) <= 0 && ck_cmp(k, klen, u->tail[i].end, u->tail[i].elen) < 0)
+        if (ck_cmp(u->tail[i].start, u->tail[i].slen, k, klen) <= 0 &&
+            ck_cmp(k, klen, u->tail[i].end, u->tail[i].elen) < 0)
             return true;
     return false;
 }
@@ -650,7 +657,8 @@ static void check_range(fl_checker *ck, const ck_sst *s, const fl_sst_meta *m, s
     for (size_t i = 0; !what[0] && i < s->nrts; i++) {
         const ck_rt *r = &s->rts[i];
         int c = ck_cmp(r->end, r->elen, m->largest, m->largest_len);
-        bool past = c > 0 && (m->largest_exclusive || r->elen != m->largest_len + 1 || r->end[m->largest_len] != 0);
+        bool past = c > 0 &&
+                    (m->largest_exclusive || r->elen != m->largest_len + 1 || r->end[m->largest_len] != 0);
         if (ck_cmp(r->start, r->slen, m->smallest, m->smallest_len) >= 0 && !past) continue;
         ck_str(a, sizeof a, r->start, r->slen);
         ck_str(b, sizeof b, r->end, r->elen);
