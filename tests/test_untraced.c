@@ -146,7 +146,7 @@ FL_TEST(untraced_clean_run_counts_known_false_positives) {
 
 static int lie_kind;                  /* what the lying engine adds          */
 static uint64_t lie_count;
-enum { LIE_NEGATIVES = 1, LIE_SCAN, LIE_MEMTABLE, LIE_FALSE_POSITIVE };
+enum { LIE_NEGATIVES = 1, LIE_SCAN, LIE_MEMTABLE, LIE_FALSE_POSITIVE, LIE_SEEKS };
 
 static int lying_get(fl_engine *e, fl_slice key, const fl_filter_context *ctx, fl_buf *value, bool *found) {
     if (lie_kind != LIE_SCAN) lie_count++;
@@ -158,6 +158,12 @@ static int lying_scan(fl_engine *e, fl_slice start, fl_slice end, fl_scan_fn fn,
     return fl_engine_filterlab.scan(e, start, end, fn, arg);
 }
 
+static int lying_scan_prefix(fl_engine *e, fl_slice prefix, const fl_filter_context *ctx, fl_scan_fn fn,
+                             void *arg) {
+    if (lie_kind == LIE_SEEKS) lie_count++;
+    return fl_engine_filterlab.scan_prefix(e, prefix, ctx, fn, arg);
+}
+
 static void lying_metrics(const fl_engine *e, fl_metrics *out) {
     metrics_without_fp(e, out);
     switch (lie_kind) {
@@ -166,6 +172,8 @@ static void lying_metrics(const fl_engine *e, fl_metrics *out) {
     case LIE_MEMTABLE:       out->point.memtable_negative += lie_count; break;
     case LIE_FALSE_POSITIVE: out->point.positive += lie_count; out->point.considered += lie_count;
                              out->point.false_positive += lie_count; break;
+    case LIE_SEEKS:          out->prefix.negative += lie_count; out->prefix.considered += lie_count;
+                             out->prefix.seeks += 3 * lie_count; break;
     }
 }
 
@@ -179,6 +187,7 @@ static int run_liar(int kind, const char *text, seen *s) {
     eng.get = lying_get;
     eng.multiget = lying_multiget;
     eng.scan = lying_scan;
+    eng.scan_prefix = lying_scan_prefix;
     eng.metrics = lying_metrics;
     lie_kind = kind;
     lie_count = 0;
@@ -219,6 +228,20 @@ FL_TEST(untraced_catches_lying_counters) {
     CHECK_EQ(s.line, 7);
     CHECK_EQ(s.count, 1);
     CHECK_CONTAINS(s.msg, "memtable holds that key");
+
+    /* a prefix read over two L0 SSTs (three sources, the memtable one of
+     * them) that says it made three seeks probes at most its two
+     * candidates: only more seeks than sources are reseeks */
+    static const char two_l0[] =
+        "filterlab-workload 1\n"
+        "open policies=\"bloom(bits=10,prefix=fixed:1)\" memtable_bytes=100000 l0_trigger=100\n"
+        "put a1 1\nflush\nput a2 2\nflush\n"
+        "scan_prefix a\n";                /* line 7 */
+    CHECK_OK(run_liar(LIE_SEEKS, two_l0, &s));
+    CHECK_EQ(s.property, FL_P3);
+    CHECK_EQ(s.line, 7);
+    CHECK_CONTAINS(s.msg, "3 SST filter probe(s) (1 said no), but this scan_prefix could probe only 2 of the 2 "
+                          "live SST(s) in the seeks it made");
 
     /* the same lies in one multiget of c (in the memtable) and a */
     static const char multi[] =
@@ -412,14 +435,19 @@ FL_TEST(checker_p2_scans_compared_as_they_come) {
  * key of each SST -- to a key just below the last entry, or, with a range
  * tombstone, below its end -- and one whose SST entries come with the first
  * two swapped, are caught when the SST appears; the real engine is not. */
-typedef enum range_lie { RANGE_TRUE, RANGE_NARROW, RANGE_SWAP } range_lie;
+typedef enum range_lie { RANGE_TRUE, RANGE_NARROW, RANGE_INCLUSIVE, RANGE_SWAP } range_lie;
 static range_lie range_lie_kind;
 
+/* NARROW: the largest key one byte shorter (a prefix: below the key
+ * itself); INCLUSIVE: the same, and inclusive -- "b" for an exclusive
+ * "b\0", which covers the same keys. */
 static int narrow_ssts(const fl_engine *e, fl_sst_meta **out, size_t *count) {
     int rc = fl_engine_filterlab.ssts(e, out, count);
-    for (size_t i = 0; rc == FL_OK && range_lie_kind == RANGE_NARROW && i < *count; i++) {
+    for (size_t i = 0; rc == FL_OK && (range_lie_kind == RANGE_NARROW || range_lie_kind == RANGE_INCLUSIVE) &&
+                       i < *count; i++) {
         fl_sst_meta *m = &(*out)[i];
-        if (m->largest_len) m->largest_len--;    /* a prefix: below the key itself */
+        if (m->largest_len) m->largest_len--;
+        if (range_lie_kind == RANGE_INCLUSIVE) m->largest_exclusive = false;
     }
     return rc;
 }
@@ -473,6 +501,21 @@ FL_TEST(checker_p6_sst_key_range_covers_its_entries) {
     CHECK_EQ(s.property, FL_P6);
     CHECK_CONTAINS(s.msg, "line 5 flush: sst 1's key range [a1, b), by which reads pick it, does not cover the "
                           "keys of its range tombstone [a2, bb)");
+    /* a tombstone ending at "b\0": an exclusive "b" leaves out its key b, an
+     * inclusive "b" covers all it covers */
+    static const char tomb_b0[] =
+        "filterlab-workload 1\nopen policies=\"bloom(bits=10)\"\nput a1 1\ndelrange a2 \"b\\x00\"\nflush\nget a9\n";
+    CHECK_OK(run(&eng, tomb_b0, &sum, &s));
+    CHECK_EQ(s.property, FL_P6);
+    CHECK_CONTAINS(s.msg, "sst 1's key range [a1, b), by which reads pick it, does not cover the keys of its range "
+                          "tombstone [a2, \"b\\x00\")");
+    range_lie_kind = RANGE_INCLUSIVE;
+    CHECK_OK(run(&eng, tomb_b0, &sum, &s));
+    CHECK_EQ(s.count, 0);
+    CHECK_OK(run(&eng, tomb, &sum, &s));                /* "b" inclusive, a tombstone to "bb": not covered */
+    CHECK_EQ(s.property, FL_P6);
+    CHECK_CONTAINS(s.msg, "sst 1's key range [a1, b], by which reads pick it, does not cover the keys of its range "
+                          "tombstone [a2, bb)");
     range_lie_kind = RANGE_SWAP;
     CHECK_OK(run(&eng, puts, &sum, &s));
     CHECK_EQ(s.property, FL_P6);
