@@ -10,11 +10,17 @@
  *     a memtable filter that says no while the memtable holds the key
  *     (P1) -- and the memtable lie is not reported once the key was
  *     flushed, nor is a false_positive the engine cannot know (P3) missed;
+ *   - the same for multigets read in one call (the untraced engine's
+ *     multiget is its gets in a row: to the checker, one batch whose
+ *     counters move for all its keys together);
  *   - and, on the traced engine, P2 on gets: a key never written that the
  *     engine finds anyway (the model's answer then comes from the
- *     written-key set alone), a deleted one, a lost one; and on scans,
- *     compared as their items come: a dropped item, an extra one, a
- *     changed value, an early end.
+ *     written-key set alone), a deleted one, a lost one -- in a get, and in
+ *     a multiget read key by key or at once; and on scans, compared as
+ *     their items come: a dropped item, an extra one, a changed value, an
+ *     early end, and a finding naming a scan's bounds;
+ *   - P6 on the SST truth: an SST's key range must cover its entries and
+ *     range tombstones, and its entries come in order.
  */
 #include "test.h"
 #include "../properties/check.h"
