@@ -260,19 +260,20 @@ crash_after() {
     TMPDIR=$T "$FILTERLAB" replay "$T/$name.wl" > "$T/real.out" 2>&1 ||
         { cat "$T/real.out"; fail "the real engine fails $name.wl"; }
 }
-# expect_crash WORKLOAD-NAME DIFFERENCE: compaction_keeps_oldest's replay
-# reports P2 at the crash, naming DIFFERENCE
+# expect_crash WORKLOAD-NAME ENTRIES DIFFERENCE: compaction_keeps_oldest's
+# replay reports P2 at the crash: the database read back holds ENTRIES
+# entries, and DIFFERENCE is the first against the last flush's state
 expect_crash() {
     expect compaction_keeps_oldest "$T/$1.wl" P2
-    grep -q "^P2 results: line [0-9]* crash: after the crash .* the database holds .*; against it, $2) nor" \
+    grep -q "^P2 results: line [0-9]* crash: after the crash .* the database holds $2 entries: neither what the last completed flush left ([0-9]*; against it, $3) nor" \
         "$T/compaction_keeps_oldest.err" || fail "compaction_keeps_oldest, $1.wl: $(head -n 1 "$T/compaction_keeps_oldest.err")"
 }
 crash_after longer 'put k 1x' flush 'put k 1' flush
-expect_crash longer 'key k holds 1x, not 1'
+expect_crash longer 1 'key k holds 1x, not 1'
 crash_after deleted 'put k 1x' 'put j "a b"' flush 'del k' flush
-expect_crash deleted 'key k holds 1x, which it should not hold'
+expect_crash deleted 2 'key k holds 1x, which it should not hold'
 crash_after put 'del k' flush 'put k 1' flush
-expect_crash put 'key k is missing, where it should hold 1'
+expect_crash put 0 'key k is missing, where it should hold 1'
 
 sh "$FL_SRCDIR/workloads/gen/l0_fp.sh" > "$T/l0.wl" || fail "l0_fp.sh"
 expect bloom_1_3x "$T/l0.wl" P9
