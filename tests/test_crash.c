@@ -107,7 +107,15 @@ FL_TEST(crash_every_point_of_flushes_compactions_and_migrations) {
 
 /* Runs text with checks on and its results kept: no violation, crashes
  * crashes, and results exactly as given. */
+static void expect_results_with(const char *text, uint64_t crashes, const char *results, fl_check_summary *sum);
+
 static void expect_results(const char *text, uint64_t crashes, const char *results) {
+    fl_check_summary sum;
+    expect_results_with(text, crashes, results, &sum);
+}
+
+/* The same, and the run's summary in *sum. */
+static void expect_results_with(const char *text, uint64_t crashes, const char *results, fl_check_summary *sum) {
     fl_registry *reg = NULL;
     CHECK_OK(fl_registry_new(&reg));
     if (!reg) return;
@@ -123,6 +131,7 @@ static void expect_results(const char *text, uint64_t crashes, const char *resul
     CHECK_OK(out.rc);
     CHECK_EQ(out.property, 0);
     CHECK_EQ(out.sum.crashes, crashes);
+    *sum = out.sum;
     char lines[256] = "";
     rewind(res);
     size_t k = fread(lines, 1, sizeof lines - 1, res);
@@ -153,4 +162,17 @@ FL_TEST(crash_restores_every_kind_of_write_since_the_last_flush) {
                    "reopen l0_trigger=4\nput h 1\ncrash\n"
                    "scan a z\n",
                    2, "24 scan a z -> f=8 g=1\n");
+}
+
+/* A death inside a reopen (the close's flush, its first file operation):
+ * the database comes back with the reopen's options, as a restart with
+ * the new configuration would -- here no filter, so the next SST is read
+ * unfiltered -- and the memtable is lost. */
+FL_TEST(crash_inside_a_reopen_comes_back_with_its_options) {
+    fl_check_summary sum;
+    expect_results_with("filterlab-workload 1\nopen policies=\"bloom(bits=10)\"\nput a 1\ncrash after=1\n"
+                        "reopen policies=none\nput b 1\nput d 1\nflush\nget c\nget a\n",
+                        1, "9 get c -> none\n10 get a -> none\n", &sum);
+    CHECK_EQ(sum.metrics.point.considered, 1);
+    CHECK_EQ(sum.metrics.point.unfiltered, 1);
 }
