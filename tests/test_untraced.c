@@ -20,14 +20,15 @@
  *     their items come: a dropped item, an extra one, a changed value, an
  *     early end, and a finding naming a scan's bounds;
  *   - P6 on the SST truth: an SST's key range must cover its entries and
- *     range tombstones, and its entries come in order.
+ *     range tombstones, and its entries come in order; and P6 at either end
+ *     of a get's needed SSTs (the last left out, one more considered).
  */
 #include "test.h"
 #include "../properties/check.h"
 
 #include <stdlib.h>
 
-typedef struct seen { int count, property; unsigned line; char msg[512]; } seen;
+typedef struct seen { int count, property; unsigned line; char msg[512], p6[512]; } seen;
 
 static void on_violation(void *arg, int property, unsigned line, const char *msg) {
     seen *s = arg;
@@ -36,6 +37,7 @@ static void on_violation(void *arg, int property, unsigned line, const char *msg
         s->line = line;
         snprintf(s->msg, sizeof s->msg, "%s", msg);
     }
+    if (property == FL_P6 && !s->p6[0]) snprintf(s->p6, sizeof s->p6, "%s", msg);
 }
 
 static int run(const fl_engine_ops *eng, const char *text, fl_check_summary *sum, seen *s) {
@@ -528,4 +530,46 @@ FL_TEST(checker_p6_sst_key_range_covers_its_entries) {
     CHECK_CONTAINS(s.msg, "line 6 flush: sst 1's entries are out of order: entry 2 (a1, seq 1) comes after "
                           "entry 1 (a2, seq 2)");
     range_lie_kind = RANGE_TRUE;
+}
+
+/* P6 at either end of a get's SSTs: an engine whose trace leaves out the
+ * last SST the get needed, or shows the last one twice (one more than it
+ * needed), is caught there -- besides P3, whose counters then disagree
+ * with the trace. */
+typedef enum trace_lie { TRACE_DROP_OLDEST, TRACE_REPEAT_OLDEST } trace_lie;
+static trace_lie trace_lie_kind;
+static fl_probe_fn real_trace;
+static void *real_trace_arg;
+
+static void lying_trace(void *arg, const fl_probe_event *ev) {
+    (void)arg;
+    bool oldest = ev->sst_id == 1;
+    if (!(oldest && trace_lie_kind == TRACE_DROP_OLDEST)) real_trace(real_trace_arg, ev);
+    if (oldest && trace_lie_kind == TRACE_REPEAT_OLDEST) real_trace(real_trace_arg, ev);
+}
+
+static void lying_set_probe_trace(fl_engine *e, fl_probe_fn fn, void *arg) {
+    real_trace = fn;
+    real_trace_arg = arg;
+    fl_engine_filterlab.set_probe_trace(e, lying_trace, NULL);
+}
+
+FL_TEST(checker_p6_at_either_end_of_the_needed_ssts) {
+    fl_engine_ops eng = fl_engine_filterlab;
+    eng.name = "filterlab-trace-liar";
+    eng.set_probe_trace = lying_set_probe_trace;
+    static const char text[] =
+        "filterlab-workload 1\nopen policies=\"bloom(bits=10)\" l0_trigger=100\n"
+        "put a 1\nput e 1\nflush\nput b 1\nput d 1\nflush\n"
+        "get c\n";                      /* line 9: needs sst 2, then sst 1 */
+    fl_check_summary sum;
+    seen s;
+    trace_lie_kind = TRACE_DROP_OLDEST;
+    CHECK_OK(run(&eng, text, &sum, &s));
+    CHECK_CONTAINS(s.p6, "line 9 get c: sst 1 covers the query and was needed, but was not considered "
+                         "(1 considered, 2 needed)");
+    trace_lie_kind = TRACE_REPEAT_OLDEST;
+    CHECK_OK(run(&eng, text, &sum, &s));
+    CHECK_CONTAINS(s.p6, "line 9 get c: sst 1 was considered, but the read did not need it (3 considered, "
+                         "2 needed)");
 }
