@@ -8,7 +8,8 @@
 # signal, not a sanitizer report) and a stderr line starting with one of
 # the expected ids and a space ("P1 no-false-negative: ...").  Prints
 # "caught NAME: P1" or "MISSED NAME: expected P1, exit N" and the first
-# lines of its stderr; fails if any mutant was missed.
+# lines of its stderr; fails if any mutant was missed.  A "# message: TEXT"
+# line adds that some finding on stderr holds TEXT (fixed, not a pattern).
 . "${FL_SRCDIR:-.}/tests/cli/common.inc"
 
 dir="$FL_SRCDIR/tests/mutants"
@@ -37,12 +38,16 @@ for src in "$dir"/*.c; do
     done
     sanitizer=$(grep -E -m 1 'ERROR: (Address|Leak|Undefined)Sanitizer|runtime error:' \
                 "$T/$name.err")
-    if [ $rc -eq 1 ] && [ -n "$got" ] && [ -z "$sanitizer" ]; then
+    message=$(sed -n 's/^#[[:space:]]*message:[[:space:]]*//p' "$wl" | head -n 1)
+    unsaid=
+    [ -n "$message" ] && ! grep -qF -- "$message" "$T/$name.err" && unsaid=$message
+    if [ $rc -eq 1 ] && [ -n "$got" ] && [ -z "$sanitizer" ] && [ -z "$unsaid" ]; then
         echo "caught $name:$got"
     else
         missed=$((missed + 1))
         note=${got:+ (reported$got)}
         [ -n "$sanitizer" ] && note="$note, with a sanitizer report"
+        [ -n "$unsaid" ] && note="$note, but no finding says: $unsaid"
         echo "MISSED $name: expected $expect, exit $rc$note"
         head -n 5 "$T/$name.err" | sed 's/^/    /'
         [ -z "$sanitizer" ] || echo "    ... $sanitizer"

@@ -1,6 +1,7 @@
 # expect: P1
 # check: --policy keyset
 # check-expect: P1 P11
+# message: P1 no-false-negative: line 24 get user:2: sst 2 sub-filter "keyset" said no, but sst 2 holds user:2
 # ignores_tombstones: policy "keyset" (ignores_tombstones.c) leaves point
 # tombstones out of its filter.  SST 2 holds the tombstone of user:2 over
 # SST 1's user:2=old-2; SST 3 holds nothing but the tombstone of user:3.
