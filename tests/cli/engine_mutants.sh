@@ -261,11 +261,12 @@ crash_after() {
         { cat "$T/real.out"; fail "the real engine fails $name.wl"; }
 }
 # expect_crash WORKLOAD-NAME ENTRIES DIFFERENCE: compaction_keeps_oldest's
-# replay reports P2 at the crash: the database read back holds ENTRIES
+# replay reports P2 at the crash, naming its file operation (the fault
+# env's last: number, kind, path); the database read back holds ENTRIES
 # entries, and DIFFERENCE is the first against the last flush's state
 expect_crash() {
     expect compaction_keeps_oldest "$T/$1.wl" P2
-    grep -q "^P2 results: line [0-9]* crash: after the crash .* the database holds $2 entries: neither what the last completed flush left ([0-9]*; against it, $3) nor" \
+    grep -q "^P2 results: line [0-9]* crash: after the crash at file operation \([0-9]*\) (\1 [a-z-]* [^)]*) the database holds $2 entries: neither what the last completed flush left ([0-9]*; against it, $3) nor" \
         "$T/compaction_keeps_oldest.err" || fail "compaction_keeps_oldest, $1.wl: $(head -n 1 "$T/compaction_keeps_oldest.err")"
 }
 crash_after longer 'put k 1x' flush 'put k 1' flush
