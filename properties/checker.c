@@ -390,26 +390,26 @@ static int same_entry(void *arg, fl_model_bytes key, fl_model_bytes value) {
  * "key K is missing, where it should hold W". */
 static bool models_differ(const fl_model *a, const fl_model *b, char *diff, size_t cap) {
     const fl_model_bytes all = { (const uint8_t *)"", 0 };
-    if (!diff && fl_model_count(a) != fl_model_count(b)) return true;
+    bool counts_differ = fl_model_count(a) != fl_model_count(b);
+    if (!diff && counts_differ) return true;
     same s = { .other = b };
     fl_model_scan_prefix(a, all, same_entry, &s);
-    bool missing = false;
-    if (!s.differ && fl_model_count(a) != fl_model_count(b)) {
-        same r = { .other = a };
-        fl_model_scan_prefix(b, all, same_entry, &r);
-        s = (same){ b, r.differ, true, r.key, { NULL, 0 }, r.mine };
-        missing = true;
-    }
-    if (!s.differ || !diff) return s.differ;
+    if (!s.differ && !counts_differ) return false;
+    if (!diff) return true;
     snprintf(diff, cap, "key ");
-    ck_str(diff, cap, s.key.data, s.key.len);
-    if (missing) strncat(diff, " is missing, where it should hold ", cap - strlen(diff) - 1);
-    else {
+    if (s.differ) {
+        ck_str(diff, cap, s.key.data, s.key.len);
         strncat(diff, " holds ", cap - strlen(diff) - 1);
         ck_str(diff, cap, s.mine.data, s.mine.len);
         strncat(diff, s.has ? ", not " : ", which it should not hold", cap - strlen(diff) - 1);
+        if (s.has) ck_str(diff, cap, s.theirs.data, s.theirs.len);
+        return true;
     }
-    if (s.has) ck_str(diff, cap, s.theirs.data, s.theirs.len);
+    same r = { .other = a };                    /* every entry of a is in b: b has more */
+    fl_model_scan_prefix(b, all, same_entry, &r);
+    ck_str(diff, cap, r.key.data, r.key.len);
+    strncat(diff, " is missing, where it should hold ", cap - strlen(diff) - 1);
+    ck_str(diff, cap, r.mine.data, r.mine.len);
     return true;
 }
 
