@@ -173,6 +173,19 @@ static const ck_policy *read_target(fl_checker *ck, const fl_op *op) {
     return p;
 }
 
+/* The op's filter context (ctx=), in *buf; NULL when it has none. */
+static const fl_filter_context *op_context(const fl_op *op, fl_filter_context *buf) {
+    if (!op->has_ctx) return NULL;
+    memcpy(buf->bytes, op->ctx, sizeof buf->bytes);
+    return buf;
+}
+
+/* A get's answer on its results line: " none", or " " and the value. */
+static void print_answer(FILE *res, bool found, const fl_buf *value) {
+    if (!found) fputs(" none", res);
+    else { fputc(' ', res); fl_bytes_print(res, value->data, value->len); }
+}
+
 const char *ck_op_word(const fl_checker *ck, const fl_op *op) {
     return ck->in_multiget && op->kind == FL_OP_GET ? "multiget" : fl_op_name(op->kind);
 }
@@ -198,11 +211,7 @@ static void check_get_answer(fl_checker *ck, fl_slice key, bool found, const fl_
 int ck_run_read(fl_checker *ck, const fl_op *op) {
     fl_metrics before, after;
     fl_filter_context ctx;
-    const fl_filter_context *ctxp = NULL;
-    if (op->has_ctx) {
-        memcpy(ctx.bytes, op->ctx, sizeof ctx.bytes);
-        ctxp = &ctx;
-    }
+    const fl_filter_context *ctxp = op_context(op, &ctx);
     ck->eng->metrics(ck->db, &before);
     ck->nevents = 0;
     ck->key_known = false;
@@ -247,10 +256,7 @@ int ck_run_read(fl_checker *ck, const fl_op *op) {
                            : ck_fail(ck, FL_ERR_INVALID, "the %s engine cannot seek", ck->eng->name);
     } else if (op->kind == FL_OP_GET) {
         rc = ck->eng->get(ck->db, ck_sl(&op->a), ctxp, &ck->value, &found);
-        if (rc == FL_OK && res) {
-            if (!found) fputs(" none", res);
-            else { fputc(' ', res); fl_bytes_print(res, ck->value.data, ck->value.len); }
-        }
+        if (rc == FL_OK && res) print_answer(res, found, &ck->value);
     } else if (op->kind == FL_OP_SCAN_PREFIX) {
         rc = ck->eng->scan_prefix(ck->db, ck_sl(&op->a), ctxp, on_item, ck);
     } else {
@@ -290,14 +296,11 @@ int ck_run_read(fl_checker *ck, const fl_op *op) {
  * multiget's line: on an engine without a batched read, or with a probe
  * trace (whose checks follow one read's target). */
 static int multiget_by_gets(fl_checker *ck, const fl_op *op) {
-    fl_op get = *op;
-    get.kind = FL_OP_GET;
-    size_t off = 0, len;
-    const uint8_t *k;
+    fl_op get;
+    size_t off = 0;
     int rc = FL_OK;
     ck->in_multiget = true;
-    while (rc == FL_OK && fl_op_multiget_key(op, &off, &k, &len)) {
-        get.a = (fl_bytes){ (uint8_t *)k, len };
+    while (rc == FL_OK && fl_op_multiget_get(op, &off, &get)) {
         ck->op = &get;
         rc = ck_run_read(ck, &get);
     }
@@ -323,14 +326,14 @@ int ck_run_multiget(fl_checker *ck, const fl_op *op) {
         fl_buf_init(&values[i]);
     }
     fl_filter_context ctx;
-    if (op->has_ctx) memcpy(ctx.bytes, op->ctx, sizeof ctx.bytes);
+    const fl_filter_context *ctxp = op_context(op, &ctx);
     fl_metrics before, after;
     if (rc == FL_OK) {
         ck->eng->metrics(ck->db, &before);
         ck->want_kind = FL_TARGET_POINT;
         ck->want_extractor = NULL;
         ck_engine_enter(ck, "multiget");
-        rc = ck->eng->multiget(ck->db, n, keys, op->has_ctx ? &ctx : NULL, values, found);
+        rc = ck->eng->multiget(ck->db, n, keys, ctxp, values, found);
         ck_engine_leave(ck);
         if (rc) rc = ck_fail(ck, rc, "%s", ck->eng->errmsg(ck->db));
     }
@@ -339,8 +342,7 @@ int ck_run_multiget(fl_checker *ck, const fl_op *op) {
         fprintf(res, "%u multiget ", op->line);
         fl_bytes_print(res, keys[i].data, keys[i].len);
         fputs(" ->", res);
-        if (!found[i]) fputs(" none", res);
-        else { fputc(' ', res); fl_bytes_print(res, values[i].data, values[i].len); }
+        print_answer(res, found[i], &values[i]);
         fputc('\n', res);
     }
     if (rc == FL_OK && ck->cfg.check) {

@@ -106,15 +106,10 @@ static void shrink_multiget(ck_shrinker *s, fl_workload *w, size_t i) {
     fl_workload c;
     for (size_t key = w->ops[i].count; key-- > 0 && !ck_shrink_out_of_time(s);)
         if (ck_wl_without_multiget_key(w, i, key, &c)) ck_shrink_try(s, w, &c);
-    const fl_op *m = &w->ops[i];
-    size_t off = 0, klen;
-    const uint8_t *k;
-    if (m->count != 1 || !fl_op_multiget_key(m, &off, &k, &klen)) return;
-    fl_op get = *m;
-    get.kind = FL_OP_GET;
-    get.a = (fl_bytes){ (uint8_t *)k, klen };
-    get.count = 0;
-    if (ck_wl_with_op(w, i, &get, &c)) ck_shrink_try(s, w, &c);
+    fl_op get;
+    size_t off = 0;
+    if (w->ops[i].count == 1 && fl_op_multiget_get(&w->ops[i], &off, &get) && ck_wl_with_op(w, i, &get, &c))
+        ck_shrink_try(s, w, &c);
 }
 
 /* `compact full` -> `compact`; a reopen -> its options on the open line,

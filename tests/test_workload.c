@@ -139,6 +139,16 @@ FL_TEST(workload_multiget_keys) {
     }
     CHECK_EQ(n, 4);
     CHECK_EQ(off, o->a.len);
+    /* and as gets: the multiget's line and context, one key each */
+    fl_op get;
+    off = n = 0;
+    while (fl_op_multiget_get(o, &off, &get)) {
+        CHECK(get.kind == FL_OP_GET && get.line == o->line && get.count == 0);
+        CHECK(get.has_ctx && get.ctx_len == 1 && get.ctx[0] == 0x0a);
+        CHECK(n < 4 && get.a.len == strlen(want[n]) && memcmp(get.a.data, want[n], get.a.len) == 0);
+        n++;
+    }
+    CHECK_EQ(n, 4);
     char *t = print_op(o);
     CHECK_STR(t, "multiget k1 \"a b\" k1 \"\" ctx=0a");
     free(t);

@@ -247,6 +247,17 @@ bool fl_op_multiget_key(const fl_op *op, size_t *off, const uint8_t **key, size_
     return true;
 }
 
+bool fl_op_multiget_get(const fl_op *op, size_t *off, fl_op *get) {
+    const uint8_t *key;
+    size_t len;
+    if (!fl_op_multiget_key(op, off, &key, &len)) return false;
+    *get = *op;
+    get->kind = FL_OP_GET;
+    get->a = (fl_bytes){ (uint8_t *)key, len };
+    get->count = 0;
+    return true;
+}
+
 int fl_op_multiget_pack(uint8_t **buf, size_t *len, const uint8_t *key, size_t klen) {
     if (klen > FL_WL_KEY_MAX) return -1;
     uint8_t *grown = realloc(*buf, *len + 2 + klen);

@@ -179,6 +179,9 @@ const char *fl_op_name(fl_op_kind kind);
  *         65,535 bytes. */
 bool fl_op_multiget_key(const fl_op *op, size_t *off, const uint8_t **key, size_t *len);
 int  fl_op_multiget_pack(uint8_t **buf, size_t *len, const uint8_t *key, size_t klen);
+/* The get of the key at *off (as fl_op_multiget_key walks them): the
+ * multiget's line and context, its a that key (borrowed from op). */
+bool fl_op_multiget_get(const fl_op *op, size_t *off, fl_op *get);
 
 /* ---- Generators (gen.c): deterministic workloads of a given shape -------- */
 
