@@ -288,38 +288,9 @@ static void perf_end(rocksdb_perfcontext_t *pc, fl_filter_counters *c) {
     rocksdb_set_perf_level(rocksdb_disable);
 }
 
-static int rdb_get(fl_engine *x, fl_slice key, const fl_filter_context *ctx, fl_buf *value, bool *found) {
-    rdb *e = of(x);
-    (void)ctx;                        /* RocksDB has no filter contexts     */
-    fl_buf_reset(value);
-    *found = false;
-    char *rerr = NULL;
-    rocksdb_perfcontext_t *pc = perf_begin();
-    rocksdb_pinnableslice_t *v = NULL;
-    if (e->cfg.multiget) {
-        const char *keys[1] = { (const char *)key.data };
-        size_t sizes[1] = { key.len };
-        rocksdb_batched_multi_get_cf(e->db, e->read, e->cf, 1, keys, sizes, &v, &rerr, true);
-    } else {
-        v = rocksdb_get_pinned(e->db, e->read, (const char *)key.data, key.len, &rerr);
-    }
-    perf_end(pc, &e->metrics.point);
-    if (rerr) return fail(e, rc_of(rerr), "get", rerr);
-    if (!v) return FL_OK;
-    size_t len;
-    const char *p = rocksdb_pinnableslice_value(v, &len);
-    *found = true;
-    int rc = fl_buf_append(value, p, len);
-    rocksdb_pinnableslice_destroy(v);
-    return rc;
-}
-
-/* multiget: the batched MultiGet of all the keys at once (unsorted: it
- * sorts them, repeats kept), whatever rocksdb.get says. */
-static int rdb_multiget(fl_engine *x, size_t n, const fl_slice *keys, const fl_filter_context *ctx,
-                        fl_buf *values, bool *found) {
-    rdb *e = of(x);
-    (void)ctx;
+/* The batched MultiGet of n keys (RocksDB sorts them unless told they are,
+ * as a batch of one is; repeats kept); `what` names the op in an error. */
+static int batched(rdb *e, size_t n, const fl_slice *keys, fl_buf *values, bool *found, const char *what) {
     const char **k = calloc(n ? n : 1, sizeof *k);
     size_t *sizes = calloc(n ? n : 1, sizeof *sizes);
     rocksdb_pinnableslice_t **v = calloc(n ? n : 1, sizeof *v);
@@ -335,11 +306,11 @@ static int rdb_multiget(fl_engine *x, size_t n, const fl_slice *keys, const fl_f
     }
     if (rc == FL_OK) {
         rocksdb_perfcontext_t *pc = perf_begin();
-        rocksdb_batched_multi_get_cf(e->db, e->read, e->cf, n, k, sizes, v, errs, false);
+        rocksdb_batched_multi_get_cf(e->db, e->read, e->cf, n, k, sizes, v, errs, n < 2);
         perf_end(pc, &e->metrics.point);
         for (size_t i = 0; i < n; i++) {
             if (errs[i]) {
-                if (rc == FL_OK) rc = fail(e, rc_of(errs[i]), "multiget", errs[i]);
+                if (rc == FL_OK) rc = fail(e, rc_of(errs[i]), what, errs[i]);
                 else rocksdb_free(errs[i]);
             } else if (v[i]) {
                 size_t len;
@@ -355,6 +326,35 @@ static int rdb_multiget(fl_engine *x, size_t n, const fl_slice *keys, const fl_f
     free(v);
     free(errs);
     return rc;
+}
+
+/* get: Get, or with rocksdb.get=multiget the batched MultiGet of the key. */
+static int rdb_get(fl_engine *x, fl_slice key, const fl_filter_context *ctx, fl_buf *value, bool *found) {
+    rdb *e = of(x);
+    (void)ctx;                        /* RocksDB has no filter contexts     */
+    if (e->cfg.multiget) return batched(e, 1, &key, value, found, "get");
+    fl_buf_reset(value);
+    *found = false;
+    char *rerr = NULL;
+    rocksdb_perfcontext_t *pc = perf_begin();
+    rocksdb_pinnableslice_t *v = rocksdb_get_pinned(e->db, e->read, (const char *)key.data, key.len, &rerr);
+    perf_end(pc, &e->metrics.point);
+    if (rerr) return fail(e, rc_of(rerr), "get", rerr);
+    if (!v) return FL_OK;
+    size_t len;
+    const char *p = rocksdb_pinnableslice_value(v, &len);
+    *found = true;
+    int rc = fl_buf_append(value, p, len);
+    rocksdb_pinnableslice_destroy(v);
+    return rc;
+}
+
+/* multiget: the batched MultiGet of all the keys at once, whatever
+ * rocksdb.get says. */
+static int rdb_multiget(fl_engine *x, size_t n, const fl_slice *keys, const fl_filter_context *ctx,
+                        fl_buf *values, bool *found) {
+    (void)ctx;
+    return batched(of(x), n, keys, values, found, "multiget");
 }
 
 /* Reads from Seek(start) while keys start with prefix (when given) and
