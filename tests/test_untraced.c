@@ -116,16 +116,20 @@ static char *absent_reads(bool multi) {
 }
 static char *absent_gets(void) { return absent_reads(false); }
 
+/* Runs text on eng with no violation. */
+static void run_clean(const fl_engine_ops *eng, const char *text, fl_check_summary *sum) {
+    seen s;
+    CHECK_OK(run(eng, text, sum, &s));
+    CHECK_EQ(s.count, 0);
+    if (s.count) fprintf(stderr, "  first violation: %s\n", s.msg);
+}
+
 FL_TEST(untraced_clean_run_counts_known_false_positives) {
     fl_engine_ops eng = untraced();
     char *text = absent_gets();
     fl_check_summary traced, plain;
-    seen s;
-    CHECK_OK(run(&fl_engine_filterlab, text, &traced, &s));
-    CHECK_EQ(s.count, 0);
-    CHECK_OK(run(&eng, text, &plain, &s));
-    CHECK_EQ(s.count, 0);
-    if (s.count) fprintf(stderr, "  first violation: %s\n", s.msg);
+    run_clean(&fl_engine_filterlab, text, &traced);
+    run_clean(&eng, text, &plain);
     /* the same probes; the checker's count of false positives from "no such
      * key was ever written" equals the trace's, probe by probe */
     CHECK_EQ(plain.metrics.point.considered, traced.metrics.point.considered);
@@ -138,11 +142,8 @@ FL_TEST(untraced_clean_run_counts_known_false_positives) {
      * sum over its keys, and the false positives the same */
     text = absent_reads(true);
     fl_check_summary batched;
-    CHECK_OK(run(&fl_engine_filterlab, text, &traced, &s));  /* (key by key: traced) */
-    CHECK_EQ(s.count, 0);
-    CHECK_OK(run(&eng, text, &batched, &s));
-    CHECK_EQ(s.count, 0);
-    if (s.count) fprintf(stderr, "  first violation: %s\n", s.msg);
+    run_clean(&fl_engine_filterlab, text, &traced);          /* (key by key: traced) */
+    run_clean(&eng, text, &batched);
     CHECK_EQ(batched.metrics.point.considered, plain.metrics.point.considered);
     CHECK_EQ(batched.metrics.point.considered, traced.metrics.point.considered);
     CHECK_EQ(batched.metrics.point.false_positive, traced.metrics.point.false_positive);
