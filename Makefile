@@ -39,11 +39,15 @@ ifeq ($(ROCKSDB),1)
 BASE     += -DFL_HAVE_ROCKSDB -DFL_ROCKSDB_VERSION='"$(ROCKSDB_VERSION)"'
 LDLIBS   += -lrocksdb
 endif
-ROCKSDB_USERS := properties/engine_rocksdb properties/rocksdb_options properties/rocksdb_extractor \
+ROCKSDB_USERS := adapters/rocksdb/rocksdb_engine adapters/rocksdb/rocksdb_options \
+                 adapters/rocksdb/rocksdb_extractor \
                  tests/test_rocksdb \
                  bench/rocksdb_bench
 
-LIB_SRCS  := $(wildcard engine/*.c workloads/*.c model/*.c properties/*.c)
+# The engines under test: adapters/*.c (the registry) and one folder each.
+ADAPTERS  := filterlab rocksdb
+LIB_SRCS  := $(wildcard engine/*.c workloads/*.c model/*.c properties/*.c adapters/*.c) \
+             $(foreach a,$(ADAPTERS),$(wildcard adapters/$(a)/*.c))
 CLI_SRCS  := $(wildcard cli/*.c bench/*.c)
 TEST_SRCS := $(wildcard tests/*.c)
 

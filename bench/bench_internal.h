@@ -7,7 +7,7 @@
 
 #include "bench.h"
 #include "../engine/engine.h"
-#include "../properties/check.h"
+#include "../adapters/adapters.h"
 
 #include <stddef.h>
 #include <stdio.h>

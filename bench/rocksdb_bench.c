@@ -19,7 +19,7 @@
  *     and filterlab / RocksDB as a ratio (target of issue 7: <= 1.0).
  *
  * RocksDB is reached through its C API (rocksdb/c.h), linked at build time
- * like the RocksDB engine (properties/engine_rocksdb.c): the Makefile
+ * like the RocksDB engine (adapters/rocksdb/rocksdb_engine.c): the Makefile
  * compiles this file with FL_HAVE_ROCKSDB when librocksdb-dev is
  * installed.  Without it the group is skipped with the engine's message
  * (fl_rocksdb_unavailable).  RocksDB keeps its default block cache; a get it

@@ -6,7 +6,7 @@
  * one-line replay command, and exits 1.
  */
 #include "cli.h"
-#include "../properties/check.h"
+#include "../adapters/adapters.h"
 
 #include <errno.h>
 #include <inttypes.h>

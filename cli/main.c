@@ -5,7 +5,7 @@
  */
 #include "cli.h"
 #include "../engine/filter.h"
-#include "../properties/check.h"      /* fl_rocksdb_version */
+#include "../adapters/adapters.h"      /* fl_rocksdb_version */
 
 #include <stdio.h>
 #include <string.h>

@@ -16,7 +16,7 @@
  * engine error, 128 + N stopped by signal N.
  */
 #include "cli.h"
-#include "../properties/check.h"
+#include "../adapters/adapters.h"
 
 #include <errno.h>
 #include <inttypes.h>

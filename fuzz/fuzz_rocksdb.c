@@ -1,7 +1,7 @@
 /*
  * fuzz_rocksdb.c -- the differential op fuzzer against RocksDB: the bytes
  * of fuzz_ops (fuzz_ops.h, decoded by fuzz_decode.c into what the RocksDB
- * engine can express) -> the checker, RocksDB (properties/engine_rocksdb.c)
+ * engine can express) -> the checker, RocksDB (adapters/rocksdb/rocksdb_engine.c)
  * and the model side by side, in a fresh database per input, in this
  * process (a RocksDB abort is libFuzzer's crash).
  *
@@ -13,14 +13,14 @@
  * to refuse.
  *
  * RocksDB 7.8.3 has three known bugs this finds within seconds (README,
- * "Testing RocksDB"; workloads/regress/rocksdb/known.txt).  With
+ * "Testing RocksDB"; adapters/rocksdb/known.txt).  With
  * FILTERLAB_FUZZ_ROCKSDB_AVOID_KNOWN=1 the decoder steers clear of them
  * (fuzz_ops.h says how), so a campaign hunts further; without it, they are
  * found like anything else.
  */
 #include "fuzz_env.h"
 #include "fuzz_ops.h"
-#include "../properties/check.h"
+#include "../adapters/adapters.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -90,7 +90,7 @@ const char *fl_property_name(int property);
  * back, a NULL name). */
 int fl_contract_property(const fl_contract_violation *v);
 
-/* ---- Engines under test (engines.c; SPEC 15) --------------------------------
+/* ---- Engines under test (adapters/; SPEC 15) ---------------------------------
  * The checker drives an engine only through this table (LevelDB's Env,
  * SQLite's VFS): open with options, the write ops, reads with results,
  * flush, compact, metrics; and, where the engine has them, a probe trace
@@ -156,6 +156,18 @@ typedef struct fl_engine_ops {
      * (orphan SSTs removed or kept), "" for nothing; NULL: never anything.
      * The checker prints it to its messages after each open. */
     const char *(*note)(const fl_engine *e);
+    /* What the engine is, for the checker and the runner (none of them ever
+     * tests an engine's name): */
+    /* the configuration space `check` draws this engine's trials from
+     * (fl_space below; every engine of the registry has one) */
+    const struct fl_space *space;
+    /* the engine does all its file I/O through fl_options.env: the checker
+     * may put its files in a memory env (in_memory) and its crashes through
+     * the fault env (crashes) */
+    bool uses_env;
+    /* the engine survives fork(): `check` may run its trials in forked
+     * worker processes (an engine with threads of its own does not) */
+    bool fork_safe;
 } fl_engine_ops;
 
 /* What kind of filter an SST stored, as sst_filter reads it. */
@@ -189,28 +201,9 @@ typedef struct fl_sst_filter {
                             one column fewer)                               */
 } fl_sst_filter;
 
-extern const fl_engine_ops fl_engine_filterlab;         /* engine/engine.h */
-/* RocksDB through its C API (engine_rocksdb.c; the option table is the
- * README's "Testing RocksDB"), with the live-SST view and the filters read
- * from its SST files (sst_filter): no probe trace, no SST truth.  Its
- * counters come from RocksDB's perf context: positive and negative are SST
- * filter probes that said maybe / no, considered their sum; false_positive
- * and unfiltered stay 0 (the checker adds what it can know to its summary:
- * false positives of targets that exist nowhere, and the SSTs a forward
- * prefix read positioned in without a filter probe).
- * Built without RocksDB, only open is set, and it fails with
- * fl_rocksdb_unavailable()'s message. */
-extern const fl_engine_ops fl_engine_rocksdb;
-/* NULL when filterlab was built with RocksDB, else "filterlab was built
- * without RocksDB: install librocksdb-dev (apt-get install
- * librocksdb-dev) and rebuild". */
-const char *fl_rocksdb_unavailable(void);
-/* "7.8.3": the RocksDB filterlab was built with (its headers' version,
- * those of the library it links), or NULL when built without. */
-const char *fl_rocksdb_version(void);
-/* The engine of that name, or NULL; fl_engine_names lists them. */
-const fl_engine_ops *fl_engine_find(const char *name);
-void fl_engine_names(char *out, size_t cap);
+/* The engine a NULL engine means in the configs below: the first of the
+ * registry (adapters/adapters.h, which lists the engines by name). */
+const fl_engine_ops *fl_engine_default(void);
 
 /* ---- The checker (checker.c, probes.c, truth.c, contract.c, fprate.c) -------
  *
@@ -585,6 +578,78 @@ typedef struct fl_run_config {
      * and stops at the same first finding as one at a time would. */
     unsigned jobs;
 } fl_run_config;
+
+/* ---- Configuration spaces ----------------------------------------------------
+ * What `filterlab check` draws a trial's configuration from, one per engine
+ * (fl_engine_ops.space; each adapter holds its own).  The runner makes every
+ * trial the same way (a seed, a shape, the generator) and asks the engine's
+ * space for the rest: the options of the open line, of each reopen and
+ * set_options, and any change to the op mix.
+ *
+ * Invariant: a space draws only from the trial's random stream (fl_rng,
+ * seeded from the run's seed and the trial number) and streams seeded from
+ * it, so that `--seed S --trial T` makes the same trial every time, with
+ * every compiler (draws are made one per statement: C leaves the order of a
+ * call's arguments unspecified). */
+
+/* A trial's random stream (splitmix64). */
+typedef struct fl_rng { uint64_t s; } fl_rng;
+
+static inline uint64_t fl_rng_next(fl_rng *r) { return fl_splitmix64(&r->s); }
+static inline uint64_t fl_rng_below(fl_rng *r, uint64_t n) { return n ? fl_rng_next(r) % n : 0; }
+static inline bool fl_rng_chance(fl_rng *r, unsigned percent) { return fl_rng_below(r, 100) < percent; }
+
+#define FL_TEXT_MAX 8192
+
+/* Option text being built (space.c); text that does not fit is cut (and
+ * then does not parse, which the generator reports). */
+typedef struct fl_text { char buf[FL_TEXT_MAX]; size_t len; } fl_text;
+
+void fl_text_clear(fl_text *t);
+void fl_text_add(fl_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A spec as an option value inside double quotes: \ and " escaped. */
+void fl_text_add_quoted(fl_text *t, const char *s);
+
+#define FL_TRIAL_REOPENS 3
+#define FL_TRIAL_LENGTHS 8
+
+/* One trial as its space fills it in. */
+typedef struct fl_space_trial {
+    fl_gen_options *gen;              /* the shape's defaults with its seed: the
+                                         space sets the configuration (open and
+                                         reopen options, or options_for) and
+                                         may change the op mix               */
+    bool fp_trial;                    /* a P9 trial (only where fp_trials)  */
+    fl_text open;                     /* storage the space may use for them */
+    fl_text reopen[FL_TRIAL_REOPENS];
+    const char *reopens[FL_TRIAL_REOPENS];
+    uint32_t lengths[FL_TRIAL_LENGTHS];   /* gen->prefix_lengths         */
+    size_t nlengths;
+    void *state;                      /* the space's own (gen->options_arg),
+                                         released by its release            */
+} fl_space_trial;
+
+typedef struct fl_space {
+    /* Every eighth trial is an FP trial for P9 (where P9 is checked). */
+    bool fp_trials;
+    /* Whether the engine refusing an open, reopen or set_options
+     * (FL_ERR_INVALID) is a finding (P10).  false: the configurations a
+     * trial makes are all in the engine's space, so a refusal is a bug of
+     * this space -- an error of the trial (fl_trial_outcome.refused), never
+     * a property violation. */
+    bool refusals_are_findings;
+    /* The engine can simulate a crash (fl_engine_ops.abandon): some trials
+     * (every one with check --crash) get `crash` ops. */
+    bool crashes;
+    /* The run's --policy and --extractor specs, once before any trial:
+     * FL_OK, or FL_ERR_INVALID with err saying why the engine cannot run
+     * them (NULL: any will do). */
+    int  (*check_specs)(const fl_run_config *c, char *err, size_t err_len);
+    /* Fills t for one trial, drawing from r. */
+    int  (*configure)(const fl_run_config *c, fl_rng *r, fl_space_trial *t, char *err, size_t err_len);
+    /* Frees t->state (NULL: nothing to free). */
+    void (*release)(fl_space_trial *t);
+} fl_space;
 
 typedef struct fl_run_result {
     uint64_t trials, ops;

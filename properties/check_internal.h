@@ -375,6 +375,11 @@ void ck_contract_prefetch(fl_checker *ck, const uint8_t *k, size_t klen);   /* a
 void ck_contract_prefix(fl_checker *ck, const uint8_t *p, size_t plen);
 void ck_contract_free(fl_checker *ck);
 
+/* The configuration space of engine (NULL: the default engine). */
+static inline const fl_space *ck_space_of(const fl_engine_ops *engine) {
+    return (engine ? engine : fl_engine_default())->space;
+}
+
 #pragma GCC visibility pop
 
 #endif /* FL_CHECK_INTERNAL_H */

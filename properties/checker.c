@@ -153,7 +153,7 @@ int fl_checker_new(const fl_check_config *cfg, fl_checker **out) {
     fl_checker *ck = calloc(1, sizeof *ck);
     if (!ck) return FL_ERR_NOMEM;
     ck->cfg = *cfg;
-    ck->eng = cfg->engine ? cfg->engine : &fl_engine_filterlab;
+    ck->eng = cfg->engine ? cfg->engine : fl_engine_default();
     if (!ck->cfg.path) ck->cfg.path = "workload";
     ck->rng = cfg->seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
     ck->written_complete = true;
@@ -179,8 +179,7 @@ int fl_checker_new(const fl_check_config *cfg, fl_checker **out) {
     ck->opt.calls = ck->db_calls;
     ck->opt.read_only = cfg->read_only;
     ck->opt.create_anyway = cfg->create_anyway;
-    bool own_engine = ck->eng == &fl_engine_filterlab;
-    if (cfg->in_memory && own_engine) {
+    if (cfg->in_memory && ck->eng->uses_env) {
         if (fl_env_memory_new(&ck->env) != FL_OK) {
             fl_checker_free(ck);
             return FL_ERR_NOMEM;
@@ -188,7 +187,7 @@ int fl_checker_new(const fl_check_config *cfg, fl_checker **out) {
         ck->opt.env = ck->env;
         ck->opt.sync = true;                 /* free in memory: crashes see it */
     }
-    if (cfg->crashes && own_engine) {
+    if (cfg->crashes && ck->eng->uses_env) {
         /* what a crash keeps is what was synced: sync everything */
         if (fl_env_fault_new(ck->env ? ck->env : fl_env_posix(), &ck->fault) != FL_OK ||
             fl_model_new(&ck->durable) != FL_MODEL_OK) {

@@ -424,7 +424,7 @@ int fl_known_match(const fl_known *k, const fl_known_finding *f) {
     fl_op_kind failing = f->workload->ops[f->at].kind;
     for (size_t i = 0; i < k->count; i++) {
         const entry *e = &k->items[i];
-        if (strcmp(e->pub.engine, f->engine ? f->engine : "filterlab") != 0 || e->pub.property != f->property)
+        if (strcmp(e->pub.engine, f->engine ? f->engine : fl_engine_default()->name) != 0 || e->pub.property != f->property)
             continue;
         if (f->unshrunk && !e->pub.identified_by_message) continue;
         if (regexec(&e->message, f->message ? f->message : "", 0, NULL, 0) != 0) continue;

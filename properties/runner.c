@@ -6,14 +6,11 @@
  *
  * A trial is a shape of workload (`filterlab gen`), a generator seed and a
  * configuration drawn from the engine's configuration space
- * (space_internal.h: space_filterlab.c for filterlab's engine, every
- * built-in policy and migrations between lists; space_rocksdb.c for
- * RocksDB, what it can express).  Where P9 is checked, every eighth trial
+ * (fl_engine_ops.space, each in its adapter under adapters/).  Where P9 is checked, every eighth trial
  * is an FP trial: many absent gets and prefixes over several overlapping
  * L0 SSTs, so P9 has enough eligible probes.
  */
 #include "check_internal.h"
-#include "space_internal.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -40,9 +37,9 @@ static uint64_t fl_trial_seed(uint64_t seed, uint64_t trial) {
  * operations -- in the middle of a flush or a compaction, as often as not
  * -- and the trial goes on with what was durable.  Lines are numbered
  * afresh, one per op. */
-static int add_crashes(ck_rng *r, fl_workload *w) {
+static int add_crashes(fl_rng *r, fl_workload *w) {
     if (w->count < 2) return FL_OK;
-    size_t n = 1 + ck_below(r, 4), total = w->count + n;
+    size_t n = 1 + fl_rng_below(r, 4), total = w->count + n;
     fl_op *ops = calloc(total, sizeof *ops);
     bool *at = calloc(total, sizeof *at);
     if (!ops || !at) {
@@ -50,12 +47,12 @@ static int add_crashes(ck_rng *r, fl_workload *w) {
         free(at);
         return FL_ERR_NOMEM;
     }
-    for (size_t i = 0; i < n; i++) at[1 + ck_below(r, total - 1)] = true;    /* (may repeat: fewer) */
+    for (size_t i = 0; i < n; i++) at[1 + fl_rng_below(r, total - 1)] = true;    /* (may repeat: fewer) */
     size_t k = 0, j = 0;
     unsigned line = w->ops[0].line;
     for (size_t i = 0; i < total && j < w->count; i++) {
         if (i > 0 && at[i])      /* now, or at a file operation of some op to come */
-            ops[k] = (fl_op){ .kind = FL_OP_CRASH, .count = ck_chance(r, 50) ? 1 + (uint32_t)ck_below(r, 120) : 0 };
+            ops[k] = (fl_op){ .kind = FL_OP_CRASH, .count = fl_rng_chance(r, 50) ? 1 + (uint32_t)fl_rng_below(r, 120) : 0 };
         else ops[k] = w->ops[j++];
         ops[k].line = line++;
         k++;
@@ -72,22 +69,22 @@ static int add_crashes(ck_rng *r, fl_workload *w) {
 }
 
 /* Generates trial `trial` into *w: its shape and generator seed here, its
- * configuration from the engine's space (space_internal.h). */
+ * configuration from the engine's space (check.h, fl_space). */
 static int make_trial(const fl_run_config *c, uint64_t trial, fl_workload *w, char *err, size_t err_len) {
-    const ck_space *space = ck_space_of(c->engine);
+    const fl_space *space = ck_space_of(c->engine);
     uint64_t seed = fl_trial_seed(c->seed, trial);
-    ck_rng r = { seed };
+    fl_rng r = { seed };
     bool fp_trial = space->fp_trials && trial % 8 == 7;
     static const fl_gen_shape shapes[] = {
         FL_SHAPE_UNIFORM, FL_SHAPE_ZIPF, FL_SHAPE_GROUP_SUFFIX, FL_SHAPE_DELIMITED,
         FL_SHAPE_TIMESERIES, FL_SHAPE_ADVERSARIAL, FL_SHAPE_ADVERSARIAL,
     };
-    fl_gen_shape shape = fp_trial ? (ck_chance(&r, 50) ? FL_SHAPE_UNIFORM : FL_SHAPE_GROUP_SUFFIX)
-                                  : shapes[ck_below(&r, sizeof shapes / sizeof *shapes)];
+    fl_gen_shape shape = fp_trial ? (fl_rng_chance(&r, 50) ? FL_SHAPE_UNIFORM : FL_SHAPE_GROUP_SUFFIX)
+                                  : shapes[fl_rng_below(&r, sizeof shapes / sizeof *shapes)];
     fl_gen_options o;
     fl_gen_defaults(&o, shape);
-    o.seed = ck_next(&r);
-    ck_trial *t = calloc(1, sizeof *t);
+    o.seed = fl_rng_next(&r);
+    fl_space_trial *t = calloc(1, sizeof *t);
     if (!t) {
         snprintf(err, err_len, "out of memory");
         return FL_ERR_NOMEM;
@@ -121,11 +118,11 @@ static int lint_workload(const fl_run_config *c, size_t which, fl_workload *w, c
                          size_t err_len) {
     static const uint8_t alphabet[] = { 'a', 'b', ':', '/', '.', '_', 0x00, 0xFF, '0', '1' };
     char spec[1200];
-    ck_text open;
-    ck_text_clear(&open);
+    fl_text open;
+    fl_text_clear(&open);
     snprintf(spec, sizeof spec, "bloom(prefix=%s)", c->extractors[which]);
-    ck_text_add(&open, "policies=");
-    ck_text_add_quoted(&open, spec);
+    fl_text_add(&open, "policies=");
+    fl_text_add_quoted(&open, spec);
     memset(w, 0, sizeof *w);
     char line[8300];
     snprintf(line, sizeof line, "filterlab-workload 1\nopen %s\n", open.buf);
@@ -248,7 +245,7 @@ static bool own_failure(const fl_trial_env *env, fl_run_result *res, const fl_wo
  * own failure (again, at op at). */
 static int known_bug(const fl_run_config *c, const fl_trial_env *env, const fl_workload *w,
                      const fl_trial_outcome *again, size_t at, bool unshrunk) {
-    fl_known_finding f = { env->engine ? env->engine->name : "filterlab", w, at, again->property,
+    fl_known_finding f = { (env->engine ? env->engine : fl_engine_default())->name, w, at, again->property,
                            again->message, unshrunk };
     return fl_known_match(c->known, &f);
 }
@@ -337,12 +334,12 @@ static int found(const fl_run_config *c, const fl_trial_env *env, fl_run_result 
 }
 
 /* An outcome that is the engine refusing a configuration this run made:
- * a bug of the engine's configuration space, said loudly (space_internal.h). */
+ * a bug of the engine's configuration space, said loudly (check.h, fl_space). */
 static int refused(const fl_run_config *c, const char *what, const fl_trial_outcome *o, char *err,
                    size_t err_len) {
     snprintf(err, err_len, "%s: %s -- a configuration the trial generator should never make for the %s "
              "engine (a bug of its configuration space, properties/space_%s.c), not a finding",
-             what, o->message, c->engine ? c->engine->name : "filterlab", c->engine ? c->engine->name : "filterlab");
+             what, o->message, (c->engine ? c->engine : fl_engine_default())->name, (c->engine ? c->engine : fl_engine_default())->name);
     return FL_ERR_INVALID;
 }
 
@@ -403,7 +400,7 @@ static volatile sig_atomic_t worker_stop;
 
 /* Whether the workers run their trials in their own process (above). */
 static bool trials_in_workers(const fl_run_config *c) {
-    return (!c->engine || c->engine == &fl_engine_filterlab) && fl_registry_plugin_count(c->reg) == 0;
+    return (c->engine ? c->engine : fl_engine_default())->fork_safe && fl_registry_plugin_count(c->reg) == 0;
 }
 
 static void on_worker_stop(int sig) { worker_stop = sig; }
@@ -695,7 +692,7 @@ int fl_check_run(const fl_run_config *c, fl_run_result *res, char *err, size_t e
         snprintf(err, err_len, "cannot create a scratch directory: %s", strerror(errno));
         return FL_ERR_IO;
     }
-    const ck_space *space = ck_space_of(c->engine);
+    const fl_space *space = ck_space_of(c->engine);
     if (space->check_specs && (rc = space->check_specs(c, err, err_len)) != FL_OK) {
         fl_remove_tree(scratch);
         return rc;

@@ -10,13 +10,12 @@
  * where its space says so, an error of the trial, not a finding.
  */
 #include "check_internal.h"
-#include "space_internal.h"
 
 #include <string.h>
 
 /* Whether the run ended with the engine refusing the options of an open,
  * reopen or set_options, and the engine's configuration space says that
- * is no finding (space_internal.h). */
+ * is no finding (check.h, fl_space). */
 static bool refusal(const fl_trial_env *env, const fl_workload *w, const fl_run_outcome *o) {
     if (ck_space_of(env->engine)->refusals_are_findings || o->ops_run == 0 || o->ops_run > w->count)
         return false;
@@ -38,7 +37,7 @@ static void outcome_of(const fl_trial_env *env, const fl_workload *w, const fl_r
     if (out->rc == FL_ERR_INVALID && !out->property && refusal(env, w, o)) {
         out->refused = true;
         snprintf(out->message, sizeof out->message, "the %s engine refused the configuration: %.3900s",
-                 env->engine ? env->engine->name : "filterlab", o->error);
+                 (env->engine ? env->engine : fl_engine_default())->name, o->error);
         return;
     }
     if (out->rc != FL_OK && !out->property) {

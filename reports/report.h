@@ -38,7 +38,7 @@
 #ifndef FL_REPORT_H
 #define FL_REPORT_H
 
-#include "../properties/check.h"
+#include "../adapters/adapters.h"
 
 #include <stdio.h>
 

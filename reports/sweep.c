@@ -11,7 +11,7 @@
  * legacy_filters=0.
  */
 #include "report.h"
-#include "../properties/check.h"
+#include "../adapters/adapters.h"
 
 #include <ctype.h>
 #include <errno.h>

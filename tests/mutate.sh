@@ -103,10 +103,10 @@ if [ "${1:-}" = --one-checker ]; then
     obj=$tree/build/obj
     libs=$(cat "$S/build/ldlibs")
     # shellcheck disable=SC2086
-    if ! ${CC:-cc} -O2 -rdynamic $(find "$obj/engine" "$obj/workloads" "$obj/model" "$obj/properties" \
+    if ! ${CC:-cc} -O2 -rdynamic $(find "$obj/engine" "$obj/workloads" "$obj/model" "$obj/properties" "$obj/adapters" \
               "$obj/cli" "$obj/bench" "$obj/reports" -name '*.o') -o "$tree/build/filterlab" $libs \
               2>> "$out/$name.log" ||
-       ! ${CC:-cc} -O2 -rdynamic $(find "$obj/engine" "$obj/workloads" "$obj/model" "$obj/properties" \
+       ! ${CC:-cc} -O2 -rdynamic $(find "$obj/engine" "$obj/workloads" "$obj/model" "$obj/properties" "$obj/adapters" \
               "$obj/reports" "$obj/tests" -name '*.o') -o "$tree/build/tests/unit" $libs 2>> "$out/$name.log"; then
         echo "$name	link" > "$out/$name.rc"
         rm -rf "$tree" "$src"
@@ -153,7 +153,7 @@ if [ "${1:-}" = --one ]; then
         echo "$name	compile" > "$out/$name.rc"
         exit 0
     fi
-    objs=$(find "$obj/engine" "$obj/workloads" "$obj/model" "$obj/properties" "$obj/cli" "$obj/bench" \
+    objs=$(find "$obj/engine" "$obj/workloads" "$obj/model" "$obj/properties" "$obj/adapters" "$obj/cli" "$obj/bench" \
                 "$obj/reports" -name '*.o' ! -path "$obj/engine/${file%.c}.o")
     # shellcheck disable=SC2086
     if ! ${CC:-cc} -O2 -rdynamic $objs "$out/$name.o" -o "$out/$name" $(cat "$S/build/ldlibs") 2>> "$out/$name.log"; then

@@ -1,7 +1,7 @@
 /*
  * test_known.c -- known upstream bugs (properties/known.c, `check --known`):
  * the list format and its errors, and matching -- each signature of the
- * shipped list (workloads/regress/rocksdb/known.txt) matches its bug's
+ * shipped list (adapters/rocksdb/known.txt) matches its bug's
  * regression workload, and near misses (the same workload without the
  * memtable bloom, the failure at a get, another assertion, a wrapped
  * extractor, another engine or property) match nothing.  With RocksDB, the
@@ -9,7 +9,7 @@
  * matches its own entry.
  */
 #include "test.h"
-#include "../properties/check.h"
+#include "../adapters/adapters.h"
 
 #include <stdlib.h>
 
@@ -132,7 +132,7 @@ static const char *match(const fl_known *k, const char *engine, const char *text
 static fl_known *shipped(void) {
     char path[4096], err[512] = "";
     fl_known *k = NULL;
-    snprintf(path, sizeof path, "%s/workloads/regress/rocksdb/known.txt", fl_test_srcdir());
+    snprintf(path, sizeof path, "%s/adapters/rocksdb/known.txt", fl_test_srcdir());
     if (fl_known_load(path, &k, err, sizeof err) != FL_OK) fl_test_fail(__FILE__, __LINE__, "%s", err);
     return k;
 }

@@ -1,5 +1,5 @@
 /*
- * test_rocksdb.c -- the RocksDB engine (properties/engine_rocksdb.c): each
+ * test_rocksdb.c -- the RocksDB engine (adapters/rocksdb/rocksdb_engine.c): each
  * row of the option table of the README's "Testing RocksDB" section, read
  * back from what RocksDB itself recorded (its OPTIONS file, its table
  * properties, the live files); the configurations it refuses, each naming
@@ -8,8 +8,8 @@
  * message.
  */
 #include "test.h"
-#include "../properties/check.h"
-#include "../properties/rocksdb_internal.h"
+#include "../adapters/adapters.h"
+#include "../adapters/rocksdb/rocksdb_internal.h"
 
 #include <dirent.h>
 #include <math.h>

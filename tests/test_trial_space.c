@@ -1,6 +1,6 @@
 /*
  * test_trial_space.c -- the configuration spaces of `check`'s trials
- * (properties/space_*.c) and the generator hooks they use (workload.h:
+ * (each adapter's *_space.c) and the generator hooks they use (workload.h:
  * options_for, set_options_every, seek_total_order):
  *   - the hooks: options_for is asked, in workload order, for every reopen
  *     and set_options; set_options come at their rate; seek_total_order
@@ -16,7 +16,7 @@
  *     property), still P10 on filterlab's engine.
  */
 #include "test.h"
-#include "../properties/check.h"
+#include "../adapters/adapters.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -199,7 +199,7 @@ static void configs_accepted(const fl_run_config *c, const fl_trial_env *env, ui
     CHECK_OK(fl_check_workload(env, &ops, true, &o));
     if (o.refused || o.property || o.rc)
         fl_test_fail(__FILE__, __LINE__, "seed %llu trial %llu: RocksDB refused a configuration the space "
-                     "made (a bug of properties/space_rocksdb.c): %s", (unsigned long long)c->seed,
+                     "made (a bug of adapters/rocksdb/rocksdb_space.c): %s", (unsigned long long)c->seed,
                      (unsigned long long)t, o.message);
     /* lastdelim anywhere in the trial: seeks are all total order */
     bool lastdelim = false;

@@ -24,7 +24,7 @@
  *     of a get's needed SSTs (the last left out, one more considered).
  */
 #include "test.h"
-#include "../properties/check.h"
+#include "../adapters/adapters.h"
 
 #include <stdlib.h>
 

@@ -2,7 +2,7 @@
 # rocksdb_known.sh -- `check --engine rocksdb --known FILE` on RocksDB 7.8.3:
 # trials that find known upstream bugs (seed 1 trial 11: the FixedPrefix
 # abort; seed 2 trial 88: the stale memtable prefix bloom) end with the
-# finding shrunk, matched to its entry of workloads/regress/rocksdb/known.txt,
+# finding shrunk, matched to its entry of adapters/rocksdb/known.txt,
 # cited with its fix, and exit 0; without --known the same trial is a
 # finding (exit 1).  On a RocksDB with the fixes the trials find nothing,
 # and the test says so.  Once, with the plain build.
@@ -11,7 +11,7 @@
 case $FILTERLAB in */asan/*) exit 0 ;; esac
 rocks=$("$FILTERLAB" --version | sed -n 's/.*RocksDB \([0-9.]*\)).*/\1/p')
 [ -n "$rocks" ] || { echo "skipped: built without RocksDB"; exit 0; }
-KNOWN="$FL_SRCDIR/workloads/regress/rocksdb/known.txt"
+KNOWN="$FL_SRCDIR/adapters/rocksdb/known.txt"
 for case in 1:11:rocksdb-fixed-prefix-out-of-domain:11.2.0 2:88:rocksdb-memtable-bloom-old-extractor:9.7.0; do
     seed=${case%%:*} rest=${case#*:}; trial=${rest%%:*} rest=${rest#*:}; bug=${rest%%:*}; fixed=${rest#*:}
     "$FILTERLAB" check --engine rocksdb --known "$KNOWN" --seed "$seed" --trial "$trial" --out "$T/o$trial" \

@@ -2,7 +2,7 @@
 # Known upstream RocksDB bug rocksdb-memtable-bloom-old-extractor-tombstone
 # (known.txt): rocksdb-memtable-bloom-old-extractor's
 # other face, a deleted key comes back.  Found by
-#   filterlab check --engine rocksdb --known workloads/regress/rocksdb/known.txt --seed 8
+#   filterlab check --engine rocksdb --known adapters/rocksdb/known.txt --seed 8
 # (trial 47; shrunk from 311 ops, keys renamed).  "aa" is flushed to an SST;
 # its tombstone goes to a memtable made under CappedPrefix(4) with a prefix
 # bloom, which holds "aa".  SetOptions switches to FixedPrefix(2), and the

@@ -1,7 +1,7 @@
 # fixed-in: none
 # A RocksDB bug found by filterlab, not fixed upstream: known.txt entry
 # rocksdb-memtable-extractor-freed.  Found by
-#   filterlab check --engine rocksdb --known workloads/regress/rocksdb/known.txt --seed 6
+#   filterlab check --engine rocksdb --known adapters/rocksdb/known.txt --seed 6
 # (trial 185, P10: signal 11; shrunk from 1300 ops, then by hand).
 # A memtable keeps a raw pointer to the prefix extractor in force when it
 # was made (7.8.3 db/memtable.h:592, memtable.cc:110); the extractor object

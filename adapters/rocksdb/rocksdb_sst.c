@@ -38,7 +38,6 @@
  * probes one bit k times): it is marked OTHER and not judged, as are
  * partitioned and block-based filters.
  */
-#include "check.h"
 #include "rocksdb_internal.h"
 
 #include <errno.h>

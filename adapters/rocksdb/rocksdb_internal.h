@@ -1,9 +1,9 @@
 /*
  * rocksdb_internal.h -- what the RocksDB engine's files share, inside the
- * properties module only: the mapping of a workload's options onto RocksDB
+ * RocksDB adapter only: the mapping of a workload's options onto RocksDB
  * options (rocksdb_options.c; the table of the README's "Testing RocksDB"),
  * and filterlab prefix extractors run inside RocksDB as slice transforms
- * (rocksdb_extractor.c).  engine_rocksdb.c is the engine itself.
+ * (rocksdb_extractor.c).  rocksdb_engine.c is the engine itself.
  *
  * Everything here exists only when filterlab is built with RocksDB
  * (FL_HAVE_ROCKSDB, set by the Makefile when rocksdb/c.h and librocksdb
@@ -12,7 +12,10 @@
 #ifndef FL_ROCKSDB_INTERNAL_H
 #define FL_ROCKSDB_INTERNAL_H
 
-#include "check.h"
+#include "../../properties/check.h"
+
+/* The configuration space of `check --engine rocksdb` (rocksdb_space.c). */
+extern const fl_space fl_space_rocksdb;
 
 /* The filter of a RocksDB block-based table (rocksdb_sst.c, which says how
  * it is found and what its rate means), from the file's bytes: out->data

@@ -1,6 +1,6 @@
 /*
- * space_rocksdb.c -- the configuration space of RocksDB's trials (`filterlab
- * check --engine rocksdb`; space_internal.h): only configurations the
+ * rocksdb_space.c -- the configuration space of RocksDB's trials (`filterlab
+ * check --engine rocksdb`; check.h, fl_space): only configurations the
  * RocksDB engine can express (rocksdb_options.c and the README's option
  * table), so that RocksDB never refuses one.  If it does, that is a bug
  * here, and the trial reports it as an error of the trial (its space's
@@ -53,7 +53,7 @@
  * trials (where RocksDB's filter bugs live), no filter contexts (RocksDB
  * has none).
  */
-#include "space_internal.h"
+#include "rocksdb_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -102,7 +102,7 @@ static const char *const shortenings[] = { "separators", "none", "successor" };
 
 typedef struct rdb_state {
     const fl_run_config *c;
-    ck_rng r;                         /* reopens and set_options, in workload order */
+    fl_rng r;                         /* reopens and set_options, in workload order */
     const char *palette[PALETTE_MAX]; /* [npalette - 1]: set_options' own  */
     size_t npalette;
     rdb_config now;
@@ -120,12 +120,12 @@ static bool native(const char *spec) { return kind_is(spec, "fixed") || kind_is(
 
 /* 1 to 20 bits per key: half the time a common value, else any millibit
  * in between, written as the shortest exact decimal ("7.25"). */
-static void draw_bits(ck_rng *r, char *out, size_t len) {
-    if (ck_chance(r, 50)) {
-        snprintf(out, len, "%s", bits_choices[ck_below(r, COUNT(bits_choices))]);
+static void draw_bits(fl_rng *r, char *out, size_t len) {
+    if (fl_rng_chance(r, 50)) {
+        snprintf(out, len, "%s", bits_choices[fl_rng_below(r, COUNT(bits_choices))]);
         return;
     }
-    unsigned mb = 1000u + (unsigned)ck_below(r, 19001);
+    unsigned mb = 1000u + (unsigned)fl_rng_below(r, 19001);
     unsigned frac = mb % 1000, digits = 3;
     while (frac && frac % 10 == 0) { frac /= 10; digits--; }
     if (frac) snprintf(out, len, "%u.%0*u", mb / 1000, (int)digits, frac);
@@ -134,7 +134,7 @@ static void draw_bits(ck_rng *r, char *out, size_t len) {
 
 /* One of the palette's extractors but set_options' own. */
 static const char *draw_extractor(rdb_state *st) {
-    return st->palette[ck_below(&st->r, st->npalette > 1 ? st->npalette - 1 : 1)];
+    return st->palette[fl_rng_below(&st->r, st->npalette > 1 ? st->npalette - 1 : 1)];
 }
 
 /* A --policy spec taken apart (check_specs made sure it is one bloom). */
@@ -150,79 +150,79 @@ static void user_policy(const char *spec, rdb_policy *p) {
 
 static void draw_policy(rdb_state *st, rdb_policy *p) {
     const fl_run_config *c = st->c;
-    ck_rng *r = &st->r;
-    if (c->npolicies && ck_chance(r, 50)) {
-        user_policy(c->policies[ck_below(r, c->npolicies)], p);
+    fl_rng *r = &st->r;
+    if (c->npolicies && fl_rng_chance(r, 50)) {
+        user_policy(c->policies[fl_rng_below(r, c->npolicies)], p);
         return;
     }
     memset(p, 0, sizeof *p);
-    p->filter = !ck_chance(r, 8);
+    p->filter = !fl_rng_chance(r, 8);
     draw_bits(r, p->bits, sizeof p->bits);
-    if (ck_chance(r, 80)) snprintf(p->extractor, sizeof p->extractor, "%s", draw_extractor(st));
-    p->whole_key = p->extractor[0] ? ck_chance(r, 60) : !ck_chance(r, 5);
+    if (fl_rng_chance(r, 80)) snprintf(p->extractor, sizeof p->extractor, "%s", draw_extractor(st));
+    p->whole_key = p->extractor[0] ? fl_rng_chance(r, 60) : !fl_rng_chance(r, 5);
 }
 
-static unsigned draw_memtable(ck_rng *r) { return 256u + (unsigned)ck_below(r, 8192); }
-static unsigned draw_sst(ck_rng *r) { return 256u + (unsigned)ck_below(r, 8192); }
-static unsigned draw_block(ck_rng *r) { return 32u + (unsigned)ck_below(r, 2048); }
-static unsigned draw_l0(ck_rng *r) { return 2u + (unsigned)ck_below(r, 5); }
-static unsigned draw_metadata(ck_rng *r) { return 64u + (unsigned)ck_below(r, 449); }
+static unsigned draw_memtable(fl_rng *r) { return 256u + (unsigned)fl_rng_below(r, 8192); }
+static unsigned draw_sst(fl_rng *r) { return 256u + (unsigned)fl_rng_below(r, 8192); }
+static unsigned draw_block(fl_rng *r) { return 32u + (unsigned)fl_rng_below(r, 2048); }
+static unsigned draw_l0(fl_rng *r) { return 2u + (unsigned)fl_rng_below(r, 5); }
+static unsigned draw_metadata(fl_rng *r) { return 64u + (unsigned)fl_rng_below(r, 449); }
 
 static void draw_open(rdb_state *st) {
-    ck_rng *r = &st->r;
+    fl_rng *r = &st->r;
     rdb_config *n = &st->now;
     draw_policy(st, &n->pol);
-    n->ribbon = ck_chance(r, 25);
-    n->wrapped = ck_chance(r, 20);
-    n->format_version = ck_chance(r, 50) ? 4 : 5;
-    n->partition = ck_chance(r, 35);
+    n->ribbon = fl_rng_chance(r, 25);
+    n->wrapped = fl_rng_chance(r, 20);
+    n->format_version = fl_rng_chance(r, 50) ? 4 : 5;
+    n->partition = fl_rng_chance(r, 35);
     n->metadata = draw_metadata(r);
-    n->ratio = ck_chance(r, 45) ? 1u + (unsigned)ck_below(r, NRATIOS - 1) : 0u;
-    n->mem_whole_key = ck_chance(r, 30);
-    n->opt_hits = ck_chance(r, 15);
-    n->cache_blocks = ck_chance(r, 30);
+    n->ratio = fl_rng_chance(r, 45) ? 1u + (unsigned)fl_rng_below(r, NRATIOS - 1) : 0u;
+    n->mem_whole_key = fl_rng_chance(r, 30);
+    n->opt_hits = fl_rng_chance(r, 15);
+    n->cache_blocks = fl_rng_chance(r, 30);
     n->memtable = draw_memtable(r);
     n->sst = draw_sst(r);
     n->block = draw_block(r);
     n->l0 = draw_l0(r);
-    n->shorten = ck_chance(r, 30) ? 1u + (unsigned)ck_below(r, 2) : 0u;
-    n->multiget = ck_chance(r, 40);
+    n->shorten = fl_rng_chance(r, 30) ? 1u + (unsigned)fl_rng_below(r, 2) : 0u;
+    n->multiget = fl_rng_chance(r, 40);
 }
 
 /* A migration at reopen: anything may change. */
 static void draw_reopen(rdb_state *st) {
-    ck_rng *r = &st->r;
+    fl_rng *r = &st->r;
     rdb_config *n = &st->now;
-    if (ck_chance(r, 15)) {
+    if (fl_rng_chance(r, 15)) {
         draw_policy(st, &n->pol);
     } else {
         rdb_policy *p = &n->pol;
-        if (ck_chance(r, 50)) {
-            if (ck_chance(r, 20)) p->extractor[0] = 0;
+        if (fl_rng_chance(r, 50)) {
+            if (fl_rng_chance(r, 20)) p->extractor[0] = 0;
             else snprintf(p->extractor, sizeof p->extractor, "%s", draw_extractor(st));
             if (!p->extractor[0]) p->whole_key = true;
         }
-        if (p->extractor[0] && ck_chance(r, 30)) p->whole_key = !p->whole_key;
-        if (ck_chance(r, 30)) draw_bits(r, p->bits, sizeof p->bits);
-        if (ck_chance(r, 8)) p->filter = !p->filter;
+        if (p->extractor[0] && fl_rng_chance(r, 30)) p->whole_key = !p->whole_key;
+        if (fl_rng_chance(r, 30)) draw_bits(r, p->bits, sizeof p->bits);
+        if (fl_rng_chance(r, 8)) p->filter = !p->filter;
     }
-    if (ck_chance(r, 15)) n->ribbon = !n->ribbon;
-    if (ck_chance(r, 15)) n->wrapped = !n->wrapped;
-    if (ck_chance(r, 20)) n->format_version = n->format_version == 4 ? 5 : 4;
-    if (ck_chance(r, 20)) {
+    if (fl_rng_chance(r, 15)) n->ribbon = !n->ribbon;
+    if (fl_rng_chance(r, 15)) n->wrapped = !n->wrapped;
+    if (fl_rng_chance(r, 20)) n->format_version = n->format_version == 4 ? 5 : 4;
+    if (fl_rng_chance(r, 20)) {
         n->partition = !n->partition;
         n->metadata = draw_metadata(r);
     }
-    if (ck_chance(r, 20)) n->ratio = (unsigned)ck_below(r, NRATIOS);
-    if (ck_chance(r, 15)) n->mem_whole_key = !n->mem_whole_key;
-    if (ck_chance(r, 10)) n->opt_hits = !n->opt_hits;
-    if (ck_chance(r, 15)) n->cache_blocks = !n->cache_blocks;
-    if (ck_chance(r, 20)) n->memtable = draw_memtable(r);
-    if (ck_chance(r, 15)) n->sst = draw_sst(r);
-    if (ck_chance(r, 15)) n->block = draw_block(r);
-    if (ck_chance(r, 15)) n->l0 = draw_l0(r);
-    if (ck_chance(r, 15)) n->shorten = (unsigned)ck_below(r, 3);
-    if (ck_chance(r, 20)) n->multiget = !n->multiget;
+    if (fl_rng_chance(r, 20)) n->ratio = (unsigned)fl_rng_below(r, NRATIOS);
+    if (fl_rng_chance(r, 15)) n->mem_whole_key = !n->mem_whole_key;
+    if (fl_rng_chance(r, 10)) n->opt_hits = !n->opt_hits;
+    if (fl_rng_chance(r, 15)) n->cache_blocks = !n->cache_blocks;
+    if (fl_rng_chance(r, 20)) n->memtable = draw_memtable(r);
+    if (fl_rng_chance(r, 15)) n->sst = draw_sst(r);
+    if (fl_rng_chance(r, 15)) n->block = draw_block(r);
+    if (fl_rng_chance(r, 15)) n->l0 = draw_l0(r);
+    if (fl_rng_chance(r, 15)) n->shorten = (unsigned)fl_rng_below(r, 3);
+    if (fl_rng_chance(r, 20)) n->multiget = !n->multiget;
 }
 
 /* Whether set_options may change the extractor now: there is a filter
@@ -234,18 +234,18 @@ static bool extractor_changeable(const rdb_config *n) {
 /* What RocksDB's SetOptions can change, and the get's read path (filterlab's
  * own choice): one to three of these. */
 static void draw_set_options(rdb_state *st) {
-    ck_rng *r = &st->r;
+    fl_rng *r = &st->r;
     rdb_config *n = &st->now;
-    unsigned changes = 1u + (unsigned)ck_below(r, 3);
+    unsigned changes = 1u + (unsigned)fl_rng_below(r, 3);
     for (unsigned i = 0; i < changes; i++) {
-        unsigned what = (unsigned)ck_below(r, 11);
+        unsigned what = (unsigned)fl_rng_below(r, 11);
         if (what < 5 && extractor_changeable(n)) {
             /* another of RocksDB's own, or none */
             const char *to = "";
             unsigned natives = 0;
             for (size_t j = 0; j < st->npalette; j++) natives += native(st->palette[j]);
-            if (natives && !ck_chance(r, 20)) {
-                unsigned k = (unsigned)ck_below(r, natives);
+            if (natives && !fl_rng_chance(r, 20)) {
+                unsigned k = (unsigned)fl_rng_below(r, natives);
                 for (size_t j = 0; j < st->npalette; j++)
                     if (native(st->palette[j]) && k-- == 0) to = st->palette[j];
             }
@@ -256,7 +256,7 @@ static void draw_set_options(rdb_state *st) {
         case 5:  n->memtable = draw_memtable(r); break;
         case 6:  n->sst = draw_sst(r); break;
         case 7:  n->l0 = draw_l0(r); break;
-        case 8:  n->ratio = (unsigned)ck_below(r, NRATIOS); break;
+        case 8:  n->ratio = (unsigned)fl_rng_below(r, NRATIOS); break;
         case 10: n->multiget = !n->multiget; break;
         default: n->mem_whole_key = !n->mem_whole_key; break;
         }
@@ -278,38 +278,38 @@ static void policy_text(const rdb_policy *p, char *out, size_t cap) {
  * rocksdb.* settings left out), or those that changed since `was` (every
  * changed one, back to a default too; policies always at a reopen, which
  * needs an option). */
-static void render(const rdb_config *n, const rdb_config *was, bool reopen, ck_text *t) {
+static void render(const rdb_config *n, const rdb_config *was, bool reopen, fl_text *t) {
     char now[600], before[600];
-    ck_text_clear(t);
+    fl_text_clear(t);
     policy_text(&n->pol, now, sizeof now);
     if (was) policy_text(&was->pol, before, sizeof before);
     if (!was || reopen || strcmp(now, before) != 0) {
-        ck_text_add(t, " policies=");
-        ck_text_add_quoted(t, now);
+        fl_text_add(t, " policies=");
+        fl_text_add_quoted(t, now);
     }
 #define CHANGED(field) (!was || n->field != was->field)
-    if (CHANGED(memtable)) ck_text_add(t, " memtable_bytes=%u", n->memtable);
-    if (CHANGED(sst)) ck_text_add(t, " sst_bytes=%u", n->sst);
-    if (CHANGED(block)) ck_text_add(t, " block_bytes=%u", n->block);
-    if (CHANGED(l0)) ck_text_add(t, " l0_trigger=%u", n->l0);
+    if (CHANGED(memtable)) fl_text_add(t, " memtable_bytes=%u", n->memtable);
+    if (CHANGED(sst)) fl_text_add(t, " sst_bytes=%u", n->sst);
+    if (CHANGED(block)) fl_text_add(t, " block_bytes=%u", n->block);
+    if (CHANGED(l0)) fl_text_add(t, " l0_trigger=%u", n->l0);
     if (CHANGED(format_version) && (was || n->format_version != 5))
-        ck_text_add(t, " rocksdb.format_version=%d", n->format_version);
-    if (CHANGED(ribbon) && (was || n->ribbon)) ck_text_add(t, " rocksdb.filter=%s", n->ribbon ? "ribbon" : "bloom");
+        fl_text_add(t, " rocksdb.format_version=%d", n->format_version);
+    if (CHANGED(ribbon) && (was || n->ribbon)) fl_text_add(t, " rocksdb.filter=%s", n->ribbon ? "ribbon" : "bloom");
     if (CHANGED(wrapped) && (was || n->wrapped))
-        ck_text_add(t, " rocksdb.extractor=%s", n->wrapped ? "wrapped" : "native");
-    if (CHANGED(partition) && (was || n->partition)) ck_text_add(t, " rocksdb.partition_filters=%d", n->partition);
+        fl_text_add(t, " rocksdb.extractor=%s", n->wrapped ? "wrapped" : "native");
+    if (CHANGED(partition) && (was || n->partition)) fl_text_add(t, " rocksdb.partition_filters=%d", n->partition);
     if (n->partition && (CHANGED(metadata) || CHANGED(partition)))
-        ck_text_add(t, " rocksdb.metadata_block_size=%u", n->metadata);
-    if (CHANGED(ratio) && (was || n->ratio)) ck_text_add(t, " rocksdb.memtable_prefix_bloom=%s", bloom_ratios[n->ratio]);
+        fl_text_add(t, " rocksdb.metadata_block_size=%u", n->metadata);
+    if (CHANGED(ratio) && (was || n->ratio)) fl_text_add(t, " rocksdb.memtable_prefix_bloom=%s", bloom_ratios[n->ratio]);
     if (CHANGED(mem_whole_key) && (was || n->mem_whole_key))
-        ck_text_add(t, " rocksdb.memtable_whole_key_filtering=%d", n->mem_whole_key);
-    if (CHANGED(opt_hits) && (was || n->opt_hits)) ck_text_add(t, " rocksdb.optimize_filters_for_hits=%d", n->opt_hits);
+        fl_text_add(t, " rocksdb.memtable_whole_key_filtering=%d", n->mem_whole_key);
+    if (CHANGED(opt_hits) && (was || n->opt_hits)) fl_text_add(t, " rocksdb.optimize_filters_for_hits=%d", n->opt_hits);
     if (CHANGED(cache_blocks) && (was || n->cache_blocks))
-        ck_text_add(t, " rocksdb.cache_index_and_filter_blocks=%d", n->cache_blocks);
+        fl_text_add(t, " rocksdb.cache_index_and_filter_blocks=%d", n->cache_blocks);
     if (CHANGED(shorten) && (was || n->shorten))
-        ck_text_add(t, " rocksdb.index_shortening=%s", shortenings[n->shorten]);
+        fl_text_add(t, " rocksdb.index_shortening=%s", shortenings[n->shorten]);
     if (CHANGED(multiget) && (was || n->multiget))
-        ck_text_add(t, " rocksdb.get=%s", n->multiget ? "multiget" : "get");
+        fl_text_add(t, " rocksdb.get=%s", n->multiget ? "multiget" : "get");
 #undef CHANGED
 }
 
@@ -329,7 +329,7 @@ static bool same_config(const rdb_config *a, const rdb_config *b) {
 static int options_for(void *arg, fl_op_kind kind, char *out, size_t cap) {
     rdb_state *st = arg;
     rdb_config was = st->now;
-    ck_text t;
+    fl_text t;
     if (kind == FL_OP_REOPEN) {
         draw_reopen(st);
     } else {
@@ -346,7 +346,7 @@ static int options_for(void *arg, fl_op_kind kind, char *out, size_t cap) {
 
 /* ---- The space ----------------------------------------------------------------------- */
 
-static int configure(const fl_run_config *c, ck_rng *r, ck_trial *t, char *err, size_t err_len) {
+static int configure(const fl_run_config *c, fl_rng *r, fl_space_trial *t, char *err, size_t err_len) {
     (void)err;
     (void)err_len;
     rdb_state *st = calloc(1, sizeof *st);
@@ -354,26 +354,26 @@ static int configure(const fl_run_config *c, ck_rng *r, ck_trial *t, char *err, 
     t->state = st;
     st->c = c;
     fl_gen_options *o = t->gen;
-    o->ops = 50 + ck_below(r, c->max_ops > 50 ? c->max_ops - 50 : 1);
-    o->keys = 20 + ck_below(r, 2000);
-    o->flush_every = 10 + ck_below(r, 200);
-    o->compact_every = 50 + ck_below(r, 600);
-    o->reopen_every = ck_chance(r, 70) ? 40 + ck_below(r, o->ops) : 0;
-    o->set_options_every = ck_chance(r, 70) ? 15 + ck_below(r, o->ops / 2 + 1) : 0;
+    o->ops = 50 + fl_rng_below(r, c->max_ops > 50 ? c->max_ops - 50 : 1);
+    o->keys = 20 + fl_rng_below(r, 2000);
+    o->flush_every = 10 + fl_rng_below(r, 200);
+    o->compact_every = 50 + fl_rng_below(r, 600);
+    o->reopen_every = fl_rng_chance(r, 70) ? 40 + fl_rng_below(r, o->ops) : 0;
+    o->set_options_every = fl_rng_chance(r, 70) ? 15 + fl_rng_below(r, o->ops / 2 + 1) : 0;
     o->w_seek = 12;
     /* multigets of several keys (RocksDB's batched MultiGet) in half the
      * trials, told from the trial's state without a draw from it: a trial
      * without them is the one it was before they came */
     o->w_multiget = fl_mix64(r->s ^ 0x6d756c7469676574ull) % 2 ? 8 : 0;
     o->ctx_rate = 0;
-    st->r.s = ck_next(r);                /* the configurations' own stream */
+    st->r.s = fl_rng_next(r);                /* the configurations' own stream */
     /* the palette, and set_options' own of RocksDB's kinds last */
-    size_t want = 1 + ck_below(&st->r, 3);
+    size_t want = 1 + fl_rng_below(&st->r, 3);
     for (size_t i = 0; i < want; i++)
-        st->palette[st->npalette++] = c->nextractors && ck_chance(&st->r, 80)
-                                          ? c->extractors[ck_below(&st->r, c->nextractors)]
-                                          : builtin_extractors[ck_below(&st->r, COUNT(builtin_extractors))];
-    st->palette[st->npalette++] = native_extractors[ck_below(&st->r, COUNT(native_extractors))];
+        st->palette[st->npalette++] = c->nextractors && fl_rng_chance(&st->r, 80)
+                                          ? c->extractors[fl_rng_below(&st->r, c->nextractors)]
+                                          : builtin_extractors[fl_rng_below(&st->r, COUNT(builtin_extractors))];
+    st->palette[st->npalette++] = native_extractors[fl_rng_below(&st->r, COUNT(native_extractors))];
     draw_open(st);
     render(&st->now, NULL, false, &t->open);
     o->open_options = t->open.buf + (t->open.len && t->open.buf[0] == ' ');
@@ -382,24 +382,24 @@ static int configure(const fl_run_config *c, ck_rng *r, ck_trial *t, char *err, 
     /* seek keys around the palette's lengths, and the --policy specs' */
     t->nlengths = 0;
     for (size_t i = 0; i < st->npalette + c->npolicies; i++) {
-        ck_text x;
+        fl_text x;
         char spec[600];
         rdb_policy p = { .filter = true, .bits = "10", .whole_key = true };
         if (i < st->npalette) snprintf(p.extractor, sizeof p.extractor, "%s", st->palette[i]);
         else user_policy(c->policies[i - st->npalette], &p);
         if (kind_is(p.extractor, "lastdelim")) o->seek_total_order = true;
         policy_text(&p, spec, sizeof spec);
-        ck_text_clear(&x);
-        ck_text_add(&x, "policies=");
-        ck_text_add_quoted(&x, spec);
-        fl_prefix_lengths(x.buf, t->lengths, &t->nlengths, CK_TRIAL_LENGTHS);
+        fl_text_clear(&x);
+        fl_text_add(&x, "policies=");
+        fl_text_add_quoted(&x, spec);
+        fl_prefix_lengths(x.buf, t->lengths, &t->nlengths, FL_TRIAL_LENGTHS);
     }
     o->prefix_lengths = t->lengths;
     o->prefix_length_count = t->nlengths;
     return FL_OK;
 }
 
-static void release(ck_trial *t) {
+static void release(fl_space_trial *t) {
     free(t->state);
     t->state = NULL;
 }
@@ -429,8 +429,7 @@ static int check_specs(const fl_run_config *c, char *err, size_t err_len) {
     return rc;
 }
 
-const ck_space ck_space_rocksdb = {
-    .engine = "rocksdb",
+const fl_space fl_space_rocksdb = {
     .fp_trials = false,
     .refusals_are_findings = false,
     .check_specs = check_specs,

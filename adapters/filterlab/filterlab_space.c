@@ -1,6 +1,6 @@
 /*
- * space_filterlab.c -- the configuration space of filterlab's own engine
- * (space_internal.h): what `filterlab check` draws a trial's configuration
+ * filterlab_space.c -- the configuration space of filterlab's own engine
+ * (check.h, fl_space): what `filterlab check` draws a trial's configuration
  * from when it tests filterlab's engine.
  *
  * A trial's configuration: 0-3 policies (built-in blooms over every
@@ -16,8 +16,9 @@
  * The trials this space makes are, draw for draw, those runner.c made
  * before the spaces existed: the same seed gives the same trials.
  */
-#include "check_internal.h"
-#include "space_internal.h"
+#include "filterlab_internal.h"
+
+#include <stdio.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -47,14 +48,14 @@ static const unsigned k_table_bounds[K_TABLE_BOUNDS] = {
  * boundary exactly (half of those) or one millibit below or above it, as
  * the shortest exact decimal ("14", "13.999", "2.08"), so that a wrong k at
  * any boundary changes the stored filter (P5). */
-static void random_bits(ck_rng *r, char *out, size_t len) {
-    if (ck_chance(r, 50)) {
-        snprintf(out, len, "%s", bits_choices[ck_below(r, sizeof bits_choices / sizeof *bits_choices)]);
+static void random_bits(fl_rng *r, char *out, size_t len) {
+    if (fl_rng_chance(r, 50)) {
+        snprintf(out, len, "%s", bits_choices[fl_rng_below(r, sizeof bits_choices / sizeof *bits_choices)]);
         return;
     }
-    uint64_t i = ck_below(r, K_TABLE_BOUNDS + K_FORMULA_BOUNDS);
+    uint64_t i = fl_rng_below(r, K_TABLE_BOUNDS + K_FORMULA_BOUNDS);
     unsigned mb = i < K_TABLE_BOUNDS ? k_table_bounds[i] : 26000 + 2000 * (unsigned)(i - K_TABLE_BOUNDS);
-    switch (ck_below(r, 4)) {
+    switch (fl_rng_below(r, 4)) {
     case 0: mb--; break;
     case 1: mb++; break;
     default: break;
@@ -67,15 +68,15 @@ static void random_bits(ck_rng *r, char *out, size_t len) {
 
 /* A built-in bloom; its (extractor, whole_key) must differ from the list's
  * others, since those make up the name. */
-static bool random_bloom(const fl_run_config *c, ck_rng *r, policy_list *l, char *out, size_t len) {
+static bool random_bloom(const fl_run_config *c, fl_rng *r, policy_list *l, char *out, size_t len) {
     for (int attempt = 0; attempt < 8; attempt++) {
         char bits[16];
         random_bits(r, bits, sizeof bits);
         const char *ex = NULL;
-        if (c->nextractors && ck_chance(r, 80)) ex = c->extractors[ck_below(r, c->nextractors)];
-        else if (ck_chance(r, 70))
-            ex = builtin_extractors[ck_below(r, sizeof builtin_extractors / sizeof *builtin_extractors)];
-        bool wk = !ex || ck_chance(r, 60);
+        if (c->nextractors && fl_rng_chance(r, 80)) ex = c->extractors[fl_rng_below(r, c->nextractors)];
+        else if (fl_rng_chance(r, 70))
+            ex = builtin_extractors[fl_rng_below(r, sizeof builtin_extractors / sizeof *builtin_extractors)];
+        bool wk = !ex || fl_rng_chance(r, 60);
         if (ex) snprintf(out, len, "bloom(bits=%s,prefix=%s%s)", bits, ex, wk ? "" : ",whole_key=0");
         else snprintf(out, len, "bloom(bits=%s)", bits);
         bool clash = false;
@@ -93,13 +94,13 @@ static bool random_bloom(const fl_run_config *c, ck_rng *r, policy_list *l, char
     return false;
 }
 
-static void random_list(const fl_run_config *c, ck_rng *r, policy_list *l) {
+static void random_list(const fl_run_config *c, fl_rng *r, policy_list *l) {
     l->n = 0;
-    size_t want = ck_below(r, 4);                       /* 0..3 */
+    size_t want = fl_rng_below(r, 4);                       /* 0..3 */
     if (c->npolicies && want == 0) want = 1;
     for (size_t i = 0; i < want && l->n < 4; i++) {
-        if (c->npolicies && (i == 0 || ck_chance(r, 50))) {
-            const char *p = c->policies[ck_below(r, c->npolicies)];
+        if (c->npolicies && (i == 0 || fl_rng_chance(r, 50))) {
+            const char *p = c->policies[fl_rng_below(r, c->npolicies)];
             bool dup = false;
             for (size_t j = 0; j < l->n; j++) dup |= strcmp(l->specs[j], p) == 0;
             if (!dup) l->specs[l->n++] = p;
@@ -112,27 +113,36 @@ static void random_list(const fl_run_config *c, ck_rng *r, policy_list *l) {
 
 static void ignore_violation(void *arg, const fl_contract_violation *v) { (void)arg; (void)v; }
 
+/* The name of the policy spec makes, into out; false when it cannot be
+ * made (the trial will find out). */
+static bool policy_name(const fl_run_config *c, fl_calls *calls, const char *spec, char *out, size_t cap) {
+    fl_filter_policy *p = NULL;
+    char err[256];
+    out[0] = 0;
+    if (fl_registry_make_policy(c->reg, spec, &p, err, sizeof err) != FL_OK || !p) return false;
+    const char *name = fl_call_policy_name(calls, p);
+    if (name) snprintf(out, cap, "%s", name);
+    fl_call_policy_destroy(calls, p);
+    return true;
+}
+
 /* Drops specs whose policy name repeats an earlier one's (the engine would
  * refuse the list): two specs of one plugin kind may share a name. */
 static void dedupe_names(const fl_run_config *c, policy_list *l) {
-    char text_buf[4096] = "";
-    for (size_t i = 0; i < l->n; i++) {
-        if (i) strncat(text_buf, ";", sizeof text_buf - strlen(text_buf) - 1);
-        strncat(text_buf, l->specs[i], sizeof text_buf - strlen(text_buf) - 1);
-    }
-    ck_config *cfg;
-    char err[512];
     fl_calls *calls;               /* what the plugins do wrong is the trial's to find */
     if (!l->n || fl_calls_new(c->reg, &calls) != FL_OK) return;
     fl_calls_set_sink(calls, ignore_violation, NULL);
-    if (ck_config_new(c->reg, calls, text_buf, &cfg, err, sizeof err) != FL_OK) {
-        fl_calls_free(calls);
-        return;
+    char names[4][256];
+    for (size_t i = 0; i < l->n; i++) {
+        if (!policy_name(c, calls, l->specs[i], names[i], sizeof names[i])) {
+            fl_calls_free(calls);
+            return;
+        }
     }
     size_t keep = 0;
-    for (size_t i = 0; i < l->n && i < cfg->count; i++) {
+    for (size_t i = 0; i < l->n; i++) {
         bool dup = false;
-        for (size_t j = 0; j < i; j++) dup |= strcmp(cfg->items[j].name, cfg->items[i].name) == 0;
+        for (size_t j = 0; j < i; j++) dup |= strcmp(names[j], names[i]) == 0;
         if (dup) continue;
         if (l->specs[i] == l->own[i]) {
             if (keep != i) memcpy(l->own[keep], l->own[i], sizeof l->own[keep]);
@@ -143,7 +153,6 @@ static void dedupe_names(const fl_run_config *c, policy_list *l) {
         keep++;
     }
     l->n = keep;
-    ck_config_unref(cfg);
     fl_calls_free(calls);
 }
 
@@ -154,8 +163,8 @@ static void copy_list(policy_list *dst, const policy_list *src) {
 }
 
 /* A migration of l: a policy added, removed, reordered or swapped. */
-static void migrate(const fl_run_config *c, ck_rng *r, policy_list *l) {
-    switch (ck_below(r, 4)) {
+static void migrate(const fl_run_config *c, fl_rng *r, policy_list *l) {
+    switch (fl_rng_below(r, 4)) {
     case 0:                                                   /* add */
         if (l->n < 3) {
             policy_list one;
@@ -164,8 +173,8 @@ static void migrate(const fl_run_config *c, ck_rng *r, policy_list *l) {
                 l->specs[l->n] = l->own[l->n];
                 l->n++;
             }
-            if (c->npolicies && l->n < 3 && ck_chance(r, 50)) {
-                const char *p = c->policies[ck_below(r, c->npolicies)];
+            if (c->npolicies && l->n < 3 && fl_rng_chance(r, 50)) {
+                const char *p = c->policies[fl_rng_below(r, c->npolicies)];
                 bool dup = false;
                 for (size_t j = 0; j < l->n; j++) dup |= strcmp(l->specs[j], p) == 0;
                 if (!dup) l->specs[l->n++] = p;
@@ -174,7 +183,7 @@ static void migrate(const fl_run_config *c, ck_rng *r, policy_list *l) {
         break;
     case 1:                                                   /* remove */
         if (l->n) {
-            size_t k = ck_below(r, l->n);
+            size_t k = fl_rng_below(r, l->n);
             policy_list t;
             copy_list(&t, l);
             l->n = 0;
@@ -206,56 +215,56 @@ static void migrate(const fl_run_config *c, ck_rng *r, policy_list *l) {
     }
     default:                                                  /* swap one */
         if (l->n) {
-            size_t k = ck_below(r, l->n);
+            size_t k = fl_rng_below(r, l->n);
             policy_list others;
             copy_list(&others, l);
             others.n = 0;
             for (size_t i = 0; i < l->n; i++)
                 if (i != k) others.specs[others.n++] = l->specs[i];
-            if (c->npolicies && ck_chance(r, 50)) l->specs[k] = c->policies[ck_below(r, c->npolicies)];
+            if (c->npolicies && fl_rng_chance(r, 50)) l->specs[k] = c->policies[fl_rng_below(r, c->npolicies)];
             else if (random_bloom(c, r, &others, l->own[k], sizeof l->own[k])) l->specs[k] = l->own[k];
         }
     }
 }
 
-static void add_list(const fl_run_config *c, ck_text *t, const char *key, policy_list *l) {
+static void add_list(const fl_run_config *c, fl_text *t, const char *key, policy_list *l) {
     dedupe_names(c, l);
-    ck_text v;
-    ck_text_clear(&v);
-    if (!l->n) ck_text_add(&v, "none");
-    for (size_t i = 0; i < l->n; i++) ck_text_add(&v, "%s%s", i ? ";" : "", l->specs[i]);
-    ck_text_add(t, " %s=", key);
-    ck_text_add_quoted(t, v.buf);
+    fl_text v;
+    fl_text_clear(&v);
+    if (!l->n) fl_text_add(&v, "none");
+    for (size_t i = 0; i < l->n; i++) fl_text_add(&v, "%s%s", i ? ";" : "", l->specs[i]);
+    fl_text_add(t, " %s=", key);
+    fl_text_add_quoted(t, v.buf);
 }
 
 /* Options of an open or reopen. */
-static void config_text(const fl_run_config *c, ck_rng *r, const policy_list *w, bool first,
-                        bool fp_trial, ck_text *t) {
-    ck_text_clear(t);
+static void config_text(const fl_run_config *c, fl_rng *r, const policy_list *w, bool first,
+                        bool fp_trial, fl_text *t) {
+    fl_text_clear(t);
     policy_list wl;
     copy_list(&wl, w);
     add_list(c, t, "policies", &wl);
-    if (ck_chance(r, 20)) {
+    if (fl_rng_chance(r, 20)) {
         policy_list comp;
-        if (ck_chance(r, 40)) comp.n = 0;
+        if (fl_rng_chance(r, 40)) comp.n = 0;
         else { copy_list(&comp, w); migrate(c, r, &comp); }
         add_list(c, t, "compactor", &comp);
     } else if (!first) {
         add_list(c, t, "compactor", &wl);
     }
-    ck_text_add(t, " legacy_filters=%d", !fp_trial && ck_chance(r, 12) ? 1 : 0);
-    ck_text_add(t, " min_filter_keys=%u", ck_chance(r, 20) ? (unsigned)ck_below(r, 30) : 0u);
+    fl_text_add(t, " legacy_filters=%d", !fp_trial && fl_rng_chance(r, 12) ? 1 : 0);
+    fl_text_add(t, " min_filter_keys=%u", fl_rng_chance(r, 20) ? (unsigned)fl_rng_below(r, 30) : 0u);
     if (first) {
         if (fp_trial) {
-            ck_text_add(t, " memtable_bytes=%u l0_trigger=1000 sst_bytes=65536", 8192u + (unsigned)ck_below(r, 16384));
+            fl_text_add(t, " memtable_bytes=%u l0_trigger=1000 sst_bytes=65536", 8192u + (unsigned)fl_rng_below(r, 16384));
         } else {
             /* drawn one by one: the order of a call's arguments is unspecified */
-            unsigned memtable = 256u + (unsigned)ck_below(r, 8192);
-            unsigned sst = 256u + (unsigned)ck_below(r, 8192);
-            unsigned block = 32u + (unsigned)ck_below(r, 2048);
-            unsigned l0 = 2u + (unsigned)ck_below(r, 5);
-            unsigned runs = 1u + (unsigned)ck_below(r, 4);
-            ck_text_add(t, " memtable_bytes=%u sst_bytes=%u block_bytes=%u l0_trigger=%u max_runs=%u",
+            unsigned memtable = 256u + (unsigned)fl_rng_below(r, 8192);
+            unsigned sst = 256u + (unsigned)fl_rng_below(r, 8192);
+            unsigned block = 32u + (unsigned)fl_rng_below(r, 2048);
+            unsigned l0 = 2u + (unsigned)fl_rng_below(r, 5);
+            unsigned runs = 1u + (unsigned)fl_rng_below(r, 4);
+            fl_text_add(t, " memtable_bytes=%u sst_bytes=%u block_bytes=%u l0_trigger=%u max_runs=%u",
                 memtable, sst, block, l0, runs);
         }
     }
@@ -266,9 +275,9 @@ static void config_text(const fl_run_config *c, ck_rng *r, const policy_list *w,
  * (options_for serves both once the trial has it). */
 #define SETS 3
 typedef struct fl_state {
-    const ck_trial *t;                /* (its gen->reopen_count reopens)   */
+    const fl_space_trial *t;                /* (its gen->reopen_count reopens)   */
     size_t next_reopen;
-    ck_text set[SETS];
+    fl_text set[SETS];
     size_t nsets, next_set;
 } fl_state;
 
@@ -282,12 +291,12 @@ static int options_for(void *arg, fl_op_kind kind, char *out, size_t cap) {
     return 0;
 }
 
-static void release(ck_trial *t) { free(t->state); }
+static void release(fl_space_trial *t) { free(t->state); }
 
 /* The configuration of one trial: the open line, up to three reopens
  * (migrations), in half the trials up to three set_options (migrations
  * too), and for an FP trial the op mix P9 needs. */
-static int configure(const fl_run_config *c, ck_rng *r, ck_trial *t, char *err, size_t err_len) {
+static int configure(const fl_run_config *c, fl_rng *r, fl_space_trial *t, char *err, size_t err_len) {
     fl_gen_options *o = t->gen;
     policy_list pl;
     if (t->fp_trial) {
@@ -312,18 +321,18 @@ static int configure(const fl_run_config *c, ck_rng *r, ck_trial *t, char *err, 
         o->keys = o->ops;
     } else {
         random_list(c, r, &pl);
-        o->ops = 50 + ck_below(r, c->max_ops > 50 ? c->max_ops - 50 : 1);
-        o->keys = 20 + ck_below(r, 2000);
-        o->flush_every = 10 + ck_below(r, 200);
-        o->compact_every = 50 + ck_below(r, 600);
-        o->reopen_every = ck_chance(r, 70) ? 40 + ck_below(r, o->ops) : 0;
-        o->ctx_rate = ck_chance(r, 40) ? 0.1 : 0.0;
+        o->ops = 50 + fl_rng_below(r, c->max_ops > 50 ? c->max_ops - 50 : 1);
+        o->keys = 20 + fl_rng_below(r, 2000);
+        o->flush_every = 10 + fl_rng_below(r, 200);
+        o->compact_every = 50 + fl_rng_below(r, 600);
+        o->reopen_every = fl_rng_chance(r, 70) ? 40 + fl_rng_below(r, o->ops) : 0;
+        o->ctx_rate = fl_rng_chance(r, 40) ? 0.1 : 0.0;
     }
     config_text(c, r, &pl, true, t->fp_trial, &t->open);
     o->open_options = t->open.buf;
     policy_list m;
     copy_list(&m, &pl);
-    size_t nre = t->fp_trial ? 0 : 1 + ck_below(r, 3);
+    size_t nre = t->fp_trial ? 0 : 1 + fl_rng_below(r, 3);
     for (size_t i = 0; i < nre; i++) {
         migrate(c, r, &m);
         config_text(c, r, &m, false, false, &t->reopen[i]);
@@ -331,10 +340,10 @@ static int configure(const fl_run_config *c, ck_rng *r, ck_trial *t, char *err, 
     }
     o->reopen_options = t->reopens;
     t->nlengths = 0;
-    fl_prefix_lengths(t->open.buf, t->lengths, &t->nlengths, CK_TRIAL_LENGTHS);
+    fl_prefix_lengths(t->open.buf, t->lengths, &t->nlengths, FL_TRIAL_LENGTHS);
     for (size_t i = 0; i < nre; i++)
-        fl_prefix_lengths(t->reopen[i].buf, t->lengths, &t->nlengths, CK_TRIAL_LENGTHS);
-    if (!t->fp_trial && ck_chance(r, 50)) {
+        fl_prefix_lengths(t->reopen[i].buf, t->lengths, &t->nlengths, FL_TRIAL_LENGTHS);
+    if (!t->fp_trial && fl_rng_chance(r, 50)) {
         fl_state *st = calloc(1, sizeof *st);
         if (!st) {
             snprintf(err, err_len, "out of memory");
@@ -342,14 +351,14 @@ static int configure(const fl_run_config *c, ck_rng *r, ck_trial *t, char *err, 
         }
         t->state = st;
         st->t = t;
-        st->nsets = 1 + ck_below(r, SETS);
+        st->nsets = 1 + fl_rng_below(r, SETS);
         copy_list(&m, &pl);
         for (size_t i = 0; i < st->nsets; i++) {
             migrate(c, r, &m);
             config_text(c, r, &m, false, false, &st->set[i]);
-            fl_prefix_lengths(st->set[i].buf, t->lengths, &t->nlengths, CK_TRIAL_LENGTHS);
+            fl_prefix_lengths(st->set[i].buf, t->lengths, &t->nlengths, FL_TRIAL_LENGTHS);
         }
-        o->set_options_every = 15 + ck_below(r, o->ops / 2 + 1);
+        o->set_options_every = 15 + fl_rng_below(r, o->ops / 2 + 1);
         o->options_for = options_for;
         o->options_arg = st;
     }
@@ -361,8 +370,7 @@ static int configure(const fl_run_config *c, ck_rng *r, ck_trial *t, char *err, 
 
 /* Any --policy and --extractor spec runs on filterlab's engine (the
  * command made each of them before the run). */
-const ck_space ck_space_filterlab = {
-    .engine = "filterlab",
+const fl_space fl_space_filterlab = {
     .fp_trials = true,
     .refusals_are_findings = true,
     .crashes = true,

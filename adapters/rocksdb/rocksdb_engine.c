@@ -1,5 +1,5 @@
 /*
- * engine_rocksdb.c -- RocksDB (Debian's librocksdb 7.8) behind the runner's
+ * rocksdb_engine.c -- RocksDB (Debian's librocksdb 7.8) behind the runner's
  * table of operations (check.h, fl_engine_ops "rocksdb"; SPEC 15), through
  * its C API, rocksdb/c.h.
  *
@@ -52,7 +52,7 @@
  * Built without RocksDB (no FL_HAVE_ROCKSDB), the engine still exists and
  * its open fails saying how to get it.
  */
-#include "check.h"
+#include "../adapters.h"
 #include "rocksdb_internal.h"
 
 #include <stdio.h>
@@ -646,6 +646,7 @@ const fl_engine_ops fl_engine_rocksdb = {
     .metrics = rdb_metrics,
     .ssts = rdb_ssts,
     .sst_filter = rdb_sst_filter,
+    .space = &fl_space_rocksdb,
 };
 
 const char *fl_rocksdb_unavailable(void) { return NULL; }
@@ -667,7 +668,7 @@ static int rdb_open(const char *dir, const fl_registry *reg, const fl_options *o
 }
 
 /* Only open: it fails, so nothing else is ever called. */
-const fl_engine_ops fl_engine_rocksdb = { .name = "rocksdb", .open = rdb_open };
+const fl_engine_ops fl_engine_rocksdb = { .name = "rocksdb", .open = rdb_open, .space = &fl_space_rocksdb };
 
 const char *fl_rocksdb_unavailable(void) { return MISSING; }
 

@@ -1,17 +1,12 @@
 /*
- * engines.c -- the engines under test behind the runner's table of
- * operations (check.h, fl_engine_ops; LevelDB's Env and SQLite's VFS are
- * the model): the checker and the runner call only through the table and
- * never know which engine they hold.
- *
- * "filterlab" is this repository's engine (engine/engine.h), with every
- * optional view -- probe trace, live SSTs, SST truth, stored filter
- * blocks -- so it is checked probe by probe.  "rocksdb" is RocksDB
- * (engine_rocksdb.c), with the live SSTs only.
+ * filterlab_engine.c -- filterlab's own engine (engine/engine.h) behind the
+ * table of operations (check.h, fl_engine_ops), with every optional view --
+ * probe trace, live SSTs, SST truth, stored filter blocks -- so it is
+ * checked probe by probe.  Its files go through fl_options.env (memory and
+ * fault envs, crashes), and it has no threads: check's workers fork.
  */
-#include "check_internal.h"
-
-#include <string.h>
+#include "../adapters.h"
+#include "filterlab_internal.h"
 
 /* ---- filterlab's engine ------------------------------------------------------ */
 
@@ -104,24 +99,7 @@ const fl_engine_ops fl_engine_filterlab = {
     .sst_filter_block = fle_filter_block,
     .abandon = fle_abandon,
     .note = fle_note,
+    .space = &fl_space_filterlab,
+    .uses_env = true,
+    .fork_safe = true,
 };
-
-/* ---- The list ---------------------------------------------------------------- */
-
-static const fl_engine_ops *const engines[] = { &fl_engine_filterlab, &fl_engine_rocksdb };
-
-const fl_engine_ops *fl_engine_find(const char *name) {
-    for (size_t i = 0; i < sizeof engines / sizeof *engines; i++)
-        if (strcmp(engines[i]->name, name) == 0) return engines[i];
-    return NULL;
-}
-
-void fl_engine_names(char *out, size_t cap) {
-    size_t used = 0;
-    if (cap) out[0] = 0;
-    for (size_t i = 0; i < sizeof engines / sizeof *engines && used < cap; i++) {
-        int n = snprintf(out + used, cap - used, "%s%s", i ? ", " : "", engines[i]->name);
-        if (n < 0) break;
-        used += (size_t)n;
-    }
-}

@@ -1,0 +1,53 @@
+/*
+ * adapters.h -- the engines under test: one folder each under adapters/,
+ * every one behind the table of operations the checker drives (check.h,
+ * fl_engine_ops; LevelDB's Env and SQLite's VFS are the model), and the
+ * registry that names them for `--engine NAME`.
+ *
+ * Each folder holds everything about one engine: its ops table, the mapping
+ * of a workload's options onto the engine's, its configuration space for
+ * `check` (fl_space), its reader of the engine's SST and filter files, and
+ * its known-bugs list (adapters/NAME/known.txt).  Adding an engine is one
+ * folder and one line in registry.c (README, "Adding an engine").
+ *
+ * Data flows one way: the properties module (runner, checker, shrinker)
+ * holds an fl_engine_ops and never knows which engine it is; only the
+ * commands (cli/), reports and tests pick one here.
+ */
+#ifndef FL_ADAPTERS_H
+#define FL_ADAPTERS_H
+
+#include "../properties/check.h"
+
+/* filterlab's own engine (engine/engine.h), with every optional view --
+ * probe trace, live SSTs, SST truth, stored filter blocks -- so it is
+ * checked probe by probe. */
+extern const fl_engine_ops fl_engine_filterlab;
+
+/* RocksDB through its C API (adapters/rocksdb/; the option table is the
+ * README's "Testing RocksDB"), with the live-SST view and the filters read
+ * from its SST files (sst_filter): no probe trace, no SST truth.  Its
+ * counters come from RocksDB's perf context: positive and negative are SST
+ * filter probes that said maybe / no, considered their sum; false_positive
+ * and unfiltered stay 0 (the checker adds what it can know to its summary:
+ * false positives of targets that exist nowhere, and the SSTs a forward
+ * prefix read positioned in without a filter probe).
+ * Built without RocksDB, only open is set, and it fails with
+ * fl_rocksdb_unavailable()'s message. */
+extern const fl_engine_ops fl_engine_rocksdb;
+/* NULL when filterlab was built with RocksDB, else "filterlab was built
+ * without RocksDB: install librocksdb-dev (apt-get install
+ * librocksdb-dev) and rebuild". */
+const char *fl_rocksdb_unavailable(void);
+/* "7.8.3": the RocksDB filterlab was built with (its headers' version,
+ * those of the library it links), or NULL when built without. */
+const char *fl_rocksdb_version(void);
+
+/* ---- The registry (registry.c) ------------------------------------------------ */
+
+/* The engine of that name, or NULL; fl_engine_names lists them.  The first
+ * is the default (fl_engine_default, check.h). */
+const fl_engine_ops *fl_engine_find(const char *name);
+void fl_engine_names(char *out, size_t cap);
+
+#endif /* FL_ADAPTERS_H */

@@ -1,0 +1,32 @@
+/*
+ * registry.c -- the engines `--engine NAME` can pick, by name; the first is
+ * the default.  Adding an engine adds its line here and nothing else
+ * outside its folder.
+ */
+#include "adapters.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const fl_engine_ops *const engines[] = {
+    &fl_engine_filterlab,
+    &fl_engine_rocksdb,
+};
+
+const fl_engine_ops *fl_engine_default(void) { return engines[0]; }
+
+const fl_engine_ops *fl_engine_find(const char *name) {
+    for (size_t i = 0; i < sizeof engines / sizeof *engines; i++)
+        if (strcmp(engines[i]->name, name) == 0) return engines[i];
+    return NULL;
+}
+
+void fl_engine_names(char *out, size_t cap) {
+    size_t used = 0;
+    if (cap) out[0] = 0;
+    for (size_t i = 0; i < sizeof engines / sizeof *engines && used < cap; i++) {
+        int n = snprintf(out + used, cap - used, "%s%s", i ? ", " : "", engines[i]->name);
+        if (n < 0) break;
+        used += (size_t)n;
+    }
+}
