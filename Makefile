@@ -45,7 +45,7 @@ ROCKSDB_USERS := adapters/rocksdb/rocksdb_engine adapters/rocksdb/rocksdb_option
                  bench/rocksdb_bench
 
 # The engines under test: adapters/*.c (the registry) and one folder each.
-ADAPTERS  := filterlab rocksdb
+ADAPTERS  := filterlab rocksdb proc slatedb
 LIB_SRCS  := $(wildcard engine/*.c workloads/*.c model/*.c properties/*.c adapters/*.c) \
              $(foreach a,$(ADAPTERS),$(wildcard adapters/$(a)/*.c))
 CLI_SRCS  := $(wildcard cli/*.c bench/*.c)

@@ -43,6 +43,14 @@ const char *fl_rocksdb_unavailable(void);
  * those of the library it links), or NULL when built without. */
 const char *fl_rocksdb_version(void);
 
+/* An engine that is a program of its own, speaking the engine protocol
+ * (adapters/proc/PROTOCOL.md) on its stdin and stdout: for a spec
+ * "cmd:COMMAND", a table that runs COMMAND through /bin/sh -c (the same
+ * table for the same spec, for the process's life); NULL for any other
+ * spec.  Results, the counters its adapter lists and its SST listing are
+ * checked; it has no probe trace. */
+const fl_engine_ops *fl_proc_engine(const char *spec);
+
 /* ---- The registry (registry.c) ------------------------------------------------ */
 
 /* The engine of that name, or NULL; fl_engine_names lists them.  The first

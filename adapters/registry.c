@@ -16,6 +16,7 @@ static const fl_engine_ops *const engines[] = {
 const fl_engine_ops *fl_engine_default(void) { return engines[0]; }
 
 const fl_engine_ops *fl_engine_find(const char *name) {
+    if (strncmp(name, "cmd:", 4) == 0) return fl_proc_engine(name);
     for (size_t i = 0; i < sizeof engines / sizeof *engines; i++)
         if (strcmp(engines[i]->name, name) == 0) return engines[i];
     return NULL;
@@ -29,4 +30,5 @@ void fl_engine_names(char *out, size_t cap) {
         if (n < 0) break;
         used += (size_t)n;
     }
+    if (used < cap) snprintf(out + used, cap - used, ", cmd:COMMAND");
 }

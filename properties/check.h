@@ -113,8 +113,10 @@ struct fl_sst_filter;                /* below: an SST's filter as read from its 
 
 typedef struct fl_engine_ops {
     const char *name;                                   /* "filterlab"  */
-    int  (*open)(const char *dir, const fl_registry *reg, const fl_options *opt, fl_engine **out,
-                 char *err, size_t err_len);
+    /* self is this table (or the larger struct it is the first member of,
+     * as sqlite3_vfs is: one implementation can serve several engines) */
+    int  (*open)(const struct fl_engine_ops *self, const char *dir, const fl_registry *reg,
+                 const fl_options *opt, fl_engine **out, char *err, size_t err_len);
     int  (*close)(fl_engine *e, char *err, size_t err_len);          /* frees e always */
     const char *(*errmsg)(const fl_engine *e);
     int  (*put)(fl_engine *e, fl_slice key, fl_slice value);
@@ -200,6 +202,11 @@ typedef struct fl_sst_filter {
     uint32_t split;      /* RIBBON: upper_start_block (blocks below it have
                             one column fewer)                               */
 } fl_sst_filter;
+
+/* An engine call found the engine gone: an adapter program that died, or
+ * that cannot be talked to any more (its errmsg says how, and shows the
+ * end of its stderr).  A finding (P10), never bad input. */
+#define FL_ERR_ENGINE_DIED (-100)
 
 /* The engine a NULL engine means in the configs below: the first of the
  * registry (adapters/adapters.h, which lists the engines by name). */

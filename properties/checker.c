@@ -333,7 +333,7 @@ static int adopt(fl_checker *ck) {
 static int db_open(fl_checker *ck) {
     char err[1024] = "";
     ck_engine_enter(ck, "open");
-    int rc = ck->eng->open(ck->cfg.dir, ck->cfg.reg, &ck->opt, &ck->db, err, sizeof err);
+    int rc = ck->eng->open(ck->eng, ck->cfg.dir, ck->cfg.reg, &ck->opt, &ck->db, err, sizeof err);
     ck_engine_leave(ck);
     if (rc) return ck_fail(ck, rc, "open: %s", err[0] ? err : fl_strerror(rc));
     const char *note = ck->eng->note ? ck->eng->note(ck->db) : NULL;

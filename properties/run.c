@@ -238,6 +238,24 @@ static int make_dir(run_state *st) {
 
 static void engine_error(run_state *st, const fl_op *op, int rc) {
     fl_run_outcome *out = st->out;
+    if (rc == FL_ERR_ENGINE_DIED) {
+        /* the engine is gone (an adapter program that died): a finding,
+         * as a crash of an engine in process is, never bad input */
+        const char *path = st->r->check.path ? st->r->check.path : "workload";
+        out->rc = rc;
+        out->error_line = op ? op->line : 0;
+        snprintf(out->error, sizeof out->error, "%s", fl_checker_errmsg(st->ck));
+        out->crashed = true;
+        out->property = FL_P10;
+        out->line = op ? op->line : 0;
+        if (op)
+            snprintf(out->message, sizeof out->message, "P10 %s: %s:%u: %s: %s", fl_property_name(FL_P10), path,
+                     op->line, fl_op_name(op->kind), fl_checker_errmsg(st->ck));
+        else
+            snprintf(out->message, sizeof out->message, "P10 %s: %s: %s", fl_property_name(FL_P10), path,
+                     fl_checker_errmsg(st->ck));
+        return;
+    }
     const char *path = st->r->check.path ? st->r->check.path : "workload";
     out->rc = rc;
     out->error_line = op ? op->line : 0;

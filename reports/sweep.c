@@ -228,7 +228,7 @@ static int measure_tree(const fl_registry *reg, const fl_engine_ops *eng, const 
         opt.calls = calls;
         rc = fl_options_set(&opt, "policies", "none", oerr, sizeof oerr);
     }
-    if (rc == FL_OK) rc = eng->open(dir, reg, &opt, &db, oerr, sizeof oerr);
+    if (rc == FL_OK) rc = eng->open(eng, dir, reg, &opt, &db, oerr, sizeof oerr);
     if (rc != FL_OK) {
         fl_options_free(&opt);
         fl_calls_free(calls);

@@ -38,7 +38,7 @@ static int open_with(const char *dir, fl_registry *reg, const opt_kv *kv, fl_eng
                      size_t len) {
     fl_options opt;
     int rc = options_with(&opt, kv, err, len);
-    if (rc == FL_OK) rc = fl_engine_rocksdb.open(dir, reg, &opt, out, err, len);
+    if (rc == FL_OK) rc = fl_engine_rocksdb.open(&fl_engine_rocksdb, dir, reg, &opt, out, err, len);
     fl_options_free(&opt);
     return rc;
 }

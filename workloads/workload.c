@@ -316,3 +316,52 @@ fail:
     fl_wl_op_clear(copy);
     return -1;
 }
+
+/* ---- Byte strings read back (SPEC 9; the parser's own reader is in
+ * parse.c, with its messages) ------------------------------------------- */
+
+static int hex_digit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+bool fl_bytes_scan(const char *s, size_t n, uint8_t *out, size_t *out_len, size_t *used) {
+    size_t i = 0, len = 0;
+    if (n == 0 || s[0] == ' ' || s[0] == '\t') return false;
+    if (s[0] != '"') {                                  /* bare */
+        for (; i < n && s[i] != ' ' && s[i] != '\t'; i++) {
+            unsigned char c = (unsigned char)s[i];
+            if (c < 0x21 || c > 0x7e || c == '"' || c == '\\' || c == '=') return false;
+            out[len++] = c;
+        }
+        *out_len = len;
+        *used = i;
+        return true;
+    }
+    for (i = 1; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"') {
+            if (i + 1 < n && s[i + 1] != ' ' && s[i + 1] != '\t') return false;
+            *out_len = len;
+            *used = i + 1;
+            return true;
+        }
+        if (c < 0x20 || c > 0x7e) return false;
+        if (c != '\\') { out[len++] = c; continue; }
+        if (++i >= n) return false;
+        switch (s[i]) {
+        case '\\': case '"': out[len++] = (uint8_t)s[i]; break;
+        case 'n': out[len++] = '\n'; break;
+        case 't': out[len++] = '\t'; break;
+        case 'x':
+            if (i + 2 >= n || hex_digit(s[i + 1]) < 0 || hex_digit(s[i + 2]) < 0) return false;
+            out[len++] = (uint8_t)(hex_digit(s[i + 1]) * 16 + hex_digit(s[i + 2]));
+            i += 2;
+            break;
+        default: return false;
+        }
+    }
+    return false;                                       /* no closing quote */
+}

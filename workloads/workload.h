@@ -159,6 +159,12 @@ int  fl_op_print(const fl_op *op, FILE *f);
  * other than '"', '\\' and '=' (and len > 0), else double-quoted with
  * \\ \" \n \t and \xNN escapes. */
 void fl_bytes_print(FILE *f, const uint8_t *data, size_t len);
+/* Reads one byte string, written as fl_bytes_print writes it (bare or
+ * quoted), from the start of s[0..n): its bytes into out[0..*out_len)
+ * (out has room for n bytes: a decoding is never longer than its text)
+ * and the text it took into *used (the token ends at a blank or the end).
+ * false for no token (an empty s or a blank first) or a malformed one. */
+bool fl_bytes_scan(const char *s, size_t n, uint8_t *out, size_t *out_len, size_t *used);
 
 /* Appending ops (for generators and the shrinker): copies the bytes (into
  * the workload's arena: the copy has in_arena set) and the options (each

@@ -14,8 +14,9 @@
 static fl_db *db_of(fl_engine *e) { return (fl_db *)e; }
 static const fl_db *cdb_of(const fl_engine *e) { return (const fl_db *)e; }
 
-static int fle_open(const char *dir, const fl_registry *reg, const fl_options *opt, fl_engine **out,
+static int fle_open(const fl_engine_ops *self, const char *dir, const fl_registry *reg, const fl_options *opt, fl_engine **out,
                     char *err, size_t err_len) {
+    (void)self;
     fl_db *db = NULL;
     int rc = fl_db_open(dir, reg, opt, &db, err, err_len);
     *out = (fl_engine *)db;

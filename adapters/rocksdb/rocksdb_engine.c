@@ -519,8 +519,9 @@ static void release(rdb *e) {
  * processes that never opened RocksDB themselves). */
 static pid_t threads_of;
 
-static int rdb_open(const char *dir, const fl_registry *reg, const fl_options *opt, fl_engine **out,
-                    char *err, size_t err_len) {
+static int rdb_open(const fl_engine_ops *self, const char *dir, const fl_registry *reg,
+                    const fl_options *opt, fl_engine **out, char *err, size_t err_len) {
+    (void)self;
     *out = NULL;
     pid_t me = getpid();
     if (threads_of && threads_of != me) {
@@ -659,9 +660,9 @@ const char *fl_rocksdb_version(void) { return FL_ROCKSDB_VERSION[0] ? FL_ROCKSDB
 
 #else /* !FL_HAVE_ROCKSDB */
 
-static int rdb_open(const char *dir, const fl_registry *reg, const fl_options *opt, fl_engine **out,
-                    char *err, size_t err_len) {
-    (void)dir; (void)reg; (void)opt;
+static int rdb_open(const fl_engine_ops *self, const char *dir, const fl_registry *reg,
+                    const fl_options *opt, fl_engine **out, char *err, size_t err_len) {
+    (void)self; (void)dir; (void)reg; (void)opt;
     *out = NULL;
     snprintf(err, err_len, "%s", MISSING);
     return FL_ERR_NOTFOUND;

@@ -1,0 +1,1092 @@
+/*
+ * proc.c -- the client of the engine protocol (PROTOCOL.md): an engine under
+ * test that is a program of its own, in any language, driven as a child
+ * process through the table of operations (check.h, fl_engine_ops) like any
+ * engine linked in.  `--engine cmd:COMMAND` is one (fl_proc_engine), and so
+ * is every named adapter program (slatedb).
+ *
+ * The adapter is a translator, not a checker: it reports what its engine
+ * did, and everything is judged here, by the same checker as every engine.
+ *
+ * Invariants:
+ *   - one request, one reply, in order: every request sent is answered
+ *     before a reply is taken as another's (writes are pipelined: their
+ *     replies are read before the next request whose reply is needed, at
+ *     most PIPELINE outstanding, each remembered for its error);
+ *   - the child never outlives filterlab: it runs in a process group of
+ *     its own with PR_SET_PDEATHSIG, and is killed at close or when found
+ *     broken; its stderr is drained while waiting (a full pipe would stall
+ *     it) and its last TAIL bytes kept for findings;
+ *   - SIGPIPE never kills filterlab: requests go over a socket with
+ *     MSG_NOSIGNAL;
+ *   - one adapter process per engine table per filterlab process: a
+ *     `close` leaves it running, idle, for the next `open` (the adapter may
+ *     keep state across them, such as the numbers it gives SSTs), and it
+ *     is never shared with a forked child (fork_safe is false).
+ *
+ * Timeouts are the runner's watchdog's (--call-timeout): a request is a
+ * call into the engine like any other, and a hang is its finding.
+ */
+#include "../adapters.h"
+#include "proc_internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define PIPELINE 1024                 /* writes sent before their replies are read */
+#define TAIL 4096                     /* bytes of the adapter's stderr kept         */
+#define SEND_BUF (64 * 1024)          /* requests gathered before a send            */
+#define PROTOCOL_VERSION 1
+
+/* ---- Capabilities and counters ------------------------------------------------- */
+
+enum {
+    CAP_PUT = 1u << 0, CAP_DEL = 1u << 1, CAP_DELRANGE = 1u << 2, CAP_GET = 1u << 3,
+    CAP_MULTIGET = 1u << 4, CAP_SCAN = 1u << 5, CAP_SCAN_PREFIX = 1u << 6, CAP_SEEK = 1u << 7,
+    CAP_SEEK_FOR_PREV = 1u << 8, CAP_FLUSH = 1u << 9, CAP_COMPACT = 1u << 10,
+    CAP_SET_OPTIONS = 1u << 11, CAP_SSTS = 1u << 12, CAP_SST_ENTRIES = 1u << 13,
+    CAP_SST_FILTER_BLOCK = 1u << 14, CAP_SST_FILE = 1u << 15, CAP_TRACE = 1u << 16,
+    CAP_PLUGIN = 1u << 17,
+};
+
+static const struct { const char *name; unsigned bit; } cap_names[] = {
+    { "put", CAP_PUT }, { "del", CAP_DEL }, { "delrange", CAP_DELRANGE }, { "get", CAP_GET },
+    { "multiget", CAP_MULTIGET }, { "scan", CAP_SCAN }, { "scan_prefix", CAP_SCAN_PREFIX },
+    { "seek", CAP_SEEK }, { "seek_for_prev", CAP_SEEK_FOR_PREV }, { "flush", CAP_FLUSH },
+    { "compact", CAP_COMPACT }, { "set_options", CAP_SET_OPTIONS }, { "ssts", CAP_SSTS },
+    { "sst_entries", CAP_SST_ENTRIES }, { "sst_filter_block", CAP_SST_FILTER_BLOCK },
+    { "sst_file", CAP_SST_FILE }, { "trace", CAP_TRACE }, { "plugin", CAP_PLUGIN },
+};
+
+/* The metrics a reply may name, and where each goes in fl_metrics. */
+#define COUNTERS 16
+static const char *const counter_names[COUNTERS] = {
+    "point.considered", "point.unfiltered", "point.positive", "point.negative", "point.false_positive",
+    "prefix.considered", "prefix.unfiltered", "prefix.positive", "prefix.negative", "prefix.false_positive",
+    "filter_errors", "contract_violations", "ssts_written", "sst_reads", "flushes", "compactions",
+};
+
+static uint64_t *counter_slot(fl_metrics *m, size_t i) {
+    fl_filter_counters *c = i < 5 ? &m->point : &m->prefix;
+    switch (i) {
+    case 0: case 5: return &c->considered;
+    case 1: case 6: return &c->unfiltered;
+    case 2: case 7: return &c->positive;
+    case 3: case 8: return &c->negative;
+    case 4: case 9: return &c->false_positive;
+    case 10: return &m->filter_errors;
+    case 11: return &m->contract_violations;
+    case 12: return &m->ssts_written;
+    case 13: return &m->sst_reads;
+    case 14: return &m->flushes;
+    default: return &m->compactions;
+    }
+}
+
+/* ---- The adapter process ----------------------------------------------------------- */
+
+typedef struct child {
+    pid_t pid;                        /* 0: none (never started, or reaped)      */
+    int to, from, err;                /* its stdin (socket), stdout (socket),
+                                         stderr (pipe); -1 when closed           */
+    char *send; size_t send_len;      /* requests not sent yet                    */
+    char *recv; size_t recv_len, recv_cap, recv_pos;
+    char tail[TAIL]; size_t tail_len; /* the last bytes of its stderr             */
+    unsigned caps;
+    bool exact[COUNTERS];             /* counters= of its handshake               */
+    char engine[128], release[64];
+    bool broken;                      /* dead, or out of step: never used again   */
+    char why[4096];                   /* how it broke, for every later request    */
+    int status;                       /* its wait status once reaped              */
+    /* writes sent whose replies are not read yet, oldest first: what each
+     * was, for its error */
+    char pending[PIPELINE][96];
+    size_t npending, pending_head;
+} child;
+
+typedef struct proc {
+    fl_proc_kind *kind;
+    child *c;
+    char err[4096];
+    fl_buf value;                     /* a reply's decoded byte strings            */
+    fl_buf key;
+    fl_sst_meta *metas; size_t nmetas; /* the last `ssts` listing (sst_filter)   */
+    /* An error found where the table has no way to return it (metrics):
+     * the next request returns it, with its message, instead of running. */
+    int deferred;
+    char deferred_err[4096];
+} proc;
+
+static proc *of(fl_engine *e) { return (proc *)e; }
+static const proc *cof(const fl_engine *e) { return (const proc *)e; }
+
+static void set_err(proc *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void set_err(proc *p, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->err, sizeof p->err, fmt, ap);
+    va_end(ap);
+}
+
+static void drain_stderr(child *c) {
+    if (c->err < 0) return;
+    char buf[4096];
+    for (;;) {
+        ssize_t n = read(c->err, buf, sizeof buf);
+        if (n <= 0) {
+            if (n == 0 || (errno != EAGAIN && errno != EINTR)) { close(c->err); c->err = -1; }
+            if (n < 0 && errno == EINTR) continue;
+            return;
+        }
+        size_t k = (size_t)n;
+        if (k >= TAIL) {
+            memcpy(c->tail, buf + k - TAIL, TAIL);
+            c->tail_len = TAIL;
+        } else {
+            if (c->tail_len + k > TAIL) {
+                size_t drop = c->tail_len + k - TAIL;
+                memmove(c->tail, c->tail + drop, c->tail_len - drop);
+                c->tail_len -= drop;
+            }
+            memcpy(c->tail + c->tail_len, buf, k);
+            c->tail_len += k;
+        }
+    }
+}
+
+/* The child's stderr tail as one line (newlines shown as " | "). */
+static void stderr_tail(child *c, char *out, size_t cap) {
+    drain_stderr(c);
+    size_t used = 0;
+    for (size_t i = 0; i < c->tail_len && used + 4 < cap; i++) {
+        char ch = c->tail[i];
+        if (ch == '\n') {
+            if (i + 1 < c->tail_len) used += (size_t)snprintf(out + used, cap - used, " | ");
+        } else {
+            out[used++] = (ch >= 0x20 && ch < 0x7f) ? ch : '?';
+        }
+    }
+    out[used < cap ? used : cap - 1] = 0;
+}
+
+static void kill_child(child *c) {
+    if (c->pid > 0) {
+        kill(-c->pid, SIGKILL);
+        kill(c->pid, SIGKILL);
+        int st;
+        while (waitpid(c->pid, &st, 0) < 0 && errno == EINTR) {}
+        c->pid = 0;
+    }
+    c->broken = true;
+}
+
+static void child_free(child *c) {
+    if (!c) return;
+    kill_child(c);
+    if (c->to >= 0) close(c->to);
+    if (c->from >= 0) close(c->from);
+    if (c->err >= 0) close(c->err);
+    free(c->send);
+    free(c->recv);
+    free(c);
+}
+
+/* The adapter is gone or out of step: the error says how it ended, what it
+ * was asked, and the end of its stderr.  FL_ERR_ENGINE_DIED. */
+static int died(proc *p, const char *request) {
+    child *c = p->c;
+    int st = 0;
+    bool reaped = false;
+    if (c->pid > 0) {
+        /* it closed its stdout: give it a moment to exit, then make it */
+        for (int i = 0; i < 100 && !reaped; i++) {
+            pid_t w = waitpid(c->pid, &st, WNOHANG);
+            if (w == c->pid) reaped = true;
+            else usleep(10000);
+        }
+        if (!reaped) {
+            kill(-c->pid, SIGKILL);
+            kill(c->pid, SIGKILL);
+            while (waitpid(c->pid, &st, 0) < 0 && errno == EINTR) {}
+            reaped = true;
+        }
+        c->pid = 0;
+    }
+    char how[128], tail[TAIL + 64];
+    if (!reaped) snprintf(how, sizeof how, "is gone");
+    else if (WIFEXITED(st)) snprintf(how, sizeof how, "exited with status %d", WEXITSTATUS(st));
+    else if (WIFSIGNALED(st)) snprintf(how, sizeof how, "was killed by signal %d (%s)", WTERMSIG(st),
+                                       strsignal(WTERMSIG(st)));
+    else snprintf(how, sizeof how, "stopped answering");
+    stderr_tail(c, tail, sizeof tail);
+    set_err(p, "the adapter %s (%s) %s during `%.200s`; its stderr ended: %s", p->kind->ops.name,
+            p->kind->command, how, request, tail[0] ? tail : "(nothing)");
+    memcpy(c->why, p->err, sizeof c->why);
+    c->broken = true;
+    return FL_ERR_ENGINE_DIED;
+}
+
+/* A request to an adapter that broke earlier: how it broke. */
+static int still_broken(proc *p) {
+    if (p->c->why[0]) memcpy(p->err, p->c->why, sizeof p->err);
+    else set_err(p, "the adapter %s is no longer usable: an earlier request broke it", p->kind->ops.name);
+    return FL_ERR_ENGINE_DIED;
+}
+
+/* ---- Sending and receiving -------------------------------------------------------- */
+
+/* Appends to the requests not sent yet. */
+static int put_text(child *c, const char *s, size_t n) {
+    char *b = realloc(c->send, c->send_len + n + 1);
+    if (!b) return FL_ERR_NOMEM;
+    c->send = b;
+    memcpy(b + c->send_len, s, n);
+    c->send_len += n;
+    return FL_OK;
+}
+
+static int put_str(child *c, const char *s) { return put_text(c, s, strlen(s)); }
+
+static int put_bytes(child *c, const uint8_t *data, size_t len) {
+    char *text = NULL;
+    size_t tlen = 0;
+    FILE *f = open_memstream(&text, &tlen);
+    if (!f) return FL_ERR_NOMEM;
+    fl_bytes_print(f, data, len);
+    if (fclose(f) != 0) { free(text); return FL_ERR_NOMEM; }
+    int rc = put_text(c, text, tlen);
+    free(text);
+    return rc;
+}
+
+/* Sends what is gathered. */
+static int send_all(proc *p, const char *request) {
+    child *c = p->c;
+    size_t off = 0;
+    while (off < c->send_len) {
+        ssize_t n = send(c->to, c->send + off, c->send_len - off, MSG_NOSIGNAL);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            if (errno == EAGAIN) {
+                /* its stdin is full: it must be writing replies we have not
+                 * read, or hung (the watchdog's to see) */
+                struct pollfd fds[2] = { { c->to, POLLOUT, 0 }, { c->err, POLLIN, 0 } };
+                if (poll(fds, c->err >= 0 ? 2 : 1, -1) < 0 && errno != EINTR) return died(p, request);
+                drain_stderr(c);
+                continue;
+            }
+            c->send_len = 0;
+            return died(p, request);
+        }
+        off += (size_t)n;
+    }
+    c->send_len = 0;
+    return FL_OK;
+}
+
+/* The next reply line, NUL-terminated, without its newline, in *line
+ * (valid until the next call). */
+static int read_line(proc *p, const char *request, char **line, size_t *len) {
+    child *c = p->c;
+    for (;;) {
+        char *start = c->recv ? c->recv + c->recv_pos : NULL;
+        char *nl = c->recv_len > c->recv_pos ? memchr(start, '\n', c->recv_len - c->recv_pos) : NULL;
+        if (nl) {
+            *nl = 0;
+            *line = start;
+            *len = (size_t)(nl - start);
+            if (*len && start[*len - 1] == '\r') start[--*len] = 0;
+            c->recv_pos = (size_t)(nl - c->recv) + 1;
+            return FL_OK;
+        }
+        if (c->recv_pos) {
+            memmove(c->recv, c->recv + c->recv_pos, c->recv_len - c->recv_pos);
+            c->recv_len -= c->recv_pos;
+            c->recv_pos = 0;
+        }
+        if (c->recv_cap - c->recv_len < 65536) {
+            size_t cap = c->recv_cap ? c->recv_cap * 2 : 131072;
+            char *b = realloc(c->recv, cap);
+            if (!b) return FL_ERR_NOMEM;
+            c->recv = b;
+            c->recv_cap = cap;
+        }
+        struct pollfd fds[2] = { { c->from, POLLIN, 0 }, { c->err, POLLIN, 0 } };
+        int n = poll(fds, c->err >= 0 ? 2 : 1, -1);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return died(p, request);
+        }
+        if (c->err >= 0 && fds[1].revents) drain_stderr(c);
+        if (!fds[0].revents) continue;
+        ssize_t got = read(c->from, c->recv + c->recv_len, c->recv_cap - c->recv_len - 1);
+        if (got < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+        if (got <= 0) return died(p, request);
+        c->recv_len += (size_t)got;
+    }
+}
+
+/* A reply that does not parse: the adapter is out of step (FL_ERR_INVALID:
+ * exit 2, naming the request and quoting the reply). */
+static int garbled(proc *p, const char *request, const char *line, const char *expected) {
+    set_err(p, "the adapter %s (%s) answered `%.200s` with `%.300s`, not %s (PROTOCOL.md)",
+            p->kind->ops.name, p->kind->command, request, line, expected);
+    memcpy(p->c->why, p->err, sizeof p->c->why);
+    p->c->broken = true;
+    return FL_ERR_INVALID;
+}
+
+/* An `err KIND MESSAGE` reply as a status, with the message. */
+static int err_reply(proc *p, const char *request, const char *line) {
+    const char *kind = line + 4, *sp = strchr(kind, ' ');
+    size_t klen = sp ? (size_t)(sp - kind) : strlen(kind);
+    const char *msg = sp ? sp + 1 : "";
+    int rc = FL_ERR_IO;
+    const char *what = "failed";
+    if (klen == 11 && memcmp(kind, "unsupported", 11) == 0) {
+        rc = FL_ERR_INVALID;
+        what = "cannot express it";
+    } else if (klen == 7 && memcmp(kind, "invalid", 7) == 0) {
+        rc = FL_ERR_INVALID;
+        what = "refused it";
+    } else if (klen == 8 && memcmp(kind, "notfound", 8) == 0) {
+        rc = FL_ERR_NOTFOUND;
+    } else if (klen == 7 && memcmp(kind, "corrupt", 7) == 0) {
+        rc = FL_ERR_CORRUPT;
+    }
+    set_err(p, "%s %s: `%.200s`: %s", p->kind->ops.name, what, request, msg);
+    return rc;
+}
+
+/* Reads the replies of the writes still outstanding: the first error among
+ * them is returned (and named), the rest are read all the same. */
+static int settle(proc *p, const char *request) {
+    child *c = p->c;
+    int first = FL_OK;
+    if (c->npending && (first = send_all(p, request)) != FL_OK) return first;
+    while (c->npending) {
+        char *pending = c->pending[c->pending_head];
+        char *line;
+        size_t len;
+        int rc = read_line(p, pending, &line, &len);
+        if (rc != FL_OK) return rc;
+        c->pending_head = (c->pending_head + 1) % PIPELINE;
+        c->npending--;
+        if (strcmp(line, "ok") == 0) continue;
+        if (strncmp(line, "err ", 4) == 0) {
+            if (first == FL_OK) first = err_reply(p, pending, line);
+            continue;
+        }
+        return garbled(p, pending, line, "`ok` or `err KIND MESSAGE`");
+    }
+    return first;
+}
+
+/* The error a metrics request found, now returned (FL_OK: none). */
+static int take_deferred(proc *p) {
+    int rc = p->deferred;
+    if (rc != FL_OK) {
+        p->deferred = FL_OK;
+        memcpy(p->err, p->deferred_err, sizeof p->err);
+    }
+    return rc;
+}
+
+/* Sends the request gathered (text, for messages) and reads replies up to
+ * its first line, in *line.  An `err` reply is returned as its status. */
+static int call(proc *p, const char *request, char **line, size_t *len) {
+    int rc = take_deferred(p);
+    if (rc != FL_OK) return rc;
+    if (p->c->broken) return still_broken(p);
+    rc = settle(p, request);
+    if (rc == FL_OK) rc = send_all(p, request);
+    if (rc == FL_OK) rc = read_line(p, request, line, len);
+    if (rc == FL_OK && strncmp(*line, "err ", 4) == 0) return err_reply(p, request, *line);
+    return rc;
+}
+
+/* A write: sent later, answered later (settle). */
+static int pipelined(proc *p, const char *request) {
+    child *c = p->c;
+    if (c->broken) return still_broken(p);
+    if (c->npending == PIPELINE) {
+        int rc = settle(p, request);
+        if (rc != FL_OK) return rc;
+    }
+    size_t slot = (c->pending_head + c->npending) % PIPELINE;
+    snprintf(c->pending[slot], sizeof c->pending[slot], "%s", request);
+    c->npending++;
+    if (c->send_len >= SEND_BUF) return send_all(p, request);
+    return FL_OK;
+}
+
+/* The request text for messages: the gathered line, cut. */
+static void describe(const child *c, size_t from, char *out, size_t cap) {
+    size_t n = c->send_len - from;
+    if (n && c->send[c->send_len - 1] == '\n') n--;
+    if (n >= cap) n = cap - 1;
+    memcpy(out, c->send + from, n);
+    out[n] = 0;
+    if (c->send_len - from > cap) memcpy(out + cap - 4, "...", 4);
+}
+
+/* ---- Words of a reply -------------------------------------------------------------- */
+
+typedef struct words { const char *p, *end; } words;
+
+/* The next word (up to a space) as text; false at the end. */
+static bool word(words *w, const char **s, size_t *n) {
+    if (w->p >= w->end) return false;
+    const char *sp = memchr(w->p, ' ', (size_t)(w->end - w->p));
+    *s = w->p;
+    *n = sp ? (size_t)(sp - w->p) : (size_t)(w->end - w->p);
+    w->p = sp ? sp + 1 : w->end;
+    return true;
+}
+
+static bool word_is(words *w, const char *want) {
+    const char *s;
+    size_t n;
+    return word(w, &s, &n) && n == strlen(want) && memcmp(s, want, n) == 0;
+}
+
+/* The next word as a byte string into out (reset first). */
+static bool bytes_word(words *w, fl_buf *out) {
+    fl_buf_reset(out);
+    size_t avail = (size_t)(w->end - w->p);
+    if (avail == 0) return false;
+    if (out->cap < avail + 1) {
+        uint8_t *b = realloc(out->data, avail + 1);
+        if (!b) return false;
+        out->data = b;
+        out->cap = avail + 1;
+    }
+    size_t len, used;
+    if (!fl_bytes_scan(w->p, avail, out->data, &len, &used)) return false;
+    out->len = len;
+    w->p += used;
+    if (w->p < w->end) {
+        if (*w->p != ' ') return false;
+        w->p++;
+    }
+    return true;
+}
+
+static bool u64_word(words *w, uint64_t *out) {
+    const char *s;
+    size_t n;
+    if (!word(w, &s, &n) || n == 0 || n > 20) return false;
+    uint64_t v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9') return false;
+        uint64_t d = (uint64_t)(s[i] - '0');
+        if (v > (UINT64_MAX - d) / 10) return false;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return true;
+}
+
+/* ---- Starting an adapter ------------------------------------------------------------ */
+
+static int nonblock(int fd) {
+    int fl = fcntl(fd, F_GETFL);
+    return fl < 0 ? -1 : fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+}
+
+static int spawn(proc *p, char *err, size_t err_len) {
+    int in[2] = { -1, -1 }, out[2] = { -1, -1 }, er[2] = { -1, -1 };
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, in) < 0 ||
+        socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, out) < 0 || pipe2(er, O_CLOEXEC) < 0) {
+        snprintf(err, err_len, "cannot start the adapter %s: %s", p->kind->command, strerror(errno));
+        for (int i = 0; i < 2; i++) {
+            if (in[i] >= 0) close(in[i]);
+            if (out[i] >= 0) close(out[i]);
+            if (er[i] >= 0) close(er[i]);
+        }
+        return FL_ERR_IO;
+    }
+    pid_t parent = getpid();
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(err, err_len, "cannot start the adapter %s: fork: %s", p->kind->command, strerror(errno));
+        close(in[0]); close(in[1]); close(out[0]); close(out[1]); close(er[0]); close(er[1]);
+        return FL_ERR_IO;
+    }
+    if (pid == 0) {
+        setpgid(0, 0);
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent) _exit(127);
+        signal(SIGPIPE, SIG_DFL);
+        signal(SIGINT, SIG_DFL);
+        signal(SIGTERM, SIG_DFL);
+        if (dup2(in[1], 0) < 0 || dup2(out[1], 1) < 0 || dup2(er[1], 2) < 0) _exit(127);
+        setenv("FILTERLAB_PROTOCOL", "1", 1);
+        /* nothing of filterlab's but the three (a result pipe of an
+         * isolated run held open by the adapter would hide its end) */
+        close_range(3, ~0U, 0);
+        /* exec: the shell becomes the adapter, which keeps PDEATHSIG */
+        size_t n = strlen(p->kind->command) + 6;
+        char *line = malloc(n);
+        if (!line) _exit(127);
+        snprintf(line, n, "exec %s", p->kind->command);
+        execl("/bin/sh", "sh", "-c", line, (char *)NULL);
+        _exit(127);
+    }
+    setpgid(pid, pid);                   /* (either side may win the race) */
+    close(in[1]);
+    close(out[1]);
+    close(er[1]);
+    child *c = calloc(1, sizeof *c);
+    if (!c || nonblock(in[0]) < 0 || nonblock(er[0]) < 0) {
+        free(c);
+        close(in[0]); close(out[0]); close(er[0]);
+        kill(-pid, SIGKILL);
+        kill(pid, SIGKILL);
+        waitpid(pid, NULL, 0);
+        return FL_ERR_NOMEM;
+    }
+    c->pid = pid;
+    c->to = in[0];
+    c->from = out[0];
+    c->err = er[0];
+    p->c = c;
+    return FL_OK;
+}
+
+/* hello 1 -> ok 1 NAME RELEASE caps=... counters=... */
+static int handshake(proc *p) {
+    child *c = p->c;
+    char *line;
+    size_t len;
+    int rc = put_str(c, "hello 1\n");
+    if (rc == FL_OK) rc = call(p, "hello 1", &line, &len);
+    if (rc != FL_OK) return rc;
+    const char *expected = "`ok 1 NAME RELEASE caps=LIST counters=LIST`";
+    words w = { line, line + len };
+    uint64_t version;
+    if (!word_is(&w, "ok") || !u64_word(&w, &version)) return garbled(p, "hello 1", line, expected);
+    if (version != PROTOCOL_VERSION) {
+        set_err(p, "the adapter %s (%s) speaks protocol version %llu; this filterlab speaks %d",
+                p->kind->ops.name, p->kind->command, (unsigned long long)version, PROTOCOL_VERSION);
+        c->broken = true;
+        return FL_ERR_INVALID;
+    }
+    if (!bytes_word(&w, &p->value)) return garbled(p, "hello 1", line, expected);
+    snprintf(c->engine, sizeof c->engine, "%.*s", (int)p->value.len, (const char *)p->value.data);
+    if (!bytes_word(&w, &p->value)) return garbled(p, "hello 1", line, expected);
+    snprintf(c->release, sizeof c->release, "%.*s", (int)p->value.len, (const char *)p->value.data);
+    const char *s;
+    size_t n;
+    while (word(&w, &s, &n)) {
+        bool caps = n >= 5 && memcmp(s, "caps=", 5) == 0;
+        bool counters = n >= 9 && memcmp(s, "counters=", 9) == 0;
+        if (!caps && !counters) return garbled(p, "hello 1", line, expected);
+        const char *item = s + (caps ? 5 : 9), *end = s + n;
+        while (item < end) {
+            const char *comma = memchr(item, ',', (size_t)(end - item));
+            size_t ilen = comma ? (size_t)(comma - item) : (size_t)(end - item);
+            bool known = false;
+            if (caps) {
+                for (size_t i = 0; i < sizeof cap_names / sizeof *cap_names; i++)
+                    if (strlen(cap_names[i].name) == ilen && memcmp(cap_names[i].name, item, ilen) == 0) {
+                        c->caps |= cap_names[i].bit;
+                        known = true;
+                    }
+            } else {
+                for (size_t i = 0; i < COUNTERS; i++)
+                    if (strlen(counter_names[i]) == ilen && memcmp(counter_names[i], item, ilen) == 0) {
+                        c->exact[i] = true;
+                        known = true;
+                    }
+            }
+            /* a capability this filterlab does not know is one it never asks for */
+            (void)known;
+            item = comma ? comma + 1 : end;
+        }
+    }
+    return FL_OK;
+}
+
+/* ---- Requests --------------------------------------------------------------------- */
+
+/* An op the adapter did not list: the run stops at its line (exit 2). */
+static int lacks(proc *p, unsigned cap, const char *op) {
+    if (p->c->caps & cap) return FL_OK;
+    set_err(p, "the %s engine (%s) cannot run `%s`: its adapter does not list it in caps=", p->kind->ops.name,
+            p->c->engine, op);
+    return FL_ERR_INVALID;
+}
+
+/* Writes the options of opt as option words (the workload's). */
+static int put_options(child *c, const fl_options *opt) {
+    char num[160];
+    int rc = FL_OK;
+    if (opt->policies) {
+        rc = put_str(c, " policies=");
+        if (rc == FL_OK) rc = put_bytes(c, (const uint8_t *)opt->policies, strlen(opt->policies));
+    }
+    if (rc == FL_OK && opt->compactor) {
+        rc = put_str(c, " compactor=");
+        if (rc == FL_OK) rc = put_bytes(c, (const uint8_t *)opt->compactor, strlen(opt->compactor));
+    }
+    snprintf(num, sizeof num,
+             " min_filter_keys=%llu memtable_bytes=%llu sst_bytes=%llu block_bytes=%llu l0_trigger=%llu"
+             " max_runs=%llu legacy_filters=%d",
+             (unsigned long long)opt->min_filter_keys, (unsigned long long)opt->memtable_bytes,
+             (unsigned long long)opt->sst_bytes, (unsigned long long)opt->block_bytes,
+             (unsigned long long)opt->l0_trigger, (unsigned long long)opt->max_runs, opt->legacy_filters);
+    if (rc == FL_OK) rc = put_str(c, num);
+    return rc;
+}
+
+/* A request that answers `ok` and nothing else. */
+static int simple(proc *p, size_t from) {
+    char request[256], *line;
+    size_t len;
+    describe(p->c, from, request, sizeof request);
+    int rc = call(p, request, &line, &len);
+    if (rc == FL_OK && strcmp(line, "ok") != 0) return garbled(p, request, line, "`ok`");
+    return rc;
+}
+
+static int proc_open(const fl_engine_ops *self, const char *dir, const fl_registry *reg, const fl_options *opt,
+                     fl_engine **out, char *err, size_t err_len) {
+    (void)reg;
+    *out = NULL;
+    fl_proc_kind *kind = (fl_proc_kind *)self;
+    proc *p = calloc(1, sizeof *p);
+    if (!p) return FL_ERR_NOMEM;
+    p->kind = kind;
+    fl_buf_init(&p->value);
+    fl_buf_init(&p->key);
+    int rc = FL_OK;
+    if (kind->idle && !kind->idle->broken) {
+        p->c = kind->idle;
+        kind->idle = NULL;
+    } else {
+        child_free(kind->idle);
+        kind->idle = NULL;
+        if ((rc = spawn(p, err, err_len)) == FL_OK) rc = handshake(p);
+        else { free(p); return rc; }
+        /* what the adapter lacks, the checker must not count on: without
+         * an SST listing it judges reads by their results and counters
+         * alone, without a batched read it reads a multiget key by key */
+        if (rc == FL_OK && !(p->c->caps & CAP_SSTS)) kind->ops.ssts = NULL;
+        if (rc == FL_OK && !(p->c->caps & CAP_MULTIGET)) kind->ops.multiget = NULL;
+    }
+    if (rc == FL_OK) {
+        size_t from = p->c->send_len;
+        rc = put_str(p->c, "open ");
+        if (rc == FL_OK) rc = put_bytes(p->c, (const uint8_t *)dir, strlen(dir));
+        if (rc == FL_OK) rc = put_options(p->c, opt);
+        if (rc == FL_OK) rc = put_str(p->c, "\n");
+        if (rc == FL_OK) rc = simple(p, from);
+    }
+    if (rc != FL_OK) {
+        snprintf(err, err_len, "%s", p->err[0] ? p->err : fl_strerror(rc));
+        child_free(p->c);
+        fl_buf_free(&p->value);
+        fl_buf_free(&p->key);
+        free(p);
+        return rc;
+    }
+    *out = (fl_engine *)p;
+    return FL_OK;
+}
+
+static void free_metas(proc *p) {
+    if (p->metas) fl_sst_meta_free(p->metas, p->nmetas);
+    p->metas = NULL;
+    p->nmetas = 0;
+}
+
+static int proc_close(fl_engine *e, char *err, size_t err_len) {
+    proc *p = of(e);
+    int rc = put_str(p->c, "close\n");
+    if (rc == FL_OK) rc = simple(p, p->c->send_len - 6);
+    if (rc != FL_OK && err) snprintf(err, err_len, "%s", p->err);
+    if (rc == FL_OK && !p->c->broken && !p->kind->idle) p->kind->idle = p->c;   /* for the next open */
+    else child_free(p->c);
+    free_metas(p);
+    fl_buf_free(&p->value);
+    fl_buf_free(&p->key);
+    free(p);
+    return rc;
+}
+
+static const char *proc_errmsg(const fl_engine *e) { return cof(e)->err; }
+
+/* Gathers an op's workload line (fl_op_print) as its request. */
+static int put_op(child *c, const fl_op *op) {
+    char *text = NULL;
+    size_t tlen = 0;
+    FILE *f = open_memstream(&text, &tlen);
+    if (!f) return FL_ERR_NOMEM;
+    int prc = fl_op_print(op, f);
+    if (fclose(f) != 0 || prc != 0) { free(text); return FL_ERR_NOMEM; }
+    int rc = put_text(c, text, tlen);
+    if (rc == FL_OK) rc = put_text(c, "\n", 1);
+    free(text);
+    return rc;
+}
+
+static fl_bytes bytes_of(fl_slice s) {
+    static uint8_t empty;
+    return (fl_bytes){ s.len ? (uint8_t *)s.data : &empty, s.len };
+}
+
+static void set_ctx(fl_op *op, const fl_filter_context *ctx) {
+    if (!ctx) return;
+    op->has_ctx = true;
+    op->ctx_len = FL_FILTER_CONTEXT_BYTES;
+    while (op->ctx_len && ctx->bytes[op->ctx_len - 1] == 0) op->ctx_len--;
+    memcpy(op->ctx, ctx->bytes, FL_FILTER_CONTEXT_BYTES);
+}
+
+static int write_op(proc *p, unsigned cap, const fl_op *op) {
+    int rc = take_deferred(p);
+    if (rc == FL_OK) rc = lacks(p, cap, fl_op_name(op->kind));
+    if (rc != FL_OK) return rc;
+    size_t from = p->c->send_len;
+    if ((rc = put_op(p->c, op)) != FL_OK) return rc;
+    char request[96];
+    describe(p->c, from, request, sizeof request);
+    return pipelined(p, request);
+}
+
+static int proc_put(fl_engine *e, fl_slice k, fl_slice v) {
+    fl_op op = { .kind = FL_OP_PUT, .a = bytes_of(k), .b = bytes_of(v), .prefix_mode = -1 };
+    return write_op(of(e), CAP_PUT, &op);
+}
+
+static int proc_del(fl_engine *e, fl_slice k) {
+    fl_op op = { .kind = FL_OP_DEL, .a = bytes_of(k), .prefix_mode = -1 };
+    return write_op(of(e), CAP_DEL, &op);
+}
+
+static int proc_delete_range(fl_engine *e, fl_slice s, fl_slice end) {
+    fl_op op = { .kind = FL_OP_DELRANGE, .a = bytes_of(s), .b = bytes_of(end), .prefix_mode = -1 };
+    return write_op(of(e), CAP_DELRANGE, &op);
+}
+
+/* An op answered by `ok` alone. */
+static int plain_op(proc *p, unsigned cap, const fl_op *op) {
+    int rc = lacks(p, cap, fl_op_name(op->kind));
+    if (rc != FL_OK) return rc;
+    size_t from = p->c->send_len;
+    if ((rc = put_op(p->c, op)) != FL_OK) return rc;
+    return simple(p, from);
+}
+
+static int proc_flush(fl_engine *e) {
+    fl_op op = { .kind = FL_OP_FLUSH, .prefix_mode = -1 };
+    return plain_op(of(e), CAP_FLUSH, &op);
+}
+
+static int proc_compact(fl_engine *e, bool full) {
+    fl_op op = { .kind = FL_OP_COMPACT, .full = full, .prefix_mode = -1 };
+    return plain_op(of(e), CAP_COMPACT, &op);
+}
+
+static int proc_get(fl_engine *e, fl_slice key, const fl_filter_context *ctx, fl_buf *value, bool *found) {
+    proc *p = of(e);
+    int rc = lacks(p, CAP_GET, "get");
+    if (rc != FL_OK) return rc;
+    fl_op op = { .kind = FL_OP_GET, .a = bytes_of(key), .prefix_mode = -1 };
+    set_ctx(&op, ctx);
+    size_t from = p->c->send_len;
+    if ((rc = put_op(p->c, &op)) != FL_OK) return rc;
+    char request[256], *line;
+    size_t len;
+    describe(p->c, from, request, sizeof request);
+    if ((rc = call(p, request, &line, &len)) != FL_OK) return rc;
+    words w = { line, line + len };
+    const char *expected = "`ok value VALUE` or `ok none`";
+    if (!word_is(&w, "ok")) return garbled(p, request, line, expected);
+    const char *s;
+    size_t n;
+    if (!word(&w, &s, &n)) return garbled(p, request, line, expected);
+    if (n == 4 && memcmp(s, "none", 4) == 0 && w.p == w.end) {
+        *found = false;
+        fl_buf_reset(value);
+        return FL_OK;
+    }
+    if (n != 5 || memcmp(s, "value", 5) != 0 || !bytes_word(&w, &p->value) || w.p != w.end)
+        return garbled(p, request, line, expected);
+    *found = true;
+    fl_buf_reset(value);
+    return fl_buf_append(value, p->value.data, p->value.len);
+}
+
+static int proc_multiget(fl_engine *e, size_t n, const fl_slice *keys, const fl_filter_context *ctx,
+                         fl_buf *values, bool *found) {
+    proc *p = of(e);
+    int rc = lacks(p, CAP_MULTIGET, "multiget");
+    if (rc != FL_OK) return rc;
+    uint8_t *packed = NULL;
+    size_t plen = 0;
+    for (size_t i = 0; i < n; i++)
+        if (fl_op_multiget_pack(&packed, &plen, keys[i].data, keys[i].len) != 0) {
+            free(packed);
+            return FL_ERR_NOMEM;
+        }
+    fl_op op = { .kind = FL_OP_MULTIGET, .a = { packed, plen }, .count = (uint32_t)n, .prefix_mode = -1 };
+    set_ctx(&op, ctx);
+    size_t from = p->c->send_len;
+    rc = put_op(p->c, &op);
+    free(packed);
+    if (rc != FL_OK) return rc;
+    char request[256], *line;
+    size_t len;
+    describe(p->c, from, request, sizeof request);
+    for (size_t i = 0; i <= n; i++) {
+        rc = i == 0 ? call(p, request, &line, &len) : read_line(p, request, &line, &len);
+        if (rc != FL_OK) return rc;
+        words w = { line, line + len };
+        if (i == n) {
+            if (strcmp(line, "ok") != 0) return garbled(p, request, line, "`ok` after a line per key");
+            break;
+        }
+        if (strncmp(line, "err ", 4) == 0) return err_reply(p, request, line);
+        const char *s;
+        size_t wn;
+        if (!word(&w, &s, &wn)) return garbled(p, request, line, "`value VALUE` or `none`");
+        fl_buf_reset(&values[i]);
+        if (wn == 4 && memcmp(s, "none", 4) == 0 && w.p == w.end) {
+            found[i] = false;
+            continue;
+        }
+        if (wn != 5 || memcmp(s, "value", 5) != 0 || !bytes_word(&w, &p->value) || w.p != w.end)
+            return garbled(p, request, line, "`value VALUE` or `none`");
+        found[i] = true;
+        if (fl_buf_append(&values[i], p->value.data, p->value.len) != FL_OK) return FL_ERR_NOMEM;
+    }
+    return FL_OK;
+}
+
+/* A read answered by `entry KEY VALUE` lines and `ok`: each to fn. */
+static int entries(proc *p, const char *request, fl_scan_fn fn, void *arg) {
+    char *line;
+    size_t len;
+    int rc = call(p, request, &line, &len);
+    bool stopped = false;
+    while (rc == FL_OK) {
+        if (strcmp(line, "ok") == 0) return FL_OK;
+        if (strncmp(line, "err ", 4) == 0) return err_reply(p, request, line);
+        words w = { line, line + len };
+        if (!word_is(&w, "entry") || !bytes_word(&w, &p->key) || !bytes_word(&w, &p->value) || w.p != w.end)
+            return garbled(p, request, line, "`entry KEY VALUE` or `ok`");
+        /* the rest of the reply is read even when fn has had enough */
+        if (!stopped && fn(arg, (fl_slice){ p->key.data, p->key.len }, (fl_slice){ p->value.data, p->value.len }))
+            stopped = true;
+        rc = read_line(p, request, &line, &len);
+    }
+    return rc;
+}
+
+static int read_op(proc *p, unsigned cap, const fl_op *op, fl_scan_fn fn, void *arg) {
+    int rc = lacks(p, cap, fl_op_name(op->kind));
+    if (rc != FL_OK) return rc;
+    size_t from = p->c->send_len;
+    if ((rc = put_op(p->c, op)) != FL_OK) return rc;
+    char request[256];
+    describe(p->c, from, request, sizeof request);
+    return entries(p, request, fn, arg);
+}
+
+static int proc_scan_prefix(fl_engine *e, fl_slice prefix, const fl_filter_context *ctx, fl_scan_fn fn,
+                            void *arg) {
+    fl_op op = { .kind = FL_OP_SCAN_PREFIX, .a = bytes_of(prefix), .prefix_mode = -1 };
+    set_ctx(&op, ctx);
+    return read_op(of(e), CAP_SCAN_PREFIX, &op, fn, arg);
+}
+
+static int proc_scan(fl_engine *e, fl_slice start, fl_slice end, fl_scan_fn fn, void *arg) {
+    fl_op op = { .kind = FL_OP_SCAN, .a = bytes_of(start), .b = bytes_of(end), .prefix_mode = -1 };
+    return read_op(of(e), CAP_SCAN, &op, fn, arg);
+}
+
+static int proc_seek(fl_engine *e, fl_slice key, bool backward, uint32_t n, int prefix_mode,
+                     const fl_filter_context *ctx, fl_scan_fn fn, void *arg) {
+    fl_op op = { .kind = backward ? FL_OP_SEEK_FOR_PREV : FL_OP_SEEK, .a = bytes_of(key), .count = n,
+                 .prefix_mode = prefix_mode };
+    set_ctx(&op, ctx);
+    return read_op(of(e), backward ? CAP_SEEK_FOR_PREV : CAP_SEEK, &op, fn, arg);
+}
+
+static int proc_set_options(fl_engine *e, const fl_options *opt, char *err, size_t err_len) {
+    proc *p = of(e);
+    int rc = lacks(p, CAP_SET_OPTIONS, "set_options");
+    if (rc == FL_OK) {
+        size_t from = p->c->send_len;
+        rc = put_str(p->c, "set_options");
+        if (rc == FL_OK) rc = put_options(p->c, opt);
+        if (rc == FL_OK) rc = put_str(p->c, "\n");
+        if (rc == FL_OK) rc = simple(p, from);
+    }
+    if (rc != FL_OK) snprintf(err, err_len, "%s", p->err);
+    return rc;
+}
+
+static bool metrics_reply(proc *p, const char *line, size_t len, fl_metrics *out);
+
+static void proc_metrics(const fl_engine *x, fl_metrics *out) {
+    /* (the table gives metrics a const engine: asking is no change to it) */
+    proc *p = (proc *)(uintptr_t)x;
+    memset(out, 0, sizeof *out);
+    if (p->deferred) return;
+    char *line;
+    size_t len;
+    int rc = put_str(p->c, "metrics\n");
+    if (rc == FL_OK) rc = call(p, "metrics", &line, &len);
+    if (rc == FL_OK && !metrics_reply(p, line, len, out))
+        rc = garbled(p, "metrics", line, "`ok NAME=N ...` with unsigned decimal counters");
+    if (rc != FL_OK) {
+        /* the table's metrics cannot fail: the next request does */
+        p->deferred = rc;
+        memcpy(p->deferred_err, p->err, sizeof p->err);
+        memset(out, 0, sizeof *out);
+    }
+}
+
+/* Reads `ok NAME=N ...` into out; false when it does not parse. */
+static bool metrics_reply(proc *p, const char *line, size_t len, fl_metrics *out) {
+    words w = { line, line + len };
+    if (!word_is(&w, "ok")) return false;
+    const char *s;
+    size_t n;
+    while (word(&w, &s, &n)) {
+        const char *eq = memchr(s, '=', n);
+        if (!eq) return false;
+        size_t klen = (size_t)(eq - s);
+        for (size_t i = 0; i < COUNTERS; i++) {
+            if (!p->c->exact[i] || strlen(counter_names[i]) != klen || memcmp(counter_names[i], s, klen) != 0)
+                continue;
+            words v = { eq + 1, s + n };
+            uint64_t val;
+            if (!u64_word(&v, &val)) return false;
+            *counter_slot(out, i) = val;
+        }
+        /* counters not in counters=, and the engine's own, are not filterlab's to hold */
+    }
+    return true;
+}
+
+/* ---- SSTs ------------------------------------------------------------------------- */
+
+static int proc_ssts(const fl_engine *x, fl_sst_meta **out, size_t *count) {
+    proc *p = (proc *)(uintptr_t)x;
+    *out = NULL;
+    *count = 0;
+    int rc = lacks(p, CAP_SSTS, "ssts");
+    if (rc != FL_OK) return rc;
+    char *line;
+    size_t len, cap = 0, n = 0;
+    fl_sst_meta *m = NULL;
+    if ((rc = put_str(p->c, "ssts\n")) == FL_OK) rc = call(p, "ssts", &line, &len);
+    const char *expected = "`sst ID LEVEL SMALLEST LARGEST ENTRIES RTOMBS EXCL NAME...` or `ok`";
+    while (rc == FL_OK && strcmp(line, "ok") != 0) {
+        if (strncmp(line, "err ", 4) == 0) { rc = err_reply(p, "ssts", line); break; }
+        if (n == cap) {
+            cap = cap ? cap * 2 : 16;
+            fl_sst_meta *b = realloc(m, cap * sizeof *m);
+            if (!b) { rc = FL_ERR_NOMEM; break; }
+            m = b;
+        }
+        fl_sst_meta *s = &m[n];
+        memset(s, 0, sizeof *s);
+        n++;
+        words w = { line, line + len };
+        uint64_t level, excl;
+        bool ok = word_is(&w, "sst") && u64_word(&w, &s->id) && u64_word(&w, &level) && level < 1000000;
+        if (ok && (ok = bytes_word(&w, &p->value)) && (s->smallest = malloc(p->value.len + 1))) {
+            memcpy(s->smallest, p->value.data, p->value.len);
+            s->smallest_len = p->value.len;
+        }
+        if (ok && (ok = bytes_word(&w, &p->value)) && (s->largest = malloc(p->value.len + 1))) {
+            memcpy(s->largest, p->value.data, p->value.len);
+            s->largest_len = p->value.len;
+        }
+        ok = ok && s->smallest && s->largest && u64_word(&w, &s->entries) && u64_word(&w, &s->range_tombstones) &&
+             u64_word(&w, &excl) && excl <= 1;
+        if (!ok) { rc = garbled(p, "ssts", line, expected); break; }
+        s->level = (int)level;
+        s->largest_exclusive = excl == 1;
+        while (w.p < w.end) {
+            char **names = realloc(s->filter_names, (s->filter_count + 1) * sizeof *names);
+            if (!names) { rc = FL_ERR_NOMEM; break; }
+            s->filter_names = names;
+            if (!bytes_word(&w, &p->value)) { rc = garbled(p, "ssts", line, expected); break; }
+            if (!(names[s->filter_count] = malloc(p->value.len + 1))) { rc = FL_ERR_NOMEM; break; }
+            memcpy(names[s->filter_count], p->value.data, p->value.len);
+            names[s->filter_count][p->value.len] = 0;
+            s->filter_count++;
+        }
+        if (rc == FL_OK) rc = read_line(p, "ssts", &line, &len);
+    }
+    if (rc != FL_OK) {
+        if (m) fl_sst_meta_free(m, n);
+        return rc;
+    }
+    *out = m;
+    *count = n;
+    return FL_OK;
+}
+
+/* ---- Engines of this kind ------------------------------------------------------------ */
+
+static const fl_engine_ops proc_ops = {
+    .open = proc_open,
+    .close = proc_close,
+    .errmsg = proc_errmsg,
+    .put = proc_put,
+    .del = proc_del,
+    .delete_range = proc_delete_range,
+    .flush = proc_flush,
+    .compact = proc_compact,
+    .get = proc_get,
+    .scan_prefix = proc_scan_prefix,
+    .scan = proc_scan,
+    .seek = proc_seek,
+    .set_options = proc_set_options,
+    .metrics = proc_metrics,
+    .multiget = proc_multiget,
+    .ssts = proc_ssts,
+    .space = &fl_space_proc,
+};
+
+int fl_proc_kind_init(fl_proc_kind *kind, const char *name, const char *command) {
+    memset(kind, 0, sizeof *kind);
+    kind->ops = proc_ops;
+    kind->ops.name = name;
+    kind->command = command;
+    return FL_OK;
+}
+
+const fl_engine_ops *fl_proc_engine(const char *spec) {
+    /* `cmd:COMMAND`: one table per distinct command, for the process's life */
+    static fl_proc_kind *kinds[16];
+    static size_t nkinds;
+    if (strncmp(spec, "cmd:", 4) != 0 || !spec[4]) return NULL;
+    for (size_t i = 0; i < nkinds; i++)
+        if (strcmp(kinds[i]->ops.name, spec) == 0) return &kinds[i]->ops;
+    if (nkinds == sizeof kinds / sizeof *kinds) return NULL;
+    fl_proc_kind *k = malloc(sizeof *k);
+    char *name = strdup(spec);
+    if (!k || !name) { free(k); free(name); return NULL; }
+    fl_proc_kind_init(k, name, name + 4);
+    kinds[nkinds++] = k;
+    return &k->ops;
+}

@@ -1,0 +1,81 @@
+#!/bin/sh
+# engine_protocol.sh -- the engine protocol (adapters/proc/PROTOCOL.md) end to
+# end, with adapter programs as --engine cmd:...:
+#   - the minimal adapter (examples/engines/sorted_map.py) gives, on every
+#     shipped workload it can express, exit 0 and the results filterlab's own
+#     engine gives; the rest stop with exit 2 naming the line and what the
+#     adapter cannot do;
+#   - the faulty adapters (tests/engines/faulty.py) each give the documented
+#     finding or error: a lie is P2 (exit 1); a hang is P10 naming the request
+#     (exit 1, within --call-timeout); a death is P10 with the exit status or
+#     signal and the stderr tail (exit 1); a garbled reply or an unknown
+#     protocol version is exit 2 quoting it; a missing capability is exit 2 at
+#     the op's line; a write's error reply names the write;
+#   - Ctrl-C leaves no adapter process and no scratch directory behind.
+. "$(dirname "$0")/common.inc"
+command -v python3 > /dev/null || { echo "engine_protocol.sh: no python3: skipped"; exit 0; }
+MAP="cmd:python3 $FL_SRCDIR/examples/engines/sorted_map.py"
+FAULTY="python3 $FL_SRCDIR/tests/engines/faulty.py"
+
+# ---- the minimal adapter on the shipped workloads
+ran=0 stopped=0
+for w in $(find "$FL_SRCDIR/workloads" -name '*.wl' ! -path '*/gen/*' | sort); do
+    n=$(basename "$w" .wl)
+    "$FILTERLAB" replay "$w" --engine "$MAP" --results "$T/$n.map" > "$T/out" 2>&1
+    rc=$?
+    if [ $rc = 2 ]; then
+        # stopped at a line, naming what it cannot run
+        grep -Eq "\.wl:[0-9]+: .*(cannot run|cannot express|cannot simulate|cannot change)" "$T/out" ||
+            { cat "$T/out"; fail "$n: exit 2 without naming the line and what the adapter cannot do"; }
+        stopped=$((stopped + 1))
+        continue
+    fi
+    [ $rc = 0 ] || { cat "$T/out"; fail "$n: the sorted map exits $rc"; }
+    "$FILTERLAB" replay "$w" --results "$T/$n.own" > /dev/null 2>&1 ||
+        fail "$n: filterlab's own engine fails it"
+    cmp -s "$T/$n.own" "$T/$n.map" || { diff "$T/$n.own" "$T/$n.map" | head; fail "$n: results differ"; }
+    ran=$((ran + 1))
+done
+[ $ran -ge 5 ] || fail "only $ran shipped workloads ran on the sorted map"
+echo "sorted map: $ran workloads with filterlab's results, $stopped stopped at an op it cannot run"
+
+# ---- the faulty adapters
+W="$FL_SRCDIR/workloads/basic.wl"
+expect() {     # MODE STATUS ERE
+    "$FILTERLAB" replay "$W" --call-timeout 3 --engine "cmd:$FAULTY $1" > "$T/$1.out" 2>&1
+    rc=$?
+    [ $rc = "$2" ] || { cat "$T/$1.out"; fail "$1: exit $rc, not $2"; }
+    grep -Eq "$3" "$T/$1.out" || { cat "$T/$1.out"; fail "$1: no line matches: $3"; }
+}
+expect lie 1 '^P2 results: line [0-9]+ get '
+expect hang 1 '^P10 bad-input: line 23 get apple: engine cmd:.*faulty.py hang: get did not return within 3 s'
+expect die 1 '^P10 bad-input: .*basic.wl:35: get: the adapter .* exited with status 3 during `get apple`; its stderr ended: adapter: panic: the disk is on fire'
+expect segv 1 'was killed by signal 11 .*during `get apple`'
+expect garble 2 'basic.wl:23: get failed: the adapter .* answered `get apple` with `yes`, not `ok value VALUE` or `ok none`'
+expect version 2 'basic.wl:9: open failed: .*speaks protocol version 2; this filterlab speaks 1'
+expect noprefix 2 'basic.wl:[0-9]+: scan_prefix failed: .*cannot run `scan_prefix`: its adapter does not list it in caps='
+expect failput 2 'failed: `put a plain-a`: disk full'
+for m in lie hang die segv garble version noprefix failput; do
+    if grep -q 'replay:' "$T/$m.out"; then
+        grep -q "replay: filterlab replay .*--engine 'cmd:python3 .*faulty.py $m'" "$T/$m.out" ||
+            fail "$m: the replay line does not name the engine"
+    fi
+done
+
+# ---- Ctrl-C: nothing left behind
+mkdir -p "$T/scratch"
+TMPDIR="$T/scratch" "$FILTERLAB" replay "$W" --call-timeout 100 --engine "cmd:$FAULTY hang" > "$T/int.out" 2>&1 &
+pid=$!
+i=0
+while [ $i -lt 100 ] && ! grep -q "get apple" /proc/$pid/cmdline 2>/dev/null && [ -z "$(ls "$T/scratch")" ]; do
+    sleep 0.1; i=$((i + 1))
+done
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc = 130 ] || { cat "$T/int.out"; fail "Ctrl-C: exit $rc, not 130"; }
+sleep 0.5
+[ -z "$(ls "$T/scratch")" ] || fail "Ctrl-C left $(ls "$T/scratch") behind"
+if pgrep -f "faulty.py hang" > /dev/null; then fail "Ctrl-C left the adapter running"; fi
+echo "engine protocol: ok"

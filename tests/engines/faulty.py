@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""faulty.py MODE -- the sorted map of examples/engines/sorted_map.py with one
+fault, for tests/cli/engine_protocol.sh: each mode must give the finding or
+error that adapters/proc/PROTOCOL.md documents.
+
+  lie         the second get of a present key answers another value (P2)
+  hang        the first get never answers (P10 under --call-timeout)
+  die         the first get after a flush writes to stderr and exits 3 (P10)
+  segv        the first get kills the adapter with SIGSEGV (P10)
+  garble      a get answers `yes` (exit 2, naming the request and the reply)
+  version     the handshake speaks protocol version 2 (exit 2)
+  noprefix    caps= leaves out scan_prefix (exit 2 at the first scan_prefix)
+  failput     the fifth put answers `err io disk full` (an engine error)
+"""
+import os
+import signal
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'examples', 'engines'))
+import sorted_map  # noqa: E402
+
+MODE = sys.argv[1]
+
+
+class Faulty(sorted_map.SortedMap):
+    gets = puts = 0
+    flushed = False
+
+    def do_flush(self, args):
+        self.flushed = True
+        return super().do_flush(args)
+
+    def do_put(self, args):
+        Faulty.puts += 1
+        if MODE == 'failput' and Faulty.puts == 5:
+            return 'err io disk full'
+        return super().do_put(args)
+
+    def do_get(self, args):
+        reply = super().do_get(args)
+        if MODE == 'hang':
+            time.sleep(100000)
+        if MODE == 'die' and self.flushed:
+            sys.stderr.write('adapter: panic: the disk is on fire\n')
+            sys.stderr.flush()
+            sys.exit(3)
+        if MODE == 'segv':
+            os.kill(os.getpid(), signal.SIGSEGV)
+        if MODE == 'garble':
+            return 'yes'
+        if MODE == 'lie' and reply.startswith('ok value'):
+            Faulty.gets += 1
+            if Faulty.gets == 2:
+                return 'ok value a-lie'
+        return reply
+
+
+def main():
+    db = Faulty()
+    for line in sys.stdin:
+        words = sorted_map.TOKEN.findall(line.rstrip('\n'))
+        verb, args = (words[0], words[1:]) if words else ('', [])
+        if verb == 'hello':
+            caps = 'put,del,delrange,get,scan,flush,compact' + ('' if MODE == 'noprefix' else ',scan_prefix')
+            reply = 'ok %d faulty 1.0 caps=%s counters=' % (2 if MODE == 'version' else 1, caps)
+        elif verb == 'quit':
+            print('ok', flush=True)
+            return
+        elif hasattr(db, 'do_' + verb):
+            reply = getattr(db, 'do_' + verb)(args)
+        else:
+            reply = 'err unsupported %s' % verb
+        print(reply, flush=True)
+
+
+if __name__ == '__main__':
+    main()
