@@ -51,6 +51,12 @@ const char *fl_rocksdb_version(void);
  * checked; it has no probe trace. */
 const fl_engine_ops *fl_proc_engine(const char *spec);
 
+/* `filterlab serve`: filterlab's own engine as an adapter program of the
+ * engine protocol, reading requests from in and answering on out until
+ * `quit` or EOF (filterlab_serve.c), with these plugins loaded.  0, or 1
+ * when out cannot be written, 2 when a plugin cannot be loaded. */
+int fl_filterlab_serve(FILE *in, FILE *out, const char *const *plugins, size_t nplugins);
+
 /* ---- The registry (registry.c) ------------------------------------------------ */
 
 /* The engine of that name, or NULL; fl_engine_names lists them.  The first

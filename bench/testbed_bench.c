@@ -119,12 +119,20 @@ static int make_workload(fl_bench *b, bool l0, fl_workload *w) {
     return rc == 0 ? 0 : fl_bench_fail(b, "testbed: the generated workload: %s", err);
 }
 
+static double replay_on(fl_bench *b, const fl_engine_ops *engine, const fl_registry *reg, const fl_workload *w,
+                        bool check, uint64_t *violations);
+
 /* Runs w once on a fresh database: seconds (of the ops only), or -1 with
  * the error set. */
 static double replay_once(fl_bench *b, const fl_registry *reg, const fl_workload *w, bool check,
                           uint64_t *violations) {
+    return replay_on(b, NULL, reg, w, check, violations);
+}
+
+static double replay_on(fl_bench *b, const fl_engine_ops *engine, const fl_registry *reg, const fl_workload *w,
+                        bool check, uint64_t *violations) {
     fl_runner run = {
-        .check = { .reg = reg, .path = b->cfg->workload ? b->cfg->workload : "mixed",
+        .check = { .engine = engine, .reg = reg, .path = b->cfg->workload ? b->cfg->workload : "mixed",
                    .check = check, .seed = FL_CHECKER_SEED, .no_sync = true },
         .scratch = b->scratch,
     };
@@ -272,11 +280,63 @@ static int bench_fuzz_ops(fl_bench *b) {
     return 0;
 }
 
+/* The engine protocol's cost (adapters/proc/PROTOCOL.md): the mixed
+ * workload replayed checked on filterlab's engine in process, and through
+ * the protocol on the same engine served by this binary (`filterlab
+ * serve`, --engine "cmd:..."), interleaved.  At most 200,000 ops: every
+ * op is a round trip or more. */
+static int bench_protocol(fl_bench *b, const fl_registry *reg) {
+    char exe[4096], cmd[4200];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) return fl_bench_fail(b, "testbed: cannot find this binary (/proc/self/exe)");
+    exe[n] = 0;
+    snprintf(cmd, sizeof cmd, "cmd:'%s' serve", exe);
+    const fl_engine_ops *proc = fl_engine_find(cmd);
+    if (!proc) return fl_bench_fail(b, "testbed: no engine %s", cmd);
+    uint64_t ops = b->cfg->replay_ops ? b->cfg->replay_ops : b->cfg->quick ? 20000 : 200000;
+    char *text = NULL, err[1024];
+    size_t len = 0;
+    fl_workload w = { 0 };
+    if (mixed_text(ops, &text, &len) != 0) { free(text); return fl_bench_fail(b, "testbed: out of memory"); }
+    int rc = fl_workload_parse(text, len, "mixed", &w, err, sizeof err);
+    free(text);
+    if (rc != 0) return fl_bench_fail(b, "testbed: the generated workload: %s", err);
+    unsigned runs = b->cfg->runs;
+    double *in = calloc(runs, sizeof(double)), *out = calloc(runs, sizeof(double));
+    uint64_t violations = 0;
+    rc = -1;
+    if (!in || !out) { fl_bench_fail(b, "testbed: out of memory"); goto done; }
+    fl_bench_progress(b, "testbed: replay of %zu ops (mixed), checked, in process and through the protocol, x%u",
+                      w.count, runs);
+    for (unsigned r = 0; r < runs; r++) {
+        if ((in[r] = replay_on(b, NULL, reg, &w, true, &violations)) < 0) goto done;
+        if ((out[r] = replay_on(b, proc, reg, &w, true, &violations)) < 0) goto done;
+    }
+    if (violations) {
+        fl_bench_fail(b, "testbed: the protocol benchmark's workload violated a property %llu times",
+                      (unsigned long long)violations);
+        goto done;
+    }
+    double min = fl_bench_median(in, runs), mout = fl_bench_median(out, runs);
+    char name[96];
+    snprintf(name, sizeof name, "replay checked through the protocol: %zu ops of mixed", w.count);
+    fl_bench_add(b, "testbed", name, (double)w.count / mout, "ops/s");
+    fl_bench_add_target(b, "testbed", "replay checked, protocol / in process time: mixed", mout / min, "x",
+                        "<= 2x", mout / min <= 2.0);
+    rc = 0;
+done:
+    free(in);
+    free(out);
+    fl_workload_free(&w);
+    return rc;
+}
+
 int fl_bench_testbed(fl_bench *b) {
     fl_registry *reg;
     if (fl_registry_new(&reg) != FL_OK) return fl_bench_fail(b, "testbed: out of memory");
     int rc = bench_replay(b, reg, false);
     if (rc == 0) rc = bench_replay(b, reg, true);
+    if (rc == 0) rc = bench_protocol(b, reg);
     if (rc == 0) rc = bench_check(b);
     if (rc == 0) rc = bench_fuzz_ops(b);
     fl_registry_free(reg);

@@ -24,6 +24,7 @@ int fl_cli_check(int argc, char **argv);        /* check.c */
 int fl_cli_report(int argc, char **argv);       /* report.c */
 int fl_cli_gen(int argc, char **argv);          /* gen.c */
 int fl_cli_bench(int argc, char **argv);        /* bench.c */
+int fl_cli_serve(int argc, char **argv);        /* serve.c */
 
 /* args.c: the whole string is a decimal count (digits only, no overflow) /
  * a positive number of seconds (at most 1e9); false otherwise. */

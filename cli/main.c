@@ -26,6 +26,7 @@ static const struct command {
     { "check",  fl_cli_check,  "property-based runs: random trials, shrunk replayable failures" },
     { "report", fl_cli_report, "replay sweeps of configurations into CSV, plots and HTML" },
     { "bench",  fl_cli_bench,  "benchmarks: filters, engine reads, the testbed, beside RocksDB" },
+    { "serve",  fl_cli_serve,  "filterlab's engine as an adapter of the engine protocol (stdin/stdout)" },
 };
 
 static void usage(FILE *f) {

@@ -158,6 +158,21 @@ typedef struct fl_engine_ops {
      * (orphan SSTs removed or kept), "" for nothing; NULL: never anything.
      * The checker prints it to its messages after each open. */
     const char *(*note)(const fl_engine *e);
+    /* Whether this open engine counts false positives itself (its
+     * false_positive counters mean what SPEC 6 says: a maybe on an SST
+     * that held no match), though it has no probe trace: an adapter that
+     * says so (PROTOCOL.md, counters=).  NULL or false: without a probe
+     * trace an engine cannot know which SSTs held a match, so its
+     * false_positive must stay 0 and the checker counts what it can know
+     * (RocksDB's case; untraced.c). */
+    bool (*counts_false_positives)(const fl_engine *e);
+    /* How a prefix read picks the SSTs whose filters it may probe, for the
+     * checks of an engine without a probe trace (untraced.c): true, as
+     * RocksDB's iterator does -- every L0 file, and in each deeper level
+     * only the file it seeks into (the next ones are entered without a
+     * probe), once per seek it counts (fl_filter_counters.seeks); false,
+     * any SST whose key range overlaps the prefix's. */
+    bool prefix_reads_seek_levels;
     /* What the engine is, for the checker and the runner (none of them ever
      * tests an engine's name): */
     /* the configuration space `check` draws this engine's trials from

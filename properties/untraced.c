@@ -134,6 +134,18 @@ static size_t prefix_candidates(const fl_checker *ck, fl_slice p, bool backward,
  * a range tombstone); every round seeks each source at most once, so with
  * more seeks than sources the bound is the seeks themselves. */
 static size_t prefix_probe_bound(const fl_checker *ck, fl_slice p, bool backward, uint64_t seeks) {
+    if (!ck->eng->prefix_reads_seek_levels) {
+        /* any SST whose range reaches a key with the prefix */
+        size_t n = 0;
+        for (size_t i = 0; i < ck->nmetas; i++) {
+            const fl_sst_meta *m = &ck->metas[i];
+            bool below = ck_cmp(m->largest, m->largest_len, p.data, p.len) < 0;
+            bool above = ck_cmp(m->smallest, m->smallest_len, p.data, p.len) > 0 &&
+                         !(m->smallest_len >= p.len && memcmp(m->smallest, p.data, p.len) == 0);
+            if (!below && !above) n++;
+        }
+        return n;
+    }
     size_t sources, n = prefix_candidates(ck, p, backward, NULL, &sources);
     return seeks > sources ? (size_t)seeks : n;
 }
@@ -174,6 +186,11 @@ static void p9_feed(fl_checker *ck, int k, fl_slice t, bool backward, uint64_t d
     free(idx);
 }
 
+/* Whether the engine counts its false positives itself (check.h). */
+static bool counts_fp(const fl_checker *ck) {
+    return ck->eng->counts_false_positives && ck->eng->counts_false_positives(ck->db);
+}
+
 static void check_kind(fl_checker *ck, int k, const fl_filter_counters *b, const fl_filter_counters *c) {
     const fl_op *op = ck->op;
     const char *kn = k ? "prefix" : "point";
@@ -194,7 +211,8 @@ static void check_kind(fl_checker *ck, int k, const fl_filter_counters *b, const
                                         : "is of the other kind");
         return;
     }
-    if (d_fp)
+    bool own_fp = counts_fp(ck);
+    if (d_fp && !own_fp)
         ck_violation(ck, FL_P3, "%s false_positive moved by %llu, but the engine cannot know which "
                      "SSTs held a match", kn, (unsigned long long)d_fp);
     uint64_t d_seeks = c->seeks - b->seeks;
@@ -214,7 +232,14 @@ static void check_kind(fl_checker *ck, int k, const fl_filter_counters *b, const
     if (d_mneg && mem_holds(ck, k == 1, t))
         ck_violation(ck, FL_P1, "the memtable filter said no, but the memtable holds %s",
                      k ? "a key with that prefix" : "that key");
-    if (d_pos && absent_everywhere(ck, k == 1, t)) ck->fp_known[k] += d_pos;
+    if (d_pos && absent_everywhere(ck, k == 1, t)) {
+        if (!own_fp) ck->fp_known[k] += d_pos;
+        else if (d_fp != d_pos)
+            ck_violation(ck, FL_P4, "%s false_positive moved by %llu, but no key ever written %s, so each "
+                         "of the %llu SST(s) whose filter said maybe is a false positive", kn,
+                         (unsigned long long)d_fp, k ? "starts with the prefix" : "is the key",
+                         (unsigned long long)d_pos);
+    }
     /* a forward prefix read positions in its candidate SSTs; those its
      * filters did not rule out (or had no filter probe for) are read */
     if (k == 1 && !backward) {
@@ -245,7 +270,8 @@ void ck_check_multiget_untraced(fl_checker *ck, const fl_slice *keys, size_t n, 
     uint64_t d_pos = c->positive - b->positive, d_fp = c->false_positive - b->false_positive;
     uint64_t d_mpos = c->memtable_positive - b->memtable_positive;
     uint64_t d_mneg = c->memtable_negative - b->memtable_negative;
-    if (d_fp)
+    bool own_fp = counts_fp(ck);
+    if (d_fp && !own_fp)
         ck_violation(ck, FL_P3, "point false_positive moved by %llu, but the engine cannot know which "
                      "SSTs held a match", (unsigned long long)d_fp);
     size_t bound = 0, held = 0;
@@ -265,5 +291,11 @@ void ck_check_multiget_untraced(fl_checker *ck, const fl_slice *keys, size_t n, 
     if (d_mneg > n - held)
         ck_violation(ck, FL_P1, "the memtable filter said no %llu time(s), but the memtable holds %zu of "
                      "the %zu key(s)", (unsigned long long)d_mneg, held, n);
-    if (d_pos && all_absent) ck->fp_known[0] += d_pos;
+    if (d_pos && all_absent) {
+        if (!own_fp) ck->fp_known[0] += d_pos;
+        else if (d_fp != d_pos)
+            ck_violation(ck, FL_P4, "point false_positive moved by %llu, but no key of the multiget was ever "
+                         "written, so each of the %llu SST(s) whose filter said maybe is a false positive",
+                         (unsigned long long)d_fp, (unsigned long long)d_pos);
+    }
 }

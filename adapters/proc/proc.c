@@ -125,6 +125,11 @@ typedef struct proc {
      * the next request returns it, with its message, instead of running. */
     int deferred;
     char deferred_err[4096];
+    /* The last metrics reply, while no request has been sent since: the
+     * checker asks before and after every op, and the "before" of one op
+     * is the "after" of the one before it -- one round trip, not two. */
+    fl_metrics metrics;
+    bool metrics_valid;
 } proc;
 
 static proc *of(fl_engine *e) { return (proc *)e; }
@@ -408,6 +413,7 @@ static int call(proc *p, const char *request, char **line, size_t *len) {
     int rc = take_deferred(p);
     if (rc != FL_OK) return rc;
     if (p->c->broken) return still_broken(p);
+    p->metrics_valid = false;
     rc = settle(p, request);
     if (rc == FL_OK) rc = send_all(p, request);
     if (rc == FL_OK) rc = read_line(p, request, line, len);
@@ -423,6 +429,7 @@ static int pipelined(proc *p, const char *request) {
         int rc = settle(p, request);
         if (rc != FL_OK) return rc;
     }
+    p->metrics_valid = false;
     size_t slot = (c->pending_head + c->npending) % PIPELINE;
     snprintf(c->pending[slot], sizeof c->pending[slot], "%s", request);
     c->npending++;
@@ -947,6 +954,10 @@ static void proc_metrics(const fl_engine *x, fl_metrics *out) {
     proc *p = (proc *)(uintptr_t)x;
     memset(out, 0, sizeof *out);
     if (p->deferred) return;
+    if (p->metrics_valid) {
+        *out = p->metrics;
+        return;
+    }
     char *line;
     size_t len;
     int rc = put_str(p->c, "metrics\n");
@@ -958,7 +969,10 @@ static void proc_metrics(const fl_engine *x, fl_metrics *out) {
         p->deferred = rc;
         memcpy(p->deferred_err, p->err, sizeof p->err);
         memset(out, 0, sizeof *out);
+        return;
     }
+    p->metrics = *out;
+    p->metrics_valid = true;
 }
 
 /* Reads `ok NAME=N ...` into out; false when it does not parse. */
@@ -982,6 +996,11 @@ static bool metrics_reply(proc *p, const char *line, size_t len, fl_metrics *out
         /* counters not in counters=, and the engine's own, are not filterlab's to hold */
     }
     return true;
+}
+
+static bool proc_counts_false_positives(const fl_engine *x) {
+    const proc *p = cof(x);
+    return p->c->exact[4] && p->c->exact[9];      /* point. and prefix.false_positive */
 }
 
 /* ---- SSTs ------------------------------------------------------------------------- */
@@ -1064,6 +1083,7 @@ static const fl_engine_ops proc_ops = {
     .metrics = proc_metrics,
     .multiget = proc_multiget,
     .ssts = proc_ssts,
+    .counts_false_positives = proc_counts_false_positives,
     .space = &fl_space_proc,
 };
 

@@ -647,6 +647,7 @@ const fl_engine_ops fl_engine_rocksdb = {
     .metrics = rdb_metrics,
     .ssts = rdb_ssts,
     .sst_filter = rdb_sst_filter,
+    .prefix_reads_seek_levels = true,
     .space = &fl_space_rocksdb,
 };
 

@@ -79,3 +79,25 @@ sleep 0.5
 [ -z "$(ls "$T/scratch")" ] || fail "Ctrl-C left $(ls "$T/scratch") behind"
 if pgrep -f "faulty.py hang" > /dev/null; then fail "Ctrl-C left the adapter running"; fi
 echo "engine protocol: ok"
+
+# ---- filterlab's own engine through the protocol (filterlab serve): every
+# shipped workload it can run gives filterlab's results with no violation
+SERVE="cmd:'$(cd "$(dirname "$FILTERLAB")" && pwd)/$(basename "$FILTERLAB")' serve"
+served=0
+for w in $(find "$FL_SRCDIR/workloads" -name '*.wl' ! -path '*/gen/*' | sort); do
+    n=$(basename "$w" .wl)
+    "$FILTERLAB" replay "$w" --engine "$SERVE" --results "$T/$n.served" > "$T/out" 2>&1
+    rc=$?
+    if [ $rc = 2 ] && grep -Eq "\.wl:[0-9]+: .*(cannot run|cannot simulate)" "$T/out"; then continue; fi
+    [ $rc = 0 ] || { cat "$T/out"; fail "$n through filterlab serve: exit $rc"; }
+    "$FILTERLAB" replay "$w" --results "$T/$n.own" > /dev/null 2>&1 || fail "$n: filterlab's own engine fails it"
+    cmp -s "$T/$n.own" "$T/$n.served" || fail "$n: results through the protocol differ"
+    served=$((served + 1))
+done
+[ $served -ge 25 ] || fail "only $served shipped workloads ran through filterlab serve"
+echo "filterlab serve: $served workloads with filterlab's results, no violation"
+"$FILTERLAB" serve --help | grep -q "engine protocol" || fail "serve --help"
+printf 'hello 1\nget a\nopen %s/db policies=none\nput a 1\nget a\nquit\n' "$T" | "$FILTERLAB" serve > "$T/serve.out"
+grep -q '^ok 1 filterlab ' "$T/serve.out" && grep -q '^err invalid no database is open' "$T/serve.out" &&
+    grep -q '^ok value 1$' "$T/serve.out" || { cat "$T/serve.out"; fail "serve: the conversation"; }
+echo "engine protocol: all ok"

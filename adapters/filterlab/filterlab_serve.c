@@ -1,0 +1,294 @@
+/*
+ * filterlab_serve.c -- filterlab's own engine as an adapter program of the
+ * engine protocol (adapters/proc/PROTOCOL.md): `filterlab serve` reads
+ * requests on stdin and answers on stdout, so that
+ *
+ *     filterlab replay W --engine "cmd:filterlab serve"
+ *
+ * runs the same engine as `--engine filterlab`, but through the protocol:
+ * the measure of what the protocol costs (make bench) and of what a
+ * foreign engine's checks can see (no probe trace, only what the protocol
+ * carries).  A translator like every adapter: it maps each request onto
+ * engine.h and reports what the engine did; it judges nothing.
+ *
+ * One request loop, one function per verb.  Op requests are workload lines,
+ * so they are read by the workload parser itself.
+ */
+#include "../adapters.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct server {
+    FILE *out;
+    fl_registry *reg;
+    fl_db *db;
+    fl_buf value;
+} server;
+
+static int reply(server *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int reply(server *s, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(s->out, fmt, ap);
+    va_end(ap);
+    fputc('\n', s->out);
+    return 0;
+}
+
+/* An engine error as `err KIND MESSAGE`. */
+static int fail(server *s, int rc, const char *msg) {
+    const char *kind = rc == FL_ERR_INVALID ? "invalid"
+                     : rc == FL_ERR_NOTFOUND ? "notfound"
+                     : rc == FL_ERR_CORRUPT ? "corrupt" : "io";
+    char one[1024];
+    size_t n = 0;
+    for (const char *p = msg; *p && n + 1 < sizeof one; p++) one[n++] = *p == '\n' ? ' ' : *p;
+    one[n] = 0;
+    return reply(s, "err %s %s", kind, one[0] ? one : fl_strerror(rc));
+}
+
+static void put_bytes(server *s, const uint8_t *p, size_t n) { fl_bytes_print(s->out, p, n); }
+
+static int entry(void *arg, fl_slice key, fl_slice value) {
+    server *s = arg;
+    fputs("entry ", s->out);
+    put_bytes(s, key.data, key.len);
+    fputc(' ', s->out);
+    put_bytes(s, value.data, value.len);
+    fputc('\n', s->out);
+    return 0;
+}
+
+static fl_slice sl(const fl_bytes *b) { return (fl_slice){ b->data, b->len }; }
+
+/* The options of an open or set_options request: the defaults, then each. */
+static int options_of(const fl_op *op, fl_options *opt, char *err, size_t err_len) {
+    fl_options_init(opt);
+    opt->sync = false;              /* a scratch database of a check or replay */
+    for (size_t i = 0; i < op->opt_count; i++) {
+        int rc = fl_options_set(opt, op->opts[i].key, op->opts[i].value, err, err_len);
+        if (rc != FL_OK) { fl_options_free(opt); return rc; }
+    }
+    return FL_OK;
+}
+
+/* Parses text (one line) as a workload op. */
+static int parse_op(const char *text, size_t len, fl_workload *w, char *err, size_t err_len) {
+    static const char header[] = "filterlab-workload 1\n";
+    char *doc = malloc(sizeof header + len + 1);
+    if (!doc) return FL_ERR_NOMEM;
+    memcpy(doc, header, sizeof header - 1);
+    memcpy(doc + sizeof header - 1, text, len);
+    doc[sizeof header - 1 + len] = '\n';
+    int rc = fl_workload_parse(doc, sizeof header + len, "request", w, err, err_len) == 0 && w->count == 1
+                 ? FL_OK : FL_ERR_INVALID;
+    free(doc);
+    return rc;
+}
+
+static void ctx_of(const fl_op *op, fl_filter_context *ctx) {
+    memset(ctx, 0, sizeof *ctx);
+    memcpy(ctx->bytes, op->ctx, op->ctx_len);
+}
+
+/* ---- One function per verb ---------------------------------------------------- */
+
+static int do_open(server *s, const char *args, size_t len) {
+    uint8_t *dir = malloc(len + 1);
+    size_t dlen, used;
+    if (!dir || !fl_bytes_scan(args, len, dir, &dlen, &used)) {
+        free(dir);
+        return reply(s, "err invalid open: expected `open DIR KEY=VALUE ...`");
+    }
+    dir[dlen] = 0;
+    char err[1024] = "", line[16] = "open";
+    /* the rest is an open line's options */
+    fl_workload w = { 0 };
+    size_t rest = len - used;
+    char *text = malloc(rest + 8);
+    int rc = text ? FL_OK : FL_ERR_NOMEM;
+    if (rc == FL_OK) {
+        memcpy(text, line, 4);
+        memcpy(text + 4, args + used, rest);
+        rc = parse_op(text, rest + 4, &w, err, sizeof err);
+    }
+    free(text);
+    fl_options opt;
+    if (rc == FL_OK) rc = options_of(&w.ops[0], &opt, err, sizeof err);
+    fl_workload_free(&w);
+    if (rc != FL_OK) { free(dir); return fail(s, rc, err); }
+    if (s->db) fl_db_close(s->db, NULL, 0);
+    s->db = NULL;
+    rc = fl_db_open((const char *)dir, s->reg, &opt, &s->db, err, sizeof err);
+    fl_options_free(&opt);
+    free(dir);
+    if (rc != FL_OK) return fail(s, rc, err);
+    return reply(s, "ok");
+}
+
+static int do_metrics(server *s) {
+    fl_metrics m;
+    fl_db_metrics(s->db, &m);
+    const fl_filter_counters *k[2] = { &m.point, &m.prefix };
+    const char *kn[2] = { "point", "prefix" };
+    fputs("ok", s->out);
+    for (int i = 0; i < 2; i++)
+        fprintf(s->out, " %s.considered=%llu %s.unfiltered=%llu %s.positive=%llu %s.negative=%llu"
+                        " %s.false_positive=%llu",
+                kn[i], (unsigned long long)k[i]->considered, kn[i], (unsigned long long)k[i]->unfiltered, kn[i],
+                (unsigned long long)k[i]->positive, kn[i], (unsigned long long)k[i]->negative, kn[i],
+                (unsigned long long)k[i]->false_positive);
+    return reply(s, " filter_errors=%llu contract_violations=%llu ssts_written=%llu sst_reads=%llu"
+                    " flushes=%llu compactions=%llu",
+                 (unsigned long long)m.filter_errors, (unsigned long long)m.contract_violations,
+                 (unsigned long long)m.ssts_written, (unsigned long long)m.sst_reads,
+                 (unsigned long long)m.flushes, (unsigned long long)m.compactions);
+}
+
+static int do_ssts(server *s) {
+    fl_sst_meta *m;
+    size_t n;
+    int rc = fl_db_ssts(s->db, &m, &n);
+    if (rc != FL_OK) return fail(s, rc, fl_db_errmsg(s->db));
+    for (size_t i = 0; i < n; i++) {
+        fprintf(s->out, "sst %llu %d ", (unsigned long long)m[i].id, m[i].level);
+        put_bytes(s, m[i].smallest, m[i].smallest_len);
+        fputc(' ', s->out);
+        put_bytes(s, m[i].largest, m[i].largest_len);
+        fprintf(s->out, " %llu %llu %d", (unsigned long long)m[i].entries,
+                (unsigned long long)m[i].range_tombstones, m[i].largest_exclusive ? 1 : 0);
+        for (size_t j = 0; j < m[i].filter_count; j++) {
+            fputc(' ', s->out);
+            put_bytes(s, (const uint8_t *)m[i].filter_names[j], strlen(m[i].filter_names[j]));
+        }
+        fputc('\n', s->out);
+    }
+    fl_sst_meta_free(m, n);
+    return reply(s, "ok");
+}
+
+static int do_op(server *s, const char *line, size_t len) {
+    fl_workload w = { 0 };
+    char err[1024] = "";
+    if (parse_op(line, len, &w, err, sizeof err) != FL_OK) return reply(s, "err invalid %s", err);
+    const fl_op *op = &w.ops[0];
+    fl_filter_context ctx;
+    ctx_of(op, &ctx);
+    const fl_filter_context *ctxp = op->has_ctx ? &ctx : NULL;
+    bool found = false;
+    int rc = FL_OK;
+    switch (op->kind) {
+    case FL_OP_PUT: rc = fl_db_put(s->db, sl(&op->a), sl(&op->b)); break;
+    case FL_OP_DEL: rc = fl_db_delete(s->db, sl(&op->a)); break;
+    case FL_OP_DELRANGE: rc = fl_db_delete_range(s->db, sl(&op->a), sl(&op->b)); break;
+    case FL_OP_FLUSH: rc = fl_db_flush(s->db); break;
+    case FL_OP_COMPACT: rc = fl_db_compact(s->db, op->full); break;
+    case FL_OP_GET:
+        rc = fl_db_get(s->db, sl(&op->a), ctxp, &s->value, &found);
+        if (rc == FL_OK) {
+            if (found) {
+                fputs("ok value ", s->out);
+                put_bytes(s, s->value.data, s->value.len);
+                reply(s, "%s", "");
+            } else {
+                reply(s, "ok none");
+            }
+            fl_workload_free(&w);
+            return 0;
+        }
+        break;
+    case FL_OP_SCAN: rc = fl_db_scan(s->db, sl(&op->a), sl(&op->b), entry, s); break;
+    case FL_OP_SCAN_PREFIX: rc = fl_db_scan_prefix(s->db, sl(&op->a), ctxp, entry, s); break;
+    case FL_OP_SEEK:
+    case FL_OP_SEEK_FOR_PREV:
+        rc = fl_db_seek(s->db, sl(&op->a), op->kind == FL_OP_SEEK_FOR_PREV, op->count, op->prefix_mode, ctxp,
+                        entry, s);
+        break;
+    case FL_OP_SET_OPTIONS: {
+        fl_options opt;
+        rc = options_of(op, &opt, err, sizeof err);
+        if (rc == FL_OK) {
+            rc = fl_db_set_options(s->db, &opt, err, sizeof err);
+            fl_options_free(&opt);
+        }
+        if (rc != FL_OK) {
+            fl_workload_free(&w);
+            return fail(s, rc, err);
+        }
+        break;
+    }
+    default:
+        fl_workload_free(&w);
+        return reply(s, "err unsupported %s", fl_op_name(op->kind));
+    }
+    fl_workload_free(&w);
+    if (rc != FL_OK) return fail(s, rc, fl_db_errmsg(s->db));
+    return reply(s, "ok");
+}
+
+int fl_filterlab_serve(FILE *in, FILE *out, const char *const *plugins, size_t nplugins) {
+    server s = { .out = out };
+    fl_buf_init(&s.value);
+    if (fl_registry_new(&s.reg) != FL_OK) return 2;
+    for (size_t i = 0; i < nplugins; i++) {
+        char err[1024] = "";
+        if (fl_registry_load_plugin(s.reg, plugins[i], err, sizeof err) != FL_OK) {
+            fprintf(stderr, "filterlab serve: --plugin %s: %s\n", plugins[i], err);
+            fl_registry_free(s.reg);
+            return 2;
+        }
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t got;
+    int status = 0;
+    while ((got = getline(&line, &cap, in)) > 0) {
+        size_t len = (size_t)got;
+        if (line[len - 1] == '\n') line[--len] = 0;
+        const char *sp = memchr(line, ' ', len);
+        size_t vlen = sp ? (size_t)(sp - line) : len;
+        const char *args = sp ? sp + 1 : line + len;
+        size_t alen = len - (size_t)(args - line);
+#define VERB(w) (vlen == sizeof(w) - 1 && memcmp(line, w, vlen) == 0)
+        if (VERB("hello")) {
+            reply(&s, "ok 1 filterlab 0.1.0 caps=put,del,delrange,get,scan,scan_prefix,seek,seek_for_prev,"
+                      "flush,compact,set_options,ssts counters=point.considered,point.unfiltered,"
+                      "point.positive,point.negative,point.false_positive,prefix.considered,"
+                      "prefix.unfiltered,prefix.positive,prefix.negative,prefix.false_positive,"
+                      "filter_errors,contract_violations,ssts_written,sst_reads,flushes,compactions");
+        } else if (VERB("quit")) {
+            reply(&s, "ok");
+            break;
+        } else if (VERB("open")) {
+            do_open(&s, args, alen);
+        } else if (!s.db) {
+            reply(&s, "err invalid no database is open: `open DIR ...` first");
+        } else if (VERB("close")) {
+            char err[1024] = "";
+            int rc = fl_db_close(s.db, err, sizeof err);
+            s.db = NULL;
+            if (rc != FL_OK) fail(&s, rc, err);
+            else reply(&s, "ok");
+        } else if (VERB("metrics")) {
+            do_metrics(&s);
+        } else if (VERB("ssts")) {
+            do_ssts(&s);
+        } else {
+            do_op(&s, line, len);
+        }
+#undef VERB
+        if (fflush(out) != 0) {
+            status = 1;
+            break;
+        }
+    }
+    if (s.db) fl_db_close(s.db, NULL, 0);
+    fflush(out);
+    free(line);
+    fl_buf_free(&s.value);
+    fl_registry_free(s.reg);
+    return status;
+}
