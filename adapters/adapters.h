@@ -23,6 +23,9 @@
  * probe trace, live SSTs, SST truth, stored filter blocks -- so it is
  * checked probe by probe. */
 extern const fl_engine_ops fl_engine_filterlab;
+/* "filterlab:untraced": the same engine judged only through what a foreign
+ * engine shows (results, counters, live SSTs): no probe trace, no SST truth. */
+extern const fl_engine_ops fl_engine_filterlab_untraced;
 
 /* RocksDB through its C API (adapters/rocksdb/; the option table is the
  * README's "Testing RocksDB"), with the live-SST view and the filters read
@@ -44,7 +47,7 @@ const char *fl_rocksdb_unavailable(void);
 const char *fl_rocksdb_version(void);
 
 /* An engine that is a program of its own, speaking the engine protocol
- * (adapters/proc/PROTOCOL.md) on its stdin and stdout: for a spec
+ * (README, "Engines in any language") on its stdin and stdout: for a spec
  * "cmd:COMMAND", a table that runs COMMAND through /bin/sh -c (the same
  * table for the same spec, for the process's life); NULL for any other
  * spec.  Results, the counters its adapter lists and its SST listing are

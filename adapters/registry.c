@@ -10,6 +10,7 @@
 
 static const fl_engine_ops *const engines[] = {
     &fl_engine_filterlab,
+    &fl_engine_filterlab_untraced,
     &fl_engine_rocksdb,
 };
 

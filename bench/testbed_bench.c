@@ -280,7 +280,7 @@ static int bench_fuzz_ops(fl_bench *b) {
     return 0;
 }
 
-/* The engine protocol's cost (adapters/proc/PROTOCOL.md): the mixed
+/* The engine protocol's cost (README, "Engines in any language"): the mixed
  * workload replayed checked on filterlab's engine in process, and through
  * the protocol on the same engine served by this binary (`filterlab
  * serve`, --engine "cmd:..."), interleaved.  At most 200,000 ops: every

@@ -161,7 +161,7 @@ typedef struct fl_engine_ops {
     /* Whether this open engine counts false positives itself (its
      * false_positive counters mean what SPEC 6 says: a maybe on an SST
      * that held no match), though it has no probe trace: an adapter that
-     * says so (PROTOCOL.md, counters=).  NULL or false: without a probe
+     * says so (README, "Engines in any language": counters=).  NULL or false: without a probe
      * trace an engine cannot know which SSTs held a match, so its
      * false_positive must stay 0 and the checker counts what it can know
      * (RocksDB's case; untraced.c). */

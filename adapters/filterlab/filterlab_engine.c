@@ -104,3 +104,41 @@ const fl_engine_ops fl_engine_filterlab = {
     .uses_env = true,
     .fork_safe = true,
 };
+
+/* ---- The same engine, judged as a foreign one ------------------------------------ */
+
+/* filterlab's engine counts its false positives as it reads (SPEC 6). */
+static bool fle_counts_fp(const fl_engine *e) {
+    (void)e;
+    return true;
+}
+
+/* "filterlab:untraced": the same engine with only the views an engine of
+ * another language has -- results, counters, the live SSTs -- and no probe
+ * trace, no SST truth, no stored filter bytes: what the checker can tell
+ * of a foreign engine, measured on one whose every probe is known (README,
+ * "How much is lost without a probe trace"). */
+const fl_engine_ops fl_engine_filterlab_untraced = {
+    .name = "filterlab:untraced",
+    .open = fle_open,
+    .close = fle_close,
+    .errmsg = fle_errmsg,
+    .put = fle_put,
+    .del = fle_delete,
+    .delete_range = fle_delete_range,
+    .flush = fle_flush,
+    .compact = fle_compact,
+    .get = fle_get,
+    .scan_prefix = fle_scan_prefix,
+    .scan = fle_scan,
+    .seek = fle_seek,
+    .set_options = fle_set_options,
+    .metrics = fle_metrics,
+    .ssts = fle_ssts,
+    .abandon = fle_abandon,
+    .note = fle_note,
+    .counts_false_positives = fle_counts_fp,
+    .space = &fl_space_filterlab,
+    .uses_env = true,
+    .fork_safe = true,
+};

@@ -1,5 +1,5 @@
 /*
- * proc.c -- the client of the engine protocol (PROTOCOL.md): an engine under
+ * proc.c -- the client of the engine protocol (README, "Engines in any language"): an engine under
  * test that is a program of its own, in any language, driven as a child
  * process through the table of operations (check.h, fl_engine_ops) like any
  * engine linked in.  `--engine cmd:COMMAND` is one (fl_proc_engine), and so
@@ -344,7 +344,7 @@ static int read_line(proc *p, const char *request, char **line, size_t *len) {
 /* A reply that does not parse: the adapter is out of step (FL_ERR_INVALID:
  * exit 2, naming the request and quoting the reply). */
 static int garbled(proc *p, const char *request, const char *line, const char *expected) {
-    set_err(p, "the adapter %s (%s) answered `%.200s` with `%.300s`, not %s (PROTOCOL.md)",
+    set_err(p, "the adapter %s (%s) answered `%.200s` with `%.300s`, not %s (README: the engine protocol)",
             p->kind->ops.name, p->kind->command, request, line, expected);
     memcpy(p->c->why, p->err, sizeof p->c->why);
     p->c->broken = true;
@@ -502,6 +502,17 @@ static bool u64_word(words *w, uint64_t *out) {
     }
     *out = v;
     return true;
+}
+
+/* A count, or `?` for one the adapter does not know (0: filterlab reads
+ * the SST itself where it can). */
+static bool count_word(words *w, uint64_t *out) {
+    if (w->end - w->p >= 1 && w->p[0] == '?' && (w->end - w->p == 1 || w->p[1] == ' ')) {
+        *out = 0;
+        w->p += w->end - w->p == 1 ? 1 : 2;
+        return true;
+    }
+    return u64_word(w, out);
 }
 
 /* ---- Starting an adapter ------------------------------------------------------------ */
@@ -1038,8 +1049,8 @@ static int proc_ssts(const fl_engine *x, fl_sst_meta **out, size_t *count) {
             memcpy(s->largest, p->value.data, p->value.len);
             s->largest_len = p->value.len;
         }
-        ok = ok && s->smallest && s->largest && u64_word(&w, &s->entries) && u64_word(&w, &s->range_tombstones) &&
-             u64_word(&w, &excl) && excl <= 1;
+        ok = ok && s->smallest && s->largest && count_word(&w, &s->entries) &&
+             count_word(&w, &s->range_tombstones) && u64_word(&w, &excl) && excl <= 1;
         if (!ok) { rc = garbled(p, "ssts", line, expected); break; }
         s->level = (int)level;
         s->largest_exclusive = excl == 1;
