@@ -46,6 +46,13 @@ const char *fl_rocksdb_unavailable(void);
  * those of the library it links), or NULL when built without. */
 const char *fl_rocksdb_version(void);
 
+/* SlateDB (adapters/slatedb/): the Rust adapter program filterlab-slatedb
+ * speaking the engine protocol, found beside the filterlab binary (built
+ * by make when cargo is there) or at $FILTERLAB_SLATEDB; its files read by
+ * filterlab's own reader of SlateDB's SST format.  Without the program,
+ * open fails saying how to build it. */
+const fl_engine_ops *fl_engine_slatedb(void);
+
 /* An engine that is a program of its own, speaking the engine protocol
  * (README, "Engines in any language") on its stdin and stdout: for a spec
  * "cmd:COMMAND", a table that runs COMMAND through /bin/sh -c (the same

@@ -158,14 +158,15 @@ typedef struct fl_engine_ops {
      * (orphan SSTs removed or kept), "" for nothing; NULL: never anything.
      * The checker prints it to its messages after each open. */
     const char *(*note)(const fl_engine *e);
-    /* Whether this open engine counts false positives itself (its
-     * false_positive counters mean what SPEC 6 says: a maybe on an SST
+    /* Whether this open engine counts false positives of reads of this kind
+     * (POINT: gets, PREFIX: prefix reads) itself (its false_positive counter
+     * means what SPEC 6 says: a maybe on an SST
      * that held no match), though it has no probe trace: an adapter that
      * says so (README, "Engines in any language": counters=).  NULL or false: without a probe
      * trace an engine cannot know which SSTs held a match, so its
      * false_positive must stay 0 and the checker counts what it can know
      * (RocksDB's case; untraced.c). */
-    bool (*counts_false_positives)(const fl_engine *e);
+    bool (*counts_false_positives)(const fl_engine *e, fl_target_kind kind);
     /* How a prefix read picks the SSTs whose filters it may probe, for the
      * checks of an engine without a probe trace (untraced.c): true, as
      * RocksDB's iterator does -- every L0 file, and in each deeper level

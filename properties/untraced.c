@@ -187,8 +187,9 @@ static void p9_feed(fl_checker *ck, int k, fl_slice t, bool backward, uint64_t d
 }
 
 /* Whether the engine counts its false positives itself (check.h). */
-static bool counts_fp(const fl_checker *ck) {
-    return ck->eng->counts_false_positives && ck->eng->counts_false_positives(ck->db);
+static bool counts_fp(const fl_checker *ck, int k) {
+    return ck->eng->counts_false_positives &&
+           ck->eng->counts_false_positives(ck->db, k ? FL_TARGET_PREFIX : FL_TARGET_POINT);
 }
 
 static void check_kind(fl_checker *ck, int k, const fl_filter_counters *b, const fl_filter_counters *c) {
@@ -211,7 +212,7 @@ static void check_kind(fl_checker *ck, int k, const fl_filter_counters *b, const
                                         : "is of the other kind");
         return;
     }
-    bool own_fp = counts_fp(ck);
+    bool own_fp = counts_fp(ck, k);
     if (d_fp && !own_fp)
         ck_violation(ck, FL_P3, "%s false_positive moved by %llu, but the engine cannot know which "
                      "SSTs held a match", kn, (unsigned long long)d_fp);
@@ -270,7 +271,7 @@ void ck_check_multiget_untraced(fl_checker *ck, const fl_slice *keys, size_t n, 
     uint64_t d_pos = c->positive - b->positive, d_fp = c->false_positive - b->false_positive;
     uint64_t d_mpos = c->memtable_positive - b->memtable_positive;
     uint64_t d_mneg = c->memtable_negative - b->memtable_negative;
-    bool own_fp = counts_fp(ck);
+    bool own_fp = counts_fp(ck, 0);
     if (d_fp && !own_fp)
         ck_violation(ck, FL_P3, "point false_positive moved by %llu, but the engine cannot know which "
                      "SSTs held a match", (unsigned long long)d_fp);

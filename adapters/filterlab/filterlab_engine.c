@@ -108,8 +108,9 @@ const fl_engine_ops fl_engine_filterlab = {
 /* ---- The same engine, judged as a foreign one ------------------------------------ */
 
 /* filterlab's engine counts its false positives as it reads (SPEC 6). */
-static bool fle_counts_fp(const fl_engine *e) {
+static bool fle_counts_fp(const fl_engine *e, fl_target_kind kind) {
     (void)e;
+    (void)kind;
     return true;
 }
 

@@ -679,7 +679,7 @@ static int simple(proc *p, size_t from) {
     return rc;
 }
 
-static int proc_open(const fl_engine_ops *self, const char *dir, const fl_registry *reg, const fl_options *opt,
+int fl_proc_open(const fl_engine_ops *self, const char *dir, const fl_registry *reg, const fl_options *opt,
                      fl_engine **out, char *err, size_t err_len) {
     (void)reg;
     *out = NULL;
@@ -1009,9 +1009,9 @@ static bool metrics_reply(proc *p, const char *line, size_t len, fl_metrics *out
     return true;
 }
 
-static bool proc_counts_false_positives(const fl_engine *x) {
+static bool proc_counts_false_positives(const fl_engine *x, fl_target_kind kind) {
     const proc *p = cof(x);
-    return p->c->exact[4] && p->c->exact[9];      /* point. and prefix.false_positive */
+    return p->c->exact[kind == FL_TARGET_PREFIX ? 9 : 4];   /* prefix. / point.false_positive */
 }
 
 /* ---- SSTs ------------------------------------------------------------------------- */
@@ -1078,7 +1078,7 @@ static int proc_ssts(const fl_engine *x, fl_sst_meta **out, size_t *count) {
 /* ---- Engines of this kind ------------------------------------------------------------ */
 
 static const fl_engine_ops proc_ops = {
-    .open = proc_open,
+    .open = fl_proc_open,
     .close = proc_close,
     .errmsg = proc_errmsg,
     .put = proc_put,

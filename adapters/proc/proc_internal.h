@@ -26,6 +26,11 @@ typedef struct fl_proc_kind {
  * caller may replace. */
 int fl_proc_kind_init(fl_proc_kind *kind, const char *name, const char *command);
 
+/* proc.c's open (a named adapter's open may check first that its program
+ * is there, then call this). */
+int fl_proc_open(const fl_engine_ops *self, const char *dir, const fl_registry *reg, const fl_options *opt,
+                 fl_engine **out, char *err, size_t err_len);
+
 /* What `check --engine cmd:...` draws from (proc_space.c): configurations
  * any adapter of the protocol should take -- one built-in bloom, the
  * write, get, scan and scan_prefix ops, flushes, compactions and reopens --

@@ -1,0 +1,208 @@
+/*
+ * slatedb_space.c -- the configuration space of `check --engine slatedb`
+ * (check.h, fl_space): every value SlateDB's API accepts through its
+ * adapter, not only sensible ones --
+ *   - 0 to 3 bloom policies at once, in every order (SlateDB's
+ *     with_filter_policies), each with its bits per key (SlateDB takes a
+ *     whole number: 0 to 24, now and then far more), whole-key filtering on
+ *     or off, and any built-in extractor (fixed, capped, delim, lastdelim);
+ *   - a compactor list that may differ from the writer's;
+ *   - migrations at reopen: a policy added, removed, reordered or swapped
+ *     (SlateDB keeps no policies in its manifest: an SST whose filter names
+ *     match no configured policy is read unfiltered);
+ *   - min_filter_keys, every block size SlateDB has (1 to 64 KiB), small
+ *     memtables and SSTs so that flushes and compactions are many;
+ *   - filter contexts on reads, and flushes and compactions at every point.
+ * The ops are those SlateDB has: no range deletes.  Two policies with one
+ * name are never drawn (they would be one filter twice); a prefix-mode seek
+ * under lastdelim, whose same-prefix keys are not contiguous, is not
+ * either (seeks are then in total order).
+ *
+ * Invariant: draws only from the trial's stream (check.h, fl_space).
+ */
+#include "slatedb_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_POLICIES 3
+
+static const char *const extractors[] = {
+    "fixed:1", "fixed:2", "fixed:3", "fixed:4", "fixed:5", "fixed:8", "capped:2", "capped:3", "capped:5",
+    "delim:\\x3a", "delim:-", "lastdelim:\\x3a",
+};
+#define COUNT(a) (sizeof(a) / sizeof *(a))
+
+typedef struct bloom {
+    unsigned bits;
+    bool whole_key;
+    const char *extractor;        /* NULL: none */
+} bloom;
+
+typedef struct policy_list { bloom p[MAX_POLICIES]; size_t n; } policy_list;
+
+/* SlateDB's name of a bloom (README, "Testing SlateDB"): what makes two
+ * policies one. */
+static void name_of(const bloom *b, char *out, size_t cap) {
+    snprintf(out, cap, "_bf%s%s%s", b->extractor ? ":p=" : "", b->extractor ? b->extractor : "",
+             b->whole_key ? "" : ":wh=0");
+}
+
+static bool name_taken(const policy_list *l, const bloom *b) {
+    char a[64], c[64];
+    name_of(b, a, sizeof a);
+    for (size_t i = 0; i < l->n; i++) {
+        name_of(&l->p[i], c, sizeof c);
+        if (strcmp(a, c) == 0) return true;
+    }
+    return false;
+}
+
+static void draw_bloom(fl_rng *r, bloom *b) {
+    unsigned roll = (unsigned)fl_rng_below(r, 100);
+    b->bits = roll < 5 ? 0 : roll < 90 ? 1 + (unsigned)fl_rng_below(r, 24) : 25 + (unsigned)fl_rng_below(r, 100);
+    b->extractor = fl_rng_chance(r, 60) ? extractors[fl_rng_below(r, COUNT(extractors))] : NULL;
+    b->whole_key = !b->extractor || fl_rng_chance(r, 60);
+}
+
+static void add_drawn(fl_rng *r, policy_list *l) {
+    for (int tries = 0; tries < 8 && l->n < MAX_POLICIES; tries++) {
+        bloom b;
+        draw_bloom(r, &b);
+        if (name_taken(l, &b)) continue;
+        l->p[l->n++] = b;
+        return;
+    }
+}
+
+static void draw_list(fl_rng *r, policy_list *l) {
+    l->n = 0;
+    size_t want = fl_rng_chance(r, 8) ? 0 : 1 + (size_t)fl_rng_below(r, MAX_POLICIES);
+    for (size_t i = 0; i < want; i++) add_drawn(r, l);
+}
+
+/* A migration: a policy added, removed, two swapped, or one redrawn. */
+static void migrate(fl_rng *r, policy_list *l) {
+    switch (fl_rng_below(r, 4)) {
+    case 0:
+        add_drawn(r, l);
+        break;
+    case 1:
+        if (l->n) {
+            size_t i = (size_t)fl_rng_below(r, l->n);
+            memmove(&l->p[i], &l->p[i + 1], (l->n - i - 1) * sizeof *l->p);
+            l->n--;
+        }
+        break;
+    case 2:
+        if (l->n > 1) {
+            bloom t = l->p[0];
+            l->p[0] = l->p[l->n - 1];
+            l->p[l->n - 1] = t;
+        }
+        break;
+    default:
+        if (l->n) {
+            size_t i = (size_t)fl_rng_below(r, l->n);
+            policy_list rest = *l;
+            memmove(&rest.p[i], &rest.p[i + 1], (rest.n - i - 1) * sizeof *rest.p);
+            rest.n--;
+            bloom b;
+            draw_bloom(r, &b);
+            if (!name_taken(&rest, &b)) l->p[i] = b;
+        }
+        break;
+    }
+}
+
+static void list_text(const policy_list *l, fl_text *t) {
+    char spec[512] = "";
+    size_t used = 0;
+    if (!l->n) snprintf(spec, sizeof spec, "none");
+    for (size_t i = 0; i < l->n; i++) {
+        const bloom *b = &l->p[i];
+        int n = snprintf(spec + used, sizeof spec - used, "%sbloom(bits=%u%s%s%s)", i ? ";" : "", b->bits,
+                         b->whole_key ? "" : ",whole_key=0", b->extractor ? ",prefix=" : "",
+                         b->extractor ? b->extractor : "");
+        if (n > 0) used += (size_t)n;
+    }
+    fl_text_add_quoted(t, spec);
+}
+
+static bool has_lastdelim(const policy_list *l) {
+    for (size_t i = 0; i < l->n; i++)
+        if (l->p[i].extractor && strncmp(l->p[i].extractor, "lastdelim", 9) == 0) return true;
+    return false;
+}
+
+static void config_text(fl_rng *r, const policy_list *l, fl_text *t) {
+    fl_text_clear(t);
+    fl_text_add(t, "policies=");
+    list_text(l, t);
+    if (fl_rng_chance(r, 20)) {
+        policy_list c = *l;
+        migrate(r, &c);
+        fl_text_add(t, " compactor=");
+        list_text(&c, t);
+    }
+    unsigned min_keys = fl_rng_chance(r, 70) ? 0 : (unsigned)fl_rng_below(r, 20);
+    unsigned block = 1024u << fl_rng_below(r, 7);
+    unsigned memtable = 512u << fl_rng_below(r, 8);
+    unsigned sst = 1024u << fl_rng_below(r, 7);
+    fl_text_add(t, " min_filter_keys=%u block_bytes=%u memtable_bytes=%u sst_bytes=%u", min_keys, block, memtable,
+                sst);
+}
+
+static int configure(const fl_run_config *c, fl_rng *r, fl_space_trial *t, char *err, size_t err_len) {
+    (void)err;
+    (void)err_len;
+    fl_gen_options *o = t->gen;
+    o->ops = 50 + fl_rng_below(r, c->max_ops > 50 ? c->max_ops - 50 : 1);
+    o->keys = 20 + fl_rng_below(r, 2000);
+    o->flush_every = 5 + fl_rng_below(r, 150);
+    o->compact_every = 20 + fl_rng_below(r, 400);
+    o->reopen_every = fl_rng_chance(r, 70) ? 40 + fl_rng_below(r, o->ops) : 0;
+    o->ctx_rate = fl_rng_chance(r, 40) ? 0.1 : 0.0;
+    o->w_delrange = 0;                          /* SlateDB has no range delete */
+    o->w_multiget = fl_rng_chance(r, 50) ? 6 : 0;
+    policy_list l, m;
+    draw_list(r, &l);
+    config_text(r, &l, &t->open);
+    o->open_options = t->open.buf;
+    bool lastdelim = has_lastdelim(&l);
+    m = l;
+    size_t nre = 1 + (size_t)fl_rng_below(r, FL_TRIAL_REOPENS);
+    for (size_t i = 0; i < nre; i++) {
+        migrate(r, &m);
+        lastdelim |= has_lastdelim(&m);
+        config_text(r, &m, &t->reopen[i]);
+        t->reopens[i] = t->reopen[i].buf;
+    }
+    o->reopen_options = t->reopens;
+    o->reopen_count = nre;
+    o->seek_total_order = lastdelim;
+    t->nlengths = 0;
+    fl_prefix_lengths(t->open.buf, t->lengths, &t->nlengths, FL_TRIAL_LENGTHS);
+    for (size_t i = 0; i < nre; i++) fl_prefix_lengths(t->reopen[i].buf, t->lengths, &t->nlengths, FL_TRIAL_LENGTHS);
+    o->prefix_lengths = t->lengths;
+    o->prefix_length_count = t->nlengths;
+    return FL_OK;
+}
+
+/* --policy and --extractor: plugins run inside SlateDB need the adapter to
+ * load them, which it does not yet. */
+static int check_specs(const fl_run_config *c, char *err, size_t err_len) {
+    if (!c->npolicies && !c->nextractors) return FL_OK;
+    snprintf(err, err_len, "the SlateDB adapter does not load plugins yet: --policy and --extractor cannot "
+                           "run inside SlateDB");
+    return FL_ERR_INVALID;
+}
+
+const fl_space fl_space_slatedb = {
+    .fp_trials = false,
+    .refusals_are_findings = false,
+    .crashes = false,
+    .check_specs = check_specs,
+    .configure = configure,
+};
