@@ -321,7 +321,7 @@ static int bench_protocol(fl_bench *b, const fl_registry *reg) {
     char name[96];
     snprintf(name, sizeof name, "replay checked through the protocol: %zu ops of mixed", w.count);
     fl_bench_add(b, "testbed", name, (double)w.count / mout, "ops/s");
-    fl_bench_add_target(b, "testbed", "replay checked, protocol / in process time: mixed", mout / min, "x",
+    fl_bench_add_target(b, "testbed", "replay checked through the protocol / in process time: mixed", mout / min, "x",
                         "<= 2x", mout / min <= 2.0);
     rc = 0;
 done:

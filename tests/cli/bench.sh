@@ -13,7 +13,11 @@
 "$FILTERLAB" bench --help > "$T/help" || fail "bench --help exits non-zero"
 grep -q "rocksdb" "$T/help" || fail "bench --help does not describe the groups"
 
-"$FILTERLAB" bench --quick --runs 1 --big-keys 20000 --replay-ops 3000 --check-time 1 \
+# --check-time 10: the testbed group runs `check --time 5` twice (memory
+# and posix env) and fails when no trial finishes in that time.  The first
+# trial takes about 0.1 s (0.2 s under ASan): 5 s is 25 to 50 times that,
+# where 1 s (half a second each) left a busy machine room to finish none.
+"$FILTERLAB" bench --quick --runs 1 --big-keys 20000 --replay-ops 3000 --check-time 10 \
     --csv "$T/r.csv" > "$T/out" 2> "$T/err" || { cat "$T/err"; fail "bench --quick failed"; }
 
 for g in filter engine testbed scale; do

