@@ -58,9 +58,24 @@ ALIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/asan/obj/%.o)
 ACLI_OBJS := $(CLI_SRCS:%.c=$(BUILD)/asan/obj/%.o)
 ATEST_OBJS:= $(TEST_SRCS:%.c=$(BUILD)/asan/obj/%.o)
 
-.PHONY: all check report bench asan install clean deps FORCE
+.PHONY: all check report bench asan install clean deps slatedb-adapter FORCE
 
-all: deps $(BUILD)/filterlab $(BUILD)/tests/unit $(BUILD)/libfilterlab.a $(BUILD)/ldlibs
+all: deps $(BUILD)/filterlab $(BUILD)/tests/unit $(BUILD)/libfilterlab.a $(BUILD)/ldlibs slatedb-adapter
+
+# The SlateDB adapter (adapters/slatedb/: a Rust program that speaks the
+# engine protocol; --engine slatedb), built by cargo into $(BUILD)/cargo
+# with the committed Cargo.lock.  Without cargo, everything else builds and
+# this says how to get it; --engine slatedb then says the same.
+CARGO ?= cargo
+HAVE_CARGO := $(shell command -v $(CARGO) > /dev/null 2>&1 && echo 1)
+slatedb-adapter:
+ifeq ($(HAVE_CARGO),1)
+	@CARGO_TARGET_DIR=$(abspath $(BUILD)/cargo) $(CARGO) build --quiet --release --locked \
+	    --manifest-path adapters/slatedb/Cargo.toml
+else
+	@echo "filterlab: cargo not found: the SlateDB adapter (--engine slatedb) is not built;" \
+	      "install Rust's cargo (apt-get install cargo, or https://rustup.rs) and run make again"
+endif
 
 # Reading the Makefile remade config.mk, and .ci/deps.sh with it.
 deps: $(BUILD)/config.mk

@@ -14,6 +14,7 @@
  *   message ERE              a POSIX extended regular expression that the
  *                            finding's message matches
  *   at KIND[,KIND]...        the failing op is one of these kinds (get,
+ *                            flush -- the checker's closing flush too --,
  *                            seek, seek_for_prev, scan_prefix, ...)
  *   option KEY OP VALUE      an option in force at the failing op: the last
  *                            value the open, reopens and set_options up to
@@ -420,8 +421,9 @@ static bool condition_holds(const condition *c, const fl_known_finding *f) {
 }
 
 int fl_known_match(const fl_known *k, const fl_known_finding *f) {
-    if (!k || !f->workload || f->at >= f->workload->count) return -1;
-    fl_op_kind failing = f->workload->ops[f->at].kind;
+    if (!k || !f->workload || f->at > f->workload->count) return -1;
+    /* past the last op: the checker's closing flush, a flush like any */
+    fl_op_kind failing = f->at == f->workload->count ? FL_OP_FLUSH : f->workload->ops[f->at].kind;
     for (size_t i = 0; i < k->count; i++) {
         const entry *e = &k->items[i];
         if (strcmp(e->pub.engine, f->engine ? f->engine : fl_engine_default()->name) != 0 || e->pub.property != f->property)

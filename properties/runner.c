@@ -228,14 +228,16 @@ static int write_failure(const fl_run_config *c, fl_run_result *res, fl_workload
  * property, not the message, so the trial's message may name keys and
  * items the written file no longer holds.  When w still fails with that
  * property, its message replaces the trial's in res (what a replay of the
- * file prints) and *at is the failing op's index; else 0 and res keeps the
- * trial's message. */
+ * file prints) and *at is the failing op's index (the op count for a
+ * failure after the last op, at the closing flush); else 0 and res keeps
+ * the trial's message. */
 static bool own_failure(const fl_trial_env *env, fl_run_result *res, const fl_workload *w, int property,
                         fl_trial_outcome *again, size_t *at) {
     if (fl_check_workload(env, w, true, again) != FL_OK || again->property != property) return false;
     *at = 0;                                        /* the failing op: by its line */
     while (*at < w->count && w->ops[*at].line != again->line) (*at)++;
-    if (*at == w->count) return false;
+    /* line 0: after the last op, at the checker's closing flush (at = count) */
+    if (*at == w->count && again->line != 0) return false;
     snprintf(res->message, sizeof res->message, "%s", again->message);
     return true;
 }

@@ -229,6 +229,9 @@ static int prepare_opens(fl_gen_run *run) {
 static int emit(fl_gen_run *run, fl_op *op) {
     fl_gen *g = &run->g;
     if (run->a.nomem || run->b.nomem || g->edges.nomem) return fl_gen_fail(g, "out of memory");
+    static uint8_t nul;
+    if (g->o->no_empty_writes && (op->kind == FL_OP_PUT || op->kind == FL_OP_DEL) && op->a.len == 0)
+        op->a = (fl_bytes){ &nul, 1 };
     op->line = (unsigned)(run->emitted + 2 > UINT32_MAX ? UINT32_MAX : run->emitted + 2);
     int rc = g->o->sink ? g->o->sink(g->o->sink_arg, op) : fl_workload_add(run->out, op);
     if (rc != 0)

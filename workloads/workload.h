@@ -254,6 +254,10 @@ typedef struct fl_gen_options {
      * a prefix-mode seek has no defined result (an extractor whose
      * same-prefix keys are not contiguous, such as lastdelim, on RocksDB). */
     bool seek_total_order;
+    /* The engine takes no write of the empty key (SlateDB's WriteBatch
+     * panics on one): a put or del of "" is made one of "\x00" instead.
+     * Reads of "" are kept. */
+    bool no_empty_writes;
     /* Optional (NULL: ops are stored in *out): each op is handed to sink as
      * it is made, and not stored, so a workload larger than memory can be
      * written out; the op is borrowed for the call only.  A nonzero return

@@ -634,6 +634,17 @@ static int handshake(proc *p) {
             item = comma ? comma + 1 : end;
         }
     }
+    /* A kind's counters are held together by SPEC 6's identities: an
+     * adapter that lists any of them must list the three they rest on. */
+    for (int k = 0; k < 2; k++) {
+        const bool *x = &c->exact[k * 5];
+        if ((x[0] || x[1] || x[2] || x[3] || x[4]) && !(x[0] && x[2] && x[3])) {
+            char what[96];
+            snprintf(what, sizeof what, "%s.considered, %s.positive and %s.negative listed together",
+                     k ? "prefix" : "point", k ? "prefix" : "point", k ? "prefix" : "point");
+            return garbled(p, "hello 1", line, what);
+        }
+    }
     return FL_OK;
 }
 
