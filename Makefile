@@ -70,7 +70,7 @@ CARGO ?= cargo
 HAVE_CARGO := $(shell command -v $(CARGO) > /dev/null 2>&1 && echo 1)
 slatedb-adapter:
 ifeq ($(HAVE_CARGO),1)
-	@CARGO_TARGET_DIR=$(abspath $(BUILD)/cargo) $(CARGO) build --quiet --release --locked \
+	@CARGO_TARGET_DIR=$(abspath $(BUILD)/cargo) $(CARGO) build --quiet --release --locked --bins --examples \
 	    --manifest-path adapters/slatedb/Cargo.toml
 else
 	@echo "filterlab: cargo not found: the SlateDB adapter (--engine slatedb) is not built;" \

@@ -1,0 +1,89 @@
+#!/bin/sh
+# slatedb.sh -- SlateDB under test (--engine slatedb; README, "Testing SlateDB"),
+# when make built its adapter (cargo was there):
+#   - every shipped workload either gives filterlab's own results with no
+#     violation, or stops with exit 2 at the first line SlateDB cannot
+#     express, naming it -- but the regression workloads of SlateDB's known
+#     bugs, each of which must still fail as its entry says on 0.18.0;
+#   - a run is exactly reproducible: the same results and counters twice;
+#   - check --engine slatedb with adapters/slatedb/known.txt finds nothing
+#     but known bugs in its first trials (plain build only: each trial runs
+#     SlateDB);
+#   - the standalone reproducer of each known bug shows it;
+#   - the adapter's own unit tests pass and its sources are rustfmt-clean.
+. "$(dirname "$0")/common.inc"
+ADAPTER="$FL_SRCDIR/build/cargo/release/filterlab-slatedb"
+if [ ! -x "$ADAPTER" ]; then
+    "$FILTERLAB" replay "$FL_SRCDIR/workloads/basic.wl" --engine slatedb > "$T/out" 2>&1
+    [ $? = 2 ] && grep -q "built without the SlateDB adapter" "$T/out" || fail "no adapter, and no clear error"
+    echo "slatedb.sh: the SlateDB adapter is not built (no cargo): skipped; --engine slatedb says so"
+    exit 0
+fi
+KNOWN="$FL_SRCDIR/adapters/slatedb/known.txt"
+
+# ---- the shipped workloads
+ran=0 stopped=0
+for w in $(find "$FL_SRCDIR/workloads" -name '*.wl' ! -path '*/gen/*' ! -path '*/regress/slatedb/*' | sort); do
+    n=$(echo "$w" | sed 's|.*/workloads/||; s|/|_|g')
+    "$FILTERLAB" replay "$w" --call-timeout 120 --engine slatedb --results "$T/$n.sdb" > "$T/out" 2>&1
+    rc=$?
+    if [ $rc = 2 ]; then
+        grep -Eq "\.wl:[0-9]+: [a-z_]+ failed: .*(cannot express it|cannot run)" "$T/out" ||
+            { cat "$T/out"; fail "$n: exit 2 without naming the line and what SlateDB cannot express"; }
+        stopped=$((stopped + 1))
+        continue
+    fi
+    [ $rc = 0 ] || { cat "$T/out"; fail "$n on SlateDB: exit $rc"; }
+    "$FILTERLAB" replay "$w" --results "$T/$n.own" > /dev/null 2>&1 || fail "$n: filterlab's own engine fails it"
+    cmp -s "$T/$n.own" "$T/$n.sdb" || { diff "$T/$n.own" "$T/$n.sdb" | head; fail "$n: SlateDB's results differ"; }
+    ran=$((ran + 1))
+done
+[ $ran -ge 10 ] || fail "only $ran shipped workloads ran on SlateDB"
+echo "slatedb: $ran shipped workloads with filterlab's results and no violation, $stopped stopped at a line it cannot express"
+
+
+# ---- the known bugs' regression workloads: still there on 0.18.0
+W="$FL_SRCDIR/workloads/regress/slatedb/bloom_zero_bits.wl"
+"$FILTERLAB" replay "$W" --engine slatedb > "$T/zero.out" 2>&1
+rc=$?
+[ $rc = 2 ] && grep -q 'bloom_zero_bits.wl:15: flush failed: .*attempt to calculate the remainder with a divisor of zero' \
+    "$T/zero.out" || { cat "$T/zero.out"; fail "bloom_zero_bits on SlateDB 0.18.0: exit $rc"; }
+"$FILTERLAB" replay "$W" > /dev/null 2>&1 || fail "bloom_zero_bits fails on filterlab's engine"
+
+# ---- determinism
+for i in 1 2; do
+    "$FILTERLAB" replay "$FL_SRCDIR/workloads/prefix_scans.wl" --engine slatedb --json --results "$T/det$i.txt" |
+        sed 's/"elapsed_s":[0-9.e+-]*,"peak_rss_mib":[0-9.e+-]*,//' > "$T/det$i.json" || fail "determinism run $i"
+done
+cmp -s "$T/det1.json" "$T/det2.json" && cmp -s "$T/det1.txt" "$T/det2.txt" ||
+    { diff "$T/det1.json" "$T/det2.json"; fail "two runs of prefix_scans.wl on SlateDB differ"; }
+grep -q '"prefix":{"considered":[1-9]' "$T/det1.json" || fail "no prefix filter probe counted on SlateDB: $(cat "$T/det1.json")"
+
+case $FILTERLAB in */asan/*) echo "slatedb: ok (the hunt and the adapter's own tests in the plain pass)"; exit 0 ;; esac
+
+# ---- the hunt: nothing but known bugs (bounded by trials, not time)
+"$FILTERLAB" check --engine slatedb --seed 1 --trials 6 --known "$KNOWN" --out "$T/hunt" > "$T/hunt.out" 2> "$T/hunt.err"
+rc=$?
+[ $rc = 0 ] || { tail -n 20 "$T/hunt.err"; fail "check --engine slatedb --seed 1 --trials 6: exit $rc"; }
+grep -q '^check: 6 trials, .* seed 1: no violation' "$T/hunt.out" "$T/hunt.err" ||
+    { tail -n 5 "$T/hunt.out" "$T/hunt.err"; fail "the hunt's summary"; }
+echo "slatedb hunt: $(grep -h '^check: 6 trials' "$T/hunt.out" "$T/hunt.err")"
+
+# ---- the standalone reproducer (built by make beside the adapter)
+REPRO="$FL_SRCDIR/build/cargo/release/examples/bloom_zero_bits"
+[ -x "$REPRO" ] || fail "the reproducer $REPRO is not built"
+"$REPRO" > "$T/repro.out" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q '^bug: .*attempt to calculate the remainder with a divisor of zero' "$T/repro.out" ||
+    { cat "$T/repro.out"; fail "the reproducer of slatedb-bloom-zero-bits: exit $rc"; }
+
+# ---- the adapter's own tests and style
+if command -v cargo > /dev/null 2>&1; then
+    CARGO_TARGET_DIR="$FL_SRCDIR/build/cargo" cargo test --quiet --release --locked \
+        --manifest-path "$FL_SRCDIR/adapters/slatedb/Cargo.toml" > "$T/cargo.out" 2>&1 ||
+        { tail -n 20 "$T/cargo.out"; fail "cargo test of the SlateDB adapter"; }
+    grep -q '^test result: ok\. [1-9][0-9]* passed; 0 failed' "$T/cargo.out" || { cat "$T/cargo.out"; fail "cargo test's result"; }
+    (cd "$FL_SRCDIR/adapters/slatedb" && cargo fmt --check > "$T/fmt.out" 2>&1) ||
+        { head -n 20 "$T/fmt.out"; fail "the SlateDB adapter is not rustfmt-clean"; }
+fi
+echo "slatedb: ok"
