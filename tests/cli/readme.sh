@@ -5,7 +5,7 @@
 #   - build/filterlab is a wrapper of the binary under test that shortens the
 #     long runs the examples ask for (a check runs at most 5 trials, whatever
 #     its --time) and changes nothing else;
-#   - workloads/, fuzz/, examples/ and engine/ are this tree's; /tmp/ in a block is a
+#   - workloads/, fuzz/, examples/, engine/ and adapters/ are this tree's; /tmp/ in a block is a
 #     directory of the sandbox; <filterlab> is this tree;
 #   - make is a stand-in that asks this tree's Makefile for the block's
 #     targets and variables with `make -n` (they must exist; nothing is
@@ -52,7 +52,7 @@ count=$(wc -l < "$T/blocks/names")
 # ---- the sandbox -------------------------------------------------------------
 W=$T/w
 mkdir -p "$W/build/fuzz" "$W/tmp" "$T/bin"
-for d in workloads fuzz examples engine; do ln -s "$S/$d" "$W/$d"; done
+for d in workloads fuzz examples engine adapters; do ln -s "$S/$d" "$W/$d"; done
 cat > "$W/build/filterlab" <<EOF
 #!/bin/sh
 # the binary under test, with the examples' long runs shortened: a check

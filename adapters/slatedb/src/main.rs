@@ -1,11 +1,11 @@
-//! filterlab-slatedb: filterlab's engine protocol (adapters/proc/PROTOCOL.md)
+//! filterlab-slatedb: filterlab's engine protocol (README, "Engines in any language")
 //! spoken for SlateDB 0.18.0.
 //!
 //! One request loop: read a line, dispatch on its first word to the one
 //! function of that verb, write its one reply (data lines, then `ok ...`; or
 //! one `err KIND MESSAGE`), flush stdout. The adapter is a translator: each
 //! request maps to SlateDB's public API, and each reply says what SlateDB did.
-//! README-mapping.md beside this file has the mapping and SlateDB's counting
+//! The README's "Testing SlateDB" has the mapping and SlateDB's counting
 //! rules.
 
 mod codec;
