@@ -49,6 +49,11 @@ rc=$?
 [ $rc = 2 ] && grep -q 'bloom_zero_bits.wl:15: flush failed: .*attempt to calculate the remainder with a divisor of zero' \
     "$T/zero.out" || { cat "$T/zero.out"; fail "bloom_zero_bits on SlateDB 0.18.0: exit $rc"; }
 "$FILTERLAB" replay "$W" > /dev/null 2>&1 || fail "bloom_zero_bits fails on filterlab's engine"
+W="$FL_SRCDIR/workloads/regress/slatedb/bloom_zero_bits_compaction_hangs.wl"
+"$FILTERLAB" replay "$W" --engine slatedb --call-timeout 2 > "$T/hang.out" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q '^P10 bad-input: line 13 compact: engine slatedb: compact did not return within 2 s' "$T/hang.out" ||
+    { cat "$T/hang.out"; fail "bloom_zero_bits_compaction_hangs on SlateDB 0.18.0: exit $rc"; }
 
 # ---- determinism
 for i in 1 2; do
