@@ -77,32 +77,24 @@ static int fle_filter_block(fl_engine *e, uint64_t id, fl_buf *out, int *format)
     return fl_db_sst_filter_block(db_of(e), id, out, format);
 }
 
+/* What both tables below have: the engine's operations, its SST listing,
+ * its space, its env. */
+#define FLE_OPERATIONS                                                          \
+    .open = fle_open, .close = fle_close, .errmsg = fle_errmsg, .put = fle_put,  \
+    .del = fle_delete, .delete_range = fle_delete_range, .flush = fle_flush,    \
+    .compact = fle_compact, .get = fle_get, .scan_prefix = fle_scan_prefix,     \
+    .scan = fle_scan, .seek = fle_seek, .set_options = fle_set_options,         \
+    .metrics = fle_metrics, .ssts = fle_ssts, .abandon = fle_abandon,           \
+    .note = fle_note, .space = &fl_space_filterlab, .uses_env = true,           \
+    .fork_safe = true
+
 const fl_engine_ops fl_engine_filterlab = {
     .name = "filterlab",
-    .open = fle_open,
-    .close = fle_close,
-    .errmsg = fle_errmsg,
-    .put = fle_put,
-    .del = fle_delete,
-    .delete_range = fle_delete_range,
-    .flush = fle_flush,
-    .compact = fle_compact,
-    .get = fle_get,
-    .scan_prefix = fle_scan_prefix,
-    .scan = fle_scan,
-    .seek = fle_seek,
-    .set_options = fle_set_options,
-    .metrics = fle_metrics,
+    FLE_OPERATIONS,
     .set_probe_trace = fle_trace,
-    .ssts = fle_ssts,
     .sst_entries = fle_sst_entries,
     .sst_range_tombstones = fle_sst_rtombs,
     .sst_filter_block = fle_filter_block,
-    .abandon = fle_abandon,
-    .note = fle_note,
-    .space = &fl_space_filterlab,
-    .uses_env = true,
-    .fork_safe = true,
 };
 
 /* ---- The same engine, judged as a foreign one ------------------------------------ */
@@ -121,25 +113,6 @@ static bool fle_counts_fp(const fl_engine *e, fl_target_kind kind) {
  * "How much is lost without a probe trace"). */
 const fl_engine_ops fl_engine_filterlab_untraced = {
     .name = "filterlab:untraced",
-    .open = fle_open,
-    .close = fle_close,
-    .errmsg = fle_errmsg,
-    .put = fle_put,
-    .del = fle_delete,
-    .delete_range = fle_delete_range,
-    .flush = fle_flush,
-    .compact = fle_compact,
-    .get = fle_get,
-    .scan_prefix = fle_scan_prefix,
-    .scan = fle_scan,
-    .seek = fle_seek,
-    .set_options = fle_set_options,
-    .metrics = fle_metrics,
-    .ssts = fle_ssts,
-    .abandon = fle_abandon,
-    .note = fle_note,
+    FLE_OPERATIONS,
     .counts_false_positives = fle_counts_fp,
-    .space = &fl_space_filterlab,
-    .uses_env = true,
-    .fork_safe = true,
 };
