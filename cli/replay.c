@@ -375,6 +375,11 @@ static void print_summary(const fl_replay *r, const fl_check_summary *sum, doubl
     printf("  filter errors %" PRIu64 ", contract violations %" PRIu64 ", SST reads %" PRIu64
            ", SSTs written %" PRIu64 "\n", m->filter_errors, m->contract_violations, m->sst_reads,
            m->ssts_written);
+    for (int k = 0; k < 2; k++)
+        if (sum->fp[k].probes)
+            printf("  P9 %-6s fp rate %.4f%% over %" PRIu64 " probes of %" PRIu64 " absent items, expected "
+                   "%.4f%% from the filters' bits (z %.2f)\n", k ? "prefix" : "point", 100 * sum->fp[k].measured,
+                   sum->fp[k].probes, sum->fp[k].items, 100 * sum->fp[k].expected, sum->fp[k].z);
 }
 
 /* ---- The command ---------------------------------------------------------- */

@@ -355,7 +355,7 @@ int fl_db_open(const char *dir, const fl_registry *reg, const fl_options *opt,
         free_db(db);
         return rc;
     }
-    const char *wp = db->opt.policies ? db->opt.policies : "bloom(bits=10)";
+    const char *wp = db->opt.policies ? db->opt.policies : FL_DEFAULT_POLICIES;
     const char *cp = db->opt.compactor ? db->opt.compactor : wp;
     char perr[512];
     if ((rc = fl_policy_list_parse(reg, db->calls, wp, &db->policies, perr, sizeof perr))) {
@@ -636,7 +636,7 @@ int fl_db_set_options(fl_db *db, const fl_options *opt, char *err, size_t err_le
     int rc = fl_options_copy(&copy, opt);
     if (rc) return rc;
     copy.calls = db->opt.calls;                 /* the db reports where it did */
-    const char *wp = copy.policies ? copy.policies : "bloom(bits=10)";
+    const char *wp = copy.policies ? copy.policies : FL_DEFAULT_POLICIES;
     const char *cp = copy.compactor ? copy.compactor : wp;
     if ((rc = fl_policy_list_parse(db->reg, db->calls, wp, &pl, perr, sizeof perr))) {
         snprintf(err, err_len, "option policies: %s", perr);

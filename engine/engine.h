@@ -368,7 +368,10 @@ typedef struct fl_options {
     bool      create_anyway;    /* false                                    */
 } fl_options;
 
-/* Fills in the defaults (policies = "bloom(bits=10)"). */
+/* The writer's policy list when none is given. */
+#define FL_DEFAULT_POLICIES "bloom(bits=10)"
+
+/* Fills in the defaults (policies = FL_DEFAULT_POLICIES). */
 void fl_options_init(fl_options *opt);
 void fl_options_free(fl_options *opt);
 int  fl_options_copy(fl_options *dst, const fl_options *src);

@@ -13,7 +13,7 @@
 
 void fl_options_init(fl_options *o) {
     memset(o, 0, sizeof *o);
-    o->policies = strdup("bloom(bits=10)");
+    o->policies = strdup(FL_DEFAULT_POLICIES);
     o->compactor = NULL;
     o->min_filter_keys = 0;
     o->memtable_bytes = 64 * 1024;

@@ -56,7 +56,7 @@ static void put_key(const fl_bytes *k) {
 static void put_list(const char *spec) {
     uint8_t out[3][4];
     int n = 0;
-    char *copy = strdup(spec ? spec : "bloom(bits=10)"), *save = NULL;
+    char *copy = strdup(spec ? spec : FL_DEFAULT_POLICIES), *save = NULL;
     for (char *piece = strtok_r(copy, ";", &save); piece && n < 3; piece = strtok_r(NULL, ";", &save)) {
         fl_model_bloom_config c;
         if (fl_model_bloom_parse(piece, &c, NULL, 0) != FL_MODEL_OK) continue;

@@ -217,6 +217,16 @@ typedef struct fl_sst_filter {
     uint32_t k;          /* BLOOM: probes; RIBBON: upper_num_columns           */
     uint32_t split;      /* RIBBON: upper_start_block (blocks below it have
                             one column fewer)                               */
+    /* BLOOM, RIBBON: the reads P9 may judge by this filter's bits, as
+     * 1u << fl_target_kind (FL_TARGET_POINT: gets; FL_TARGET_PREFIX: prefix
+     * reads); 0: both.  A filter asked what it did not hash (a whole-key
+     * bloom asked a prefix) says maybe without looking at its bits. */
+    unsigned answers;
+    /* What the engine's reader found wrong with the filter it read, ""
+     * for nothing: the stored bytes differ from the engine's own
+     * algorithm rebuilt over the SST's entries.  A P5 finding, reported
+     * once per SST when the SST first appears. */
+    char defect[256];
 } fl_sst_filter;
 
 /* An engine call found the engine gone: an adapter program that died, or

@@ -196,6 +196,8 @@ struct fl_checker {
     ck_spans mem_rt_spans;            /* what they cover                    */
     /* the tree */
     ck_sst **ssts; size_t ssts_cap;   /* by id                              */
+    uint8_t *inspected;               /* by id (ssts_cap): an SST's filter read
+                                         (sst_filter, no truth views) for P5 */
     uint64_t *held; size_t nheld, held_cap; /* the ids loaded in ssts[]     */
     uint64_t listings;                /* tree listings so far               */
     fl_sst_meta *metas; size_t nmetas;

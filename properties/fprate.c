@@ -391,7 +391,9 @@ void ck_p9_untraced(fl_checker *ck, int kind, fl_slice item, const size_t *idx, 
     const fl_sst_filter *f[n ? n : 1];
     for (size_t i = 0; i < n; i++) {
         if (ck->eng->sst_filter(ck->db, ck->metas[idx[i]].id, &f[i]) != FL_OK) return;
-        if (f[i]->kind != FL_SSTF_BLOOM && f[i]->kind != FL_SSTF_RIBBON) {
+        unsigned asked = 1u << (kind ? FL_TARGET_PREFIX : FL_TARGET_POINT);
+        if ((f[i]->kind != FL_SSTF_BLOOM && f[i]->kind != FL_SSTF_RIBBON) ||
+            (f[i]->answers && !(f[i]->answers & asked))) {
             ck->p9_unjudged[kind]++;
             return;                 /* a filter whose rate is not known */
         }

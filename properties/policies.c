@@ -77,7 +77,7 @@ int ck_config_new(const fl_registry *reg, fl_calls *calls, const char *spec, ck_
     c->calls = calls;
     *out = c;
     list_build lb = { reg, c, err, err_len };
-    int rc = fl_policy_list_split(spec ? spec : "bloom(bits=10)", add_spec, &lb, err, err_len);
+    int rc = fl_policy_list_split(spec ? spec : FL_DEFAULT_POLICIES, add_spec, &lb, err, err_len);
     if (rc) {
         ck_config_unref(c);
         *out = NULL;

@@ -70,6 +70,8 @@ void ck_tree_free(fl_checker *ck) {
     for (size_t i = 0; i < ck->ssts_cap; i++) sst_free(ck->ssts[i]);
     free(ck->ssts);
     ck->ssts = NULL;
+    free(ck->inspected);
+    ck->inspected = NULL;
     ck->ssts_cap = 0;
     free(ck->held);
     ck->held = NULL;
@@ -747,6 +749,29 @@ static int load_sst(fl_checker *ck, const fl_sst_meta *m, bool adopting, ck_sst 
     return FL_OK;
 }
 
+/* An engine without the SST truth views but with sst_filter (a reader of
+ * its files): each SST's filter is read once, when the SST first appears,
+ * and what the reader found is judged -- a file it cannot read (P6: the
+ * engine wrote what its own format forbids) and a filter whose bytes differ
+ * from the engine's algorithm rebuilt over the SST's entries (P5). */
+static int inspect_filter(fl_checker *ck, const fl_sst_meta *m) {
+    if (!ck->cfg.check || !ck->eng->sst_filter) return FL_OK;
+    const fl_sst_filter *f;
+    ck_engine_enter(ck, "sst_filter");
+    int rc = ck->eng->sst_filter(ck->db, m->id, &f);
+    ck_engine_leave(ck);
+    if (rc == FL_ERR_CORRUPT) {
+        ck_violation(ck, FL_P6, "sst %llu: its file breaks the engine's own format: %s",
+                     (unsigned long long)m->id, ck->eng->errmsg(ck->db));
+        return FL_OK;
+    }
+    if (rc) return ck_fail(ck, rc, "reading the filter of sst %llu: %s", (unsigned long long)m->id,
+                           ck->eng->errmsg(ck->db));
+    if (f->defect[0])
+        ck_violation(ck, FL_P5, "sst %llu: %s", (unsigned long long)m->id, f->defect);
+    return FL_OK;
+}
+
 /* Lists the live SSTs; loads the new ones, forgets the gone ones.  Right
  * after an open, an SST not seen before was there already: its writer is
  * unknown, so what it was written with is not checked.  An engine without
@@ -776,6 +801,10 @@ int ck_tree_refresh(fl_checker *ck, bool after_open) {
         if (!n) return FL_ERR_NOMEM;
         memset(n + ck->ssts_cap, 0, (cap - ck->ssts_cap) * sizeof *n);
         ck->ssts = n;
+        uint8_t *in = realloc(ck->inspected, cap);
+        if (!in) return FL_ERR_NOMEM;
+        memset(in + ck->ssts_cap, 0, cap - ck->ssts_cap);
+        ck->inspected = in;
         ck->ssts_cap = cap;
     }
     /* the loaded SSTs are ck->held; one listing's work is in the SSTs
@@ -792,7 +821,11 @@ int ck_tree_refresh(fl_checker *ck, bool after_open) {
     for (size_t i = 0; i < ck->nmetas; i++) {
         uint64_t id = ck->metas[i].id;
         if (!ck->ssts[id]) {
-            if (!truth) continue;
+            if (!truth) {
+                if (!ck->inspected[id] && (rc = inspect_filter(ck, &ck->metas[i]))) break;
+                ck->inspected[id] = 1;
+                continue;
+            }
             if ((rc = load_sst(ck, &ck->metas[i], after_open, &ck->ssts[id]))) break;
             ck->held[ck->nheld++] = id;
         }

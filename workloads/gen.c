@@ -211,7 +211,7 @@ static int prepare_opens(fl_gen_run *run) {
         if (!r->opts) return fl_gen_fail(g, "out of memory");
         r->opt_count = 1;
         r->opts[0].key = strdup("policies");
-        r->opts[0].value = strdup(p ? p : "bloom(bits=10)");
+        r->opts[0].value = strdup(p ? p : "bloom(bits=10)");   /* engine.h: FL_DEFAULT_POLICIES */
         if (!r->opts[0].key || !r->opts[0].value) return fl_gen_fail(g, "out of memory");
         return 0;
     }

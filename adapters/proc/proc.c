@@ -120,7 +120,12 @@ typedef struct proc {
     char err[4096];
     fl_buf value;                     /* a reply's decoded byte strings            */
     fl_buf key;
-    fl_sst_meta *metas; size_t nmetas; /* the last `ssts` listing (sst_filter)   */
+    /* sst_filter: what the engine was opened with (opt, reg: its filters'
+     * meaning), and the filters read so far, by SST id */
+    fl_options opt;
+    const fl_registry *reg;
+    struct read_filter { uint64_t id; fl_sst_filter *f; } *filters;
+    size_t nfilters, filters_cap;
     /* An error found where the table has no way to return it (metrics):
      * the next request returns it, with its message, instead of running. */
     int deferred;
@@ -692,15 +697,21 @@ static int simple(proc *p, size_t from) {
 
 int fl_proc_open(const fl_engine_ops *self, const char *dir, const fl_registry *reg, const fl_options *opt,
                      fl_engine **out, char *err, size_t err_len) {
-    (void)reg;
     *out = NULL;
     fl_proc_kind *kind = (fl_proc_kind *)self;
     proc *p = calloc(1, sizeof *p);
     if (!p) return FL_ERR_NOMEM;
     p->kind = kind;
+    p->reg = reg;
     fl_buf_init(&p->value);
     fl_buf_init(&p->key);
-    int rc = FL_OK;
+    fl_options_init(&p->opt);
+    int rc = fl_options_copy(&p->opt, opt);
+    if (rc != FL_OK) {
+        fl_options_free(&p->opt);
+        free(p);
+        return rc;
+    }
     if (kind->idle && !kind->idle->broken) {
         p->c = kind->idle;
         kind->idle = NULL;
@@ -714,6 +725,7 @@ int fl_proc_open(const fl_engine_ops *self, const char *dir, const fl_registry *
          * alone, without a batched read it reads a multiget key by key */
         if (rc == FL_OK && !(p->c->caps & CAP_SSTS)) kind->ops.ssts = NULL;
         if (rc == FL_OK && !(p->c->caps & CAP_MULTIGET)) kind->ops.multiget = NULL;
+        if (rc == FL_OK && !(p->c->caps & CAP_SST_FILE)) kind->ops.sst_filter = NULL;
     }
     if (rc == FL_OK) {
         size_t from = p->c->send_len;
@@ -726,6 +738,7 @@ int fl_proc_open(const fl_engine_ops *self, const char *dir, const fl_registry *
     if (rc != FL_OK) {
         snprintf(err, err_len, "%s", p->err[0] ? p->err : fl_strerror(rc));
         child_free(p->c);
+        fl_options_free(&p->opt);
         fl_buf_free(&p->value);
         fl_buf_free(&p->key);
         free(p);
@@ -735,10 +748,11 @@ int fl_proc_open(const fl_engine_ops *self, const char *dir, const fl_registry *
     return FL_OK;
 }
 
-static void free_metas(proc *p) {
-    if (p->metas) fl_sst_meta_free(p->metas, p->nmetas);
-    p->metas = NULL;
-    p->nmetas = 0;
+static void free_filters(proc *p) {
+    for (size_t i = 0; i < p->nfilters; i++) p->kind->free_sst_filter(p->filters[i].f);
+    free(p->filters);
+    p->filters = NULL;
+    p->nfilters = p->filters_cap = 0;
 }
 
 static int proc_close(fl_engine *e, char *err, size_t err_len) {
@@ -748,7 +762,8 @@ static int proc_close(fl_engine *e, char *err, size_t err_len) {
     if (rc != FL_OK && err) snprintf(err, err_len, "%s", p->err);
     if (rc == FL_OK && !p->c->broken && !p->kind->idle) p->kind->idle = p->c;   /* for the next open */
     else child_free(p->c);
-    free_metas(p);
+    free_filters(p);
+    fl_options_free(&p->opt);
     fl_buf_free(&p->value);
     fl_buf_free(&p->key);
     free(p);
@@ -965,6 +980,19 @@ static int proc_set_options(fl_engine *e, const fl_options *opt, char *err, size
         if (rc == FL_OK) rc = put_str(p->c, "\n");
         if (rc == FL_OK) rc = simple(p, from);
     }
+    if (rc == FL_OK) {
+        /* the filters' meaning may have changed with the policies */
+        fl_options next;
+        fl_options_init(&next);
+        if ((rc = fl_options_copy(&next, opt)) == FL_OK) {
+            fl_options_free(&p->opt);
+            p->opt = next;
+            free_filters(p);
+        } else {
+            fl_options_free(&next);
+            set_err(p, "set_options: %s", fl_strerror(rc));
+        }
+    }
     if (rc != FL_OK) snprintf(err, err_len, "%s", p->err);
     return rc;
 }
@@ -1086,6 +1114,47 @@ static int proc_ssts(const fl_engine *x, fl_sst_meta **out, size_t *count) {
     return FL_OK;
 }
 
+/* The filter of SST id, read by the kind's reader from the file the
+ * adapter names (`sst_file ID` -> `ok PATH`); read once per open. */
+static int proc_sst_filter(fl_engine *e, uint64_t id, const fl_sst_filter **out) {
+    proc *p = of(e);
+    *out = NULL;
+    for (size_t i = 0; i < p->nfilters; i++)
+        if (p->filters[i].id == id) { *out = p->filters[i].f; return FL_OK; }
+    int rc = lacks(p, CAP_SST_FILE, "sst_file");
+    if (rc != FL_OK) return rc;
+    if (p->nfilters == p->filters_cap) {
+        size_t cap = p->filters_cap ? p->filters_cap * 2 : 16;
+        struct read_filter *n = realloc(p->filters, cap * sizeof *n);
+        if (!n) return FL_ERR_NOMEM;
+        p->filters = n;
+        p->filters_cap = cap;
+    }
+    char request[48], *line;
+    size_t len;
+    snprintf(request, sizeof request, "sst_file %llu", (unsigned long long)id);
+    if ((rc = put_str(p->c, request)) == FL_OK && (rc = put_str(p->c, "\n")) == FL_OK)
+        rc = call(p, request, &line, &len);
+    if (rc != FL_OK) return rc;
+    words w = { line, line + len };
+    if (!word_is(&w, "ok") || !bytes_word(&w, &p->value) || w.p < w.end || !p->value.len ||
+        memchr(p->value.data, 0, p->value.len))
+        return garbled(p, request, line, "`ok PATH`");
+    char *path = malloc(p->value.len + 1);
+    if (!path) return FL_ERR_NOMEM;
+    memcpy(path, p->value.data, p->value.len);
+    path[p->value.len] = 0;
+    fl_sst_filter *f = NULL;
+    char why[1024] = "";
+    rc = p->kind->read_sst_filter(path, p->reg, &p->opt, &f, why, sizeof why);
+    if (rc != FL_OK) set_err(p, "%s: %s", path, why[0] ? why : fl_strerror(rc));
+    free(path);
+    if (rc != FL_OK) return rc;
+    p->filters[p->nfilters++] = (struct read_filter){ id, f };
+    *out = f;
+    return FL_OK;
+}
+
 /* ---- Engines of this kind ------------------------------------------------------------ */
 
 static const fl_engine_ops proc_ops = {
@@ -1115,6 +1184,15 @@ int fl_proc_kind_init(fl_proc_kind *kind, const char *name, const char *command)
     kind->ops.name = name;
     kind->command = command;
     return FL_OK;
+}
+
+void fl_proc_kind_read_files(fl_proc_kind *kind,
+                             int (*read)(const char *, const fl_registry *, const fl_options *, fl_sst_filter **,
+                                         char *, size_t),
+                             void (*free_filter)(fl_sst_filter *)) {
+    kind->read_sst_filter = read;
+    kind->free_sst_filter = free_filter;
+    kind->ops.sst_filter = proc_sst_filter;
 }
 
 const fl_engine_ops *fl_proc_engine(const char *spec) {

@@ -19,12 +19,28 @@ typedef struct fl_proc_kind {
     const char *command;              /* run with /bin/sh -c                     */
     child *idle;                      /* the adapter between a close and the
                                          next open (one per kind per process)  */
+    /* A reader of the engine's SST files (a named adapter's, in C: filterlab
+     * reads the files itself, never through the adapter), or NULL.  With it
+     * and the adapter's `sst_file`, the kind's table has sst_filter: the
+     * filter of the SST file at path as a read of the engine opened with opt
+     * (and reg) would probe it, into *out, freed with free_sst_filter.
+     * FL_ERR_CORRUPT with err for a file that breaks the engine's format. */
+    int  (*read_sst_filter)(const char *path, const fl_registry *reg, const fl_options *opt,
+                            fl_sst_filter **out, char *err, size_t err_len);
+    void (*free_sst_filter)(fl_sst_filter *f);
 } fl_proc_kind;
 
 /* A kind with proc.c's operations, named name, running command (both
  * borrowed for the kind's life); its space is fl_space_proc, which the
  * caller may replace. */
 int fl_proc_kind_init(fl_proc_kind *kind, const char *name, const char *command);
+
+/* Gives the kind a reader of its engine's SST files (read_sst_filter
+ * above) and so the table's sst_filter. */
+void fl_proc_kind_read_files(fl_proc_kind *kind,
+                             int (*read)(const char *path, const fl_registry *reg, const fl_options *opt,
+                                         fl_sst_filter **out, char *err, size_t err_len),
+                             void (*free_filter)(fl_sst_filter *f));
 
 /* proc.c's open (a named adapter's open may check first that its program
  * is there, then call this). */

@@ -1233,3 +1233,57 @@ int fl_sdb_bloom_key_hashes(const fl_sdb_sst *t, bool whole_key, fl_sdb_prefix_f
     *n = h.n;
     return FL_OK;
 }
+
+/* ---- P5: a bloom against its rebuild --------------------------------------------- */
+
+int fl_sdb_bloom_check(const fl_sdb_sst *t, const fl_sdb_filter *sub, fl_sdb_prefix_fn prefix_len, void *arg,
+                       char *defect, size_t defect_len) {
+    if (defect_len) defect[0] = 0;
+    bool whole;
+    fl_slice exname;
+    if (!fl_sdb_bloom_name_parse(sub->name, &whole, &exname)) return FL_ERR_INVALID;
+    const int nl = (int)sub->name.len;
+    const char *name = (const char *)sub->name.data;
+    fl_sdb_bloom b;
+    char why[200];
+    if (fl_sdb_bloom_decode(sub->data, &b, why, sizeof why) != FL_OK) {
+        snprintf(defect, defect_len, "sub-filter \"%.*s\" is not a SlateDB bloom: %s", nl, name, why);
+        return FL_OK;
+    }
+    uint64_t *hashes = NULL;
+    size_t nh = 0;
+    int rc = fl_sdb_bloom_key_hashes(t, whole, prefix_len, arg, &hashes, &nh, defect, defect_len);
+    if (rc != FL_OK) return rc;
+    bool judged = false, same = false;
+    fl_buf built;
+    fl_buf_init(&built);
+    for (uint32_t bpk = 1; nh && bpk <= 4096 && !same && rc == FL_OK; bpk++) {
+        uint64_t bytes = ((uint64_t)((uint32_t)nh * bpk) + 7) / 8;    /* u32 as SlateDB's */
+        if (bytes * 8 != b.nbits || fl_sdb_bloom_num_probes(bpk) != b.k) continue;
+        fl_buf_reset(&built);
+        if ((rc = fl_sdb_bloom_build(bpk, hashes, nh, &built)) == FL_ERR_INVALID) { rc = FL_OK; continue; }
+        judged = true;
+        same = rc == FL_OK && built.len == sub->data.len && memcmp(built.data, sub->data.data, built.len) == 0;
+    }
+    const size_t rows = t->info.num_rows;
+    if (rc == FL_OK && !nh && b.nbits)
+        snprintf(defect, defect_len, "sub-filter \"%.*s\" has %u bits, but SlateDB's builder adds no hash for "
+                 "this SST's %zu entries", nl, name, b.nbits, rows);
+    else if (rc == FL_OK && judged && !same) {
+        size_t extra = 0, missing = 0;
+        for (size_t i = 2; i < built.len; i++) {
+            extra += (size_t)__builtin_popcount(sub->data.data[i] & ~built.data[i] & 0xffu);
+            missing += (size_t)__builtin_popcount(built.data[i] & ~sub->data.data[i] & 0xffu);
+        }
+        snprintf(defect, defect_len, "sub-filter \"%.*s\": its %u bits (%u probes) differ from SlateDB's bloom "
+                 "rebuilt over the %zu hashes of this SST's %zu entries: %zu set that the rebuild leaves "
+                 "clear, %zu clear that it sets (each a false negative for the keys that probe it)",
+                 nl, name, b.nbits, b.k, nh, rows, extra, missing);
+    } else if (rc == FL_OK && nh && !judged && b.nbits / nh < 4096)
+        snprintf(defect, defect_len, "sub-filter \"%.*s\" has %u bits and %u probes, which no whole bits per key "
+                 "gives for the %zu hashes SlateDB's builder adds for this SST's %zu entries",
+                 nl, name, b.nbits, b.k, nh, rows);
+    fl_buf_free(&built);
+    free(hashes);
+    return rc;
+}

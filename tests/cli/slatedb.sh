@@ -9,6 +9,8 @@
 #   - check --engine slatedb with adapters/slatedb/known.txt finds nothing
 #     but known bugs in its first trials (plain build only: each trial runs
 #     SlateDB);
+#   - SlateDB's SST files are read by filterlab's own reader: P9 on their
+#     bits, and an SST file with one byte flipped is reported (P6);
 #   - the standalone reproducer of each known bug shows it;
 #   - the adapter's own unit tests pass and its sources are rustfmt-clean.
 . "$(dirname "$0")/common.inc"
@@ -63,6 +65,26 @@ done
 cmp -s "$T/det1.json" "$T/det2.json" && cmp -s "$T/det1.txt" "$T/det2.txt" ||
     { diff "$T/det1.json" "$T/det2.json"; fail "two runs of prefix_scans.wl on SlateDB differ"; }
 grep -q '"prefix":{"considered":[1-9]' "$T/det1.json" || fail "no prefix filter probe counted on SlateDB: $(cat "$T/det1.json")"
+
+# ---- SlateDB's SST files, read by filterlab's own reader: P9 on their bits,
+# and every SST read (a copy with one byte flipped is reported, P6)
+{
+    echo 'filterlab-workload 1'
+    echo 'open policies="bloom(bits=10)"'
+    awk 'BEGIN { for (i = 0; i < 1000; i++) printf "put k%05d v\n", i; print "flush";
+                 for (i = 0; i < 1000; i++) printf "get k%05dy\n", i }'
+} > "$T/p9.wl"
+"$FILTERLAB" replay "$T/p9.wl" --engine slatedb --json > "$T/p9.json" 2>&1 || { cat "$T/p9.json"; fail "p9.wl on SlateDB"; }
+# 999 absent gets probe the one SST (k00999y is past its last key); its
+# 10,000 bits at k=6 give about 0.8%
+grep -Eq '"p9_point":\{"probes":999,"items":999,"measured":[0-9.e-]+,"expected":0\.00[5-9]' "$T/p9.json" ||
+    fail "no P9 on SlateDB's filter bits: $(cat "$T/p9.json")"
+TMPDIR="$T" FILTERLAB_SLATEDB="$FL_SRCDIR/tests/engines/sst_tamper.py" \
+FILTERLAB_TAMPER_REAL="$ADAPTER" \
+    "$FILTERLAB" replay "$T/p9.wl" --engine slatedb > "$T/tamper.out" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q "^P6 coverage: line 1003 flush: sst 1: its file breaks the engine's own format: .*CRC-32" "$T/tamper.out" ||
+    { cat "$T/tamper.out"; fail "a flipped byte in SlateDB's SST: exit $rc"; }
 
 case $FILTERLAB in */asan/*) echo "slatedb: ok (the hunt and the adapter's own tests in the plain pass)"; exit 0 ;; esac
 
