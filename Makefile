@@ -46,8 +46,14 @@ ROCKSDB_USERS := adapters/rocksdb/rocksdb_engine adapters/rocksdb/rocksdb_option
 
 # The engines under test: adapters/*.c (the registry) and one folder each.
 ADAPTERS  := filterlab rocksdb proc slatedb
-LIB_SRCS  := $(wildcard engine/*.c workloads/*.c model/*.c properties/*.c adapters/*.c) \
-             $(foreach a,$(ADAPTERS),$(wildcard adapters/$(a)/*.c))
+# The plugin host the SlateDB adapter program links (adapters/slatedb/
+# slatedb_host.h): filterlab's call wrappers and registry (engine/), the
+# byte-string printer (workloads/), and the host's own file.
+HOST_ONLY := adapters/slatedb/slatedb_host.c
+HOST_SRCS := $(wildcard engine/*.c workloads/*.c) $(HOST_ONLY)
+HOST_OBJS := $(HOST_SRCS:%.c=$(BUILD)/obj/%.o)
+LIB_SRCS  := $(filter-out $(HOST_ONLY),$(wildcard engine/*.c workloads/*.c model/*.c properties/*.c adapters/*.c) \
+             $(foreach a,$(ADAPTERS),$(wildcard adapters/$(a)/*.c)))
 CLI_SRCS  := $(wildcard cli/*.c bench/*.c)
 TEST_SRCS := $(wildcard tests/*.c)
 
@@ -68,9 +74,9 @@ all: deps $(BUILD)/filterlab $(BUILD)/tests/unit $(BUILD)/libfilterlab.a $(BUILD
 # this says how to get it; --engine slatedb then says the same.
 CARGO ?= cargo
 HAVE_CARGO := $(shell command -v $(CARGO) > /dev/null 2>&1 && echo 1)
-slatedb-adapter:
+slatedb-adapter: $(BUILD)/libfilterlab_host.a
 ifeq ($(HAVE_CARGO),1)
-	@CARGO_TARGET_DIR=$(abspath $(BUILD)/cargo) $(CARGO) build --quiet --release --locked --bins --examples \
+	@FILTERLAB_HOST_LIB_DIR=$(abspath $(BUILD)) CARGO_TARGET_DIR=$(abspath $(BUILD)/cargo) $(CARGO) build --quiet --release --locked --bins --examples \
 	    --manifest-path adapters/slatedb/Cargo.toml
 else
 	@echo "filterlab: cargo not found: the SlateDB adapter (--engine slatedb) is not built;" \
@@ -116,6 +122,10 @@ $(BUILD)/ldlibs: Makefile $(BUILD)/config.mk
 	@echo '$(LDLIBS)' > $@
 
 $(BUILD)/libfilterlab.a: $(LIB_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/libfilterlab_host.a: $(HOST_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 

@@ -55,6 +55,12 @@ int fl_registry_load_plugin(fl_registry *reg, const char *path, char *err, size_
 
 /* How many plugins reg has loaded (0: only the built-in kinds). */
 size_t fl_registry_plugin_count(const fl_registry *reg);
+/* The path the i-th plugin was loaded by, as given (i < the count). */
+const char *fl_registry_plugin_path(const fl_registry *reg, size_t i);
+/* The plugin that registered the kind of spec (what precedes its '(' or
+ * ':') as a policy kind (policy true) or an extractor kind: its path as
+ * loaded; NULL for a built-in kind or one not registered as that sort. */
+const char *fl_registry_spec_plugin(const fl_registry *reg, const char *spec, bool policy);
 
 /* Comma-separated known kinds, for error messages: "bloom, mine". */
 void fl_registry_policy_kinds(const fl_registry *reg, char *out, size_t out_len);
@@ -110,6 +116,11 @@ void fl_calls_free(fl_calls *calls);
 /* fn NULL: violations are printed to stderr. */
 void fl_calls_set_sink(fl_calls *calls, fl_violation_fn fn, void *arg);
 void fl_calls_stats(const fl_calls *calls, fl_call_stats *out);
+
+/* A violation found by the same wrappers in another process (an engine's
+ * adapter program running plugins: README, "Engines in any language",
+ * `violation`), delivered to this context's sink and counted as its own. */
+void fl_calls_report(fl_calls *calls, const fl_contract_violation *v);
 
 /* The plugin call running now under a context, for a watchdog. */
 typedef struct fl_call_now {

@@ -188,6 +188,15 @@ static void fl_violation(fl_calls *c, fl_object_kind kind, const void *object, c
         fprintf(stderr, "filterlab: contract violation by %s: %s: %s\n", who, method, what);
 }
 
+void fl_calls_report(fl_calls *calls, const fl_contract_violation *v) {
+    fl_calls *c = fl_resolve(calls);
+    FL_COUNT(c, contract_violations);
+    if (c->sink)
+        c->sink(c->sink_arg, v);
+    else
+        fprintf(stderr, "filterlab: contract violation by %s: %s: %s\n", v->who, v->method, v->what);
+}
+
 /* ---- Names ------------------------------------------------------------------- */
 
 const char *fl_call_policy_name(fl_calls *calls, const fl_filter_policy *policy) {

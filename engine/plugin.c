@@ -28,7 +28,10 @@
 typedef int (*fl_plugin_init_fn)(fl_registry *reg);
 
 void fl_registry_close_plugins(fl_registry *reg) {
-    while (reg->plugin_count > 0) dlclose(reg->plugins[--reg->plugin_count]);
+    while (reg->plugin_count > 0) {
+        dlclose(reg->plugins[--reg->plugin_count]);
+        free(reg->plugin_paths[reg->plugin_count]);
+    }
 }
 
 /* Removes the kinds registered after the first `keep`. */
@@ -68,6 +71,9 @@ int fl_registry_load_plugin(fl_registry *reg, const char *path, char *err, size_
         void **plugins = realloc(reg->plugins, cap * sizeof *plugins);
         if (!plugins) return FL_ERR_NOMEM;
         reg->plugins = plugins;
+        char **paths = realloc(reg->plugin_paths, cap * sizeof *paths);
+        if (!paths) return FL_ERR_NOMEM;
+        reg->plugin_paths = paths;
         reg->plugin_cap = cap;
     }
 
@@ -103,6 +109,13 @@ int fl_registry_load_plugin(fl_registry *reg, const char *path, char *err, size_
                                       "built-in or an earlier plugin)" : "");
         return rc < 0 ? rc : FL_ERR_PLUGIN;
     }
+    char *copy = strdup(path);
+    if (!copy) {
+        fl_registry_truncate(reg, kinds_before);
+        dlclose(handle);
+        return FL_ERR_NOMEM;
+    }
+    reg->plugin_paths[reg->plugin_count] = copy;
     reg->plugins[reg->plugin_count++] = handle;
     return FL_OK;
 }

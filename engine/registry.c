@@ -108,12 +108,17 @@ int fl_registry_new(fl_registry **out) {
 
 size_t fl_registry_plugin_count(const fl_registry *reg) { return reg ? reg->plugin_count : 0; }
 
+const char *fl_registry_plugin_path(const fl_registry *reg, size_t i) {
+    return reg && i < reg->plugin_count ? reg->plugin_paths[i] : NULL;
+}
+
 void fl_registry_free(fl_registry *reg) {
     if (!reg) return;
     for (size_t i = 0; i < reg->kind_count; i++) free(reg->kinds[i].origin);
     free(reg->kinds);
     fl_registry_close_plugins(reg);
     free(reg->plugins);
+    free(reg->plugin_paths);
     if (reg->origins) {
         pthread_mutex_destroy(&reg->origins->lock);
         free(reg->origins->items);
@@ -221,6 +226,13 @@ static const fl_kind_entry *fl_find_kind(const fl_registry *reg, const char *kin
         if (strlen(reg->kinds[i].kind) == len && memcmp(reg->kinds[i].kind, kind, len) == 0)
             return &reg->kinds[i];
     return NULL;
+}
+
+const char *fl_registry_spec_plugin(const fl_registry *reg, const char *spec, bool policy) {
+    if (!reg || !spec) return NULL;
+    size_t len = fl_kind_span(spec);
+    const fl_kind_entry *e = len ? fl_find_kind(reg, spec, len) : NULL;
+    return e && (e->policy != NULL) == policy ? e->origin : NULL;
 }
 
 static int fl_registry_add(fl_registry *reg, const char *kind, fl_policy_factory pf,

@@ -32,6 +32,7 @@ struct fl_registry {
     fl_kind_entry *kinds;           /* registration order                   */
     size_t kind_count, kind_cap;
     void **plugins;                 /* dlopen handles, load order           */
+    char **plugin_paths;            /* each as given to load_plugin         */
     size_t plugin_count, plugin_cap;
     const char *loading;            /* path of the plugin being initialised */
     fl_origins *origins;            /* mutable through a const registry     */

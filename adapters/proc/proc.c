@@ -112,6 +112,7 @@ typedef struct child {
      * was, for its error */
     char pending[PIPELINE][96];
     size_t npending, pending_head;
+    char **plugins; size_t nplugins;  /* the plugins it was told to load (`plugin`) */
 } child;
 
 typedef struct proc {
@@ -208,6 +209,8 @@ static void child_free(child *c) {
     if (c->err >= 0) close(c->err);
     free(c->send);
     free(c->recv);
+    for (size_t i = 0; i < c->nplugins; i++) free(c->plugins[i]);
+    free(c->plugins);
     free(c);
 }
 
@@ -304,8 +307,11 @@ static int send_all(proc *p, const char *request) {
     return FL_OK;
 }
 
+static int violation_line(proc *p, const char *request, const char *line, size_t len);
+
 /* The next reply line, NUL-terminated, without its newline, in *line
- * (valid until the next call). */
+ * (valid until the next call).  `violation` lines before it are reported
+ * (violation_line) and skipped. */
 static int read_line(proc *p, const char *request, char **line, size_t *len) {
     child *c = p->c;
     for (;;) {
@@ -317,6 +323,11 @@ static int read_line(proc *p, const char *request, char **line, size_t *len) {
             *len = (size_t)(nl - start);
             if (*len && start[*len - 1] == '\r') start[--*len] = 0;
             c->recv_pos = (size_t)(nl - c->recv) + 1;
+            if (*len >= 10 && memcmp(start, "violation ", 10) == 0) {
+                int rc = violation_line(p, request, start, *len);
+                if (rc != FL_OK) return rc;
+                continue;
+            }
             return FL_OK;
         }
         if (c->recv_pos) {
@@ -492,6 +503,41 @@ static bool bytes_word(words *w, fl_buf *out) {
         w->p++;
     }
     return true;
+}
+
+/* `violation OBJECT METHOD PLUGIN WHO WHAT`: a plugin call inside the
+ * adapter broke its contract, found by filterlab's own wrappers there;
+ * reported into the run's call context as if found here. */
+static int violation_line(proc *p, const char *request, const char *line, size_t len) {
+    static const char *const objects[] = { "policy", "builder", "filter", "extractor" };
+    static const fl_object_kind kinds[] = { FL_OBJECT_POLICY, FL_OBJECT_BUILDER, FL_OBJECT_FILTER,
+                                            FL_OBJECT_EXTRACTOR };
+    words w = { line + 10, line + len };
+    const char *o;
+    size_t olen, k = 0;
+    bool ok = word(&w, &o, &olen);
+    while (ok && k < 4 && !(strlen(objects[k]) == olen && memcmp(objects[k], o, olen) == 0)) k++;
+    char *text[4] = { NULL, NULL, NULL, NULL };      /* method, plugin, who, what */
+    fl_buf b;                                        /* (the caller's buffers may be in use) */
+    fl_buf_init(&b);
+    ok = ok && k < 4;
+    for (int i = 0; ok && i < 4; i++) {
+        ok = bytes_word(&w, &b) && !memchr(b.data, 0, b.len) && (text[i] = malloc(b.len + 1));
+        if (ok) {
+            memcpy(text[i], b.data, b.len);
+            text[i][b.len] = 0;
+        }
+    }
+    fl_buf_free(&b);
+    int rc = FL_OK;
+    if (!ok || w.p < w.end) {
+        rc = garbled(p, request, line, "`violation OBJECT METHOD PLUGIN WHO WHAT` before the reply");
+    } else {
+        fl_contract_violation v = { kinds[k], text[0], text[2], text[1][0] ? text[1] : NULL, text[3] };
+        fl_calls_report(p->opt.calls, &v);
+    }
+    for (int i = 0; i < 4; i++) free(text[i]);
+    return rc;
 }
 
 static bool u64_word(words *w, uint64_t *out) {
@@ -695,6 +741,32 @@ static int simple(proc *p, size_t from) {
     return rc;
 }
 
+/* `plugin PATH` for each plugin the run loaded that the adapter was not
+ * told of yet (an adapter without the cap is told none: a policy of a
+ * plugin's kind is then its refusal at the open). */
+static int send_plugins(proc *p, const fl_registry *reg) {
+    child *c = p->c;
+    if (!(c->caps & CAP_PLUGIN)) return FL_OK;
+    for (size_t i = 0; i < fl_registry_plugin_count(reg); i++) {
+        const char *path = fl_registry_plugin_path(reg, i);
+        bool told = false;
+        for (size_t j = 0; j < c->nplugins && !told; j++) told = strcmp(c->plugins[j], path) == 0;
+        if (told) continue;
+        char **n = realloc(c->plugins, (c->nplugins + 1) * sizeof *n);
+        if (!n) return FL_ERR_NOMEM;
+        c->plugins = n;
+        if (!(n[c->nplugins] = strdup(path))) return FL_ERR_NOMEM;
+        c->nplugins++;
+        size_t from = c->send_len;
+        int rc = put_str(c, "plugin ");
+        if (rc == FL_OK) rc = put_bytes(c, (const uint8_t *)path, strlen(path));
+        if (rc == FL_OK) rc = put_str(c, "\n");
+        if (rc == FL_OK) rc = simple(p, from);
+        if (rc != FL_OK) return rc;
+    }
+    return FL_OK;
+}
+
 int fl_proc_open(const fl_engine_ops *self, const char *dir, const fl_registry *reg, const fl_options *opt,
                      fl_engine **out, char *err, size_t err_len) {
     *out = NULL;
@@ -727,6 +799,7 @@ int fl_proc_open(const fl_engine_ops *self, const char *dir, const fl_registry *
         if (rc == FL_OK && !(p->c->caps & CAP_MULTIGET)) kind->ops.multiget = NULL;
         if (rc == FL_OK && !(p->c->caps & CAP_SST_FILE)) kind->ops.sst_filter = NULL;
     }
+    if (rc == FL_OK) rc = send_plugins(p, reg);
     if (rc == FL_OK) {
         size_t from = p->c->send_len;
         rc = put_str(p->c, "open ");

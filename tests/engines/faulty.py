@@ -13,6 +13,8 @@ error that the README documents ("Engines in any language").
   version     the handshake speaks protocol version 2 (exit 2)
   noprefix    caps= leaves out scan_prefix (exit 2 at the first scan_prefix)
   failput     the fifth put answers `err io disk full` (an engine error)
+  violation   the first get is answered after a `violation` line: a plugin
+              extractor inside the adapter broke its contract (P7)
 """
 import os
 import signal
@@ -54,6 +56,10 @@ class Faulty(sorted_map.SortedMap):
             os.kill(os.getpid(), signal.SIGSEGV)
         if MODE == 'garble':
             return 'yes'
+        if MODE == 'violation' and not Faulty.gets:
+            Faulty.gets += 1
+            print('violation extractor prefix_len /x/liar.so "extractor \\"liar\\" of kind \'liar\' from plugin '
+                  '/x/liar.so" "prefix_len returned 9 for a 4-byte target (must be <= its length)"', flush=True)
         if MODE == 'lie' and reply.startswith('ok value'):
             Faulty.gets += 1
             if Faulty.gets == 2:
