@@ -136,6 +136,10 @@ typedef struct proc {
      * is the "after" of the one before it -- one round trip, not two. */
     fl_metrics metrics;
     bool metrics_valid;
+    /* A `metrics` request went out right behind a read (with_metrics): the
+     * checker asks for the counters after every op, and this way the read
+     * and the counters are one round trip; after_read takes its reply. */
+    bool metrics_ahead;
 } proc;
 
 static proc *of(fl_engine *e) { return (proc *)e; }
@@ -917,6 +921,10 @@ static int proc_compact(fl_engine *e, bool full) {
     return plain_op(of(e), CAP_COMPACT, &op);
 }
 
+static int with_metrics(proc *p);
+static int after_read(proc *p, int rc);
+static int get_reply(proc *p, const char *request, const char *line, size_t len, fl_buf *value, bool *found);
+
 static int proc_get(fl_engine *e, fl_slice key, const fl_filter_context *ctx, fl_buf *value, bool *found) {
     proc *p = of(e);
     int rc = lacks(p, CAP_GET, "get");
@@ -928,7 +936,12 @@ static int proc_get(fl_engine *e, fl_slice key, const fl_filter_context *ctx, fl
     char request[256], *line;
     size_t len;
     describe(p->c, from, request, sizeof request);
-    if ((rc = call(p, request, &line, &len)) != FL_OK) return rc;
+    if ((rc = with_metrics(p)) != FL_OK) return rc;
+    if ((rc = call(p, request, &line, &len)) != FL_OK) return after_read(p, rc);
+    return after_read(p, get_reply(p, request, line, len, value, found));
+}
+
+static int get_reply(proc *p, const char *request, const char *line, size_t len, fl_buf *value, bool *found) {
     words w = { line, line + len };
     const char *expected = "`ok value VALUE` or `ok none`";
     if (!word_is(&w, "ok")) return garbled(p, request, line, expected);
@@ -946,6 +959,8 @@ static int proc_get(fl_engine *e, fl_slice key, const fl_filter_context *ctx, fl
     fl_buf_reset(value);
     return fl_buf_append(value, p->value.data, p->value.len);
 }
+
+static int multiget_reply(proc *p, const char *request, size_t n, fl_buf *values, bool *found);
 
 static int proc_multiget(fl_engine *e, size_t n, const fl_slice *keys, const fl_filter_context *ctx,
                          fl_buf *values, bool *found) {
@@ -965,9 +980,16 @@ static int proc_multiget(fl_engine *e, size_t n, const fl_slice *keys, const fl_
     rc = put_op(p->c, &op);
     free(packed);
     if (rc != FL_OK) return rc;
-    char request[256], *line;
-    size_t len;
+    char request[256];
     describe(p->c, from, request, sizeof request);
+    if ((rc = with_metrics(p)) != FL_OK) return rc;
+    return after_read(p, multiget_reply(p, request, n, values, found));
+}
+
+static int multiget_reply(proc *p, const char *request, size_t n, fl_buf *values, bool *found) {
+    char *line;
+    size_t len;
+    int rc;
     for (size_t i = 0; i <= n; i++) {
         rc = i == 0 ? call(p, request, &line, &len) : read_line(p, request, &line, &len);
         if (rc != FL_OK) return rc;
@@ -1020,7 +1042,8 @@ static int read_op(proc *p, unsigned cap, const fl_op *op, fl_scan_fn fn, void *
     if ((rc = put_op(p->c, op)) != FL_OK) return rc;
     char request[256];
     describe(p->c, from, request, sizeof request);
-    return entries(p, request, fn, arg);
+    if ((rc = with_metrics(p)) != FL_OK) return rc;
+    return after_read(p, entries(p, request, fn, arg));
 }
 
 static int proc_scan_prefix(fl_engine *e, fl_slice prefix, const fl_filter_context *ctx, fl_scan_fn fn,
@@ -1119,6 +1142,36 @@ static bool metrics_reply(proc *p, const char *line, size_t len, fl_metrics *out
         /* counters not in counters=, and the engine's own, are not filterlab's to hold */
     }
     return true;
+}
+
+static int with_metrics(proc *p) {
+    int rc = put_str(p->c, "metrics\n");
+    if (rc == FL_OK) p->metrics_ahead = true;
+    return rc;
+}
+
+/* Takes the reply of the `metrics` sent behind a read (unless the adapter
+ * broke), whatever the read's status rc, which it returns unless rc is
+ * FL_OK and the metrics fail. */
+static int after_read(proc *p, int rc) {
+    if (!p->metrics_ahead) return rc;
+    p->metrics_ahead = false;
+    if (p->c->broken) return rc;
+    if (p->c->send_len >= 8 && memcmp(p->c->send + p->c->send_len - 8, "metrics\n", 8) == 0) {
+        p->c->send_len -= 8;          /* never sent (call returned an earlier error first) */
+        return rc;
+    }
+    char *line;
+    size_t len;
+    fl_metrics m;
+    memset(&m, 0, sizeof m);
+    int r2 = read_line(p, "metrics", &line, &len);
+    if (r2 == FL_OK && !metrics_reply(p, line, len, &m))
+        r2 = garbled(p, "metrics", line, "`ok NAME=N ...` with unsigned decimal counters");
+    if (r2 != FL_OK) return rc != FL_OK ? rc : r2;
+    p->metrics = m;
+    p->metrics_valid = true;
+    return rc;
 }
 
 static bool proc_counts_false_positives(const fl_engine *x, fl_target_kind kind) {
