@@ -48,9 +48,10 @@ ROCKSDB_USERS := adapters/rocksdb/rocksdb_engine adapters/rocksdb/rocksdb_option
 ADAPTERS  := filterlab rocksdb proc slatedb
 # The plugin host the SlateDB adapter program links (adapters/slatedb/
 # slatedb_host.h): filterlab's call wrappers and registry (engine/), the
-# byte-string printer (workloads/), and the host's own file.
+# byte-string printer (workloads/), the protocol's lines (adapters/proc/
+# proc_line.c), and the host's own file.
 HOST_ONLY := adapters/slatedb/slatedb_host.c
-HOST_SRCS := $(wildcard engine/*.c workloads/*.c) $(HOST_ONLY)
+HOST_SRCS := $(wildcard engine/*.c workloads/*.c) adapters/proc/proc_line.c $(HOST_ONLY)
 HOST_OBJS := $(HOST_SRCS:%.c=$(BUILD)/obj/%.o)
 LIB_SRCS  := $(filter-out $(HOST_ONLY),$(wildcard engine/*.c workloads/*.c model/*.c properties/*.c adapters/*.c) \
              $(foreach a,$(ADAPTERS),$(wildcard adapters/$(a)/*.c)))

@@ -15,6 +15,7 @@
  * so they are read by the workload parser itself.
  */
 #include "../adapters.h"
+#include "../proc/proc_line.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -24,9 +25,16 @@
 typedef struct server {
     FILE *out;
     fl_registry *reg;
+    fl_calls *calls;     /* the databases' call context: its violations are
+                            `violation` lines, written before the reply */
     fl_db *db;
     fl_buf value;
 } server;
+
+static void violation(void *arg, const fl_contract_violation *v) {
+    server *s = arg;
+    fl_proc_print_violation(s->out, v);
+}
 
 static int reply(server *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int reply(server *s, const char *fmt, ...) {
@@ -122,11 +130,27 @@ static int do_open(server *s, const char *args, size_t len) {
     if (rc != FL_OK) { free(dir); return fail(s, rc, err); }
     if (s->db) fl_db_close(s->db, NULL, 0);
     s->db = NULL;
+    opt.calls = s->calls;
     rc = fl_db_open((const char *)dir, s->reg, &opt, &s->db, err, sizeof err);
     fl_options_free(&opt);
     free(dir);
     if (rc != FL_OK) return fail(s, rc, err);
     return reply(s, "ok");
+}
+
+/* `plugin PATH`: loaded into the registry every later open uses. */
+static int do_plugin(server *s, const char *args, size_t len) {
+    uint8_t *path = malloc(len + 1);
+    size_t plen, used;
+    if (!path || !fl_bytes_scan(args, len, path, &plen, &used) || used != len || memchr(path, 0, plen)) {
+        free(path);
+        return reply(s, "err invalid plugin: expected `plugin PATH`");
+    }
+    path[plen] = 0;
+    char err[1024] = "";
+    int rc = fl_registry_load_plugin(s->reg, (const char *)path, err, sizeof err);
+    free(path);
+    return rc == FL_OK ? reply(s, "ok") : fail(s, FL_ERR_INVALID, err);
 }
 
 static int do_metrics(server *s) {
@@ -211,6 +235,7 @@ static int do_op(server *s, const char *line, size_t len) {
         fl_options opt;
         rc = options_of(op, &opt, err, sizeof err);
         if (rc == FL_OK) {
+            opt.calls = s->calls;
             rc = fl_db_set_options(s->db, &opt, err, sizeof err);
             fl_options_free(&opt);
         }
@@ -233,10 +258,16 @@ int fl_filterlab_serve(FILE *in, FILE *out, const char *const *plugins, size_t n
     server s = { .out = out };
     fl_buf_init(&s.value);
     if (fl_registry_new(&s.reg) != FL_OK) return 2;
+    if (fl_calls_new(s.reg, &s.calls) != FL_OK) {
+        fl_registry_free(s.reg);
+        return 2;
+    }
+    fl_calls_set_sink(s.calls, violation, &s);
     for (size_t i = 0; i < nplugins; i++) {
         char err[1024] = "";
         if (fl_registry_load_plugin(s.reg, plugins[i], err, sizeof err) != FL_OK) {
             fprintf(stderr, "filterlab serve: --plugin %s: %s\n", plugins[i], err);
+            fl_calls_free(s.calls);
             fl_registry_free(s.reg);
             return 2;
         }
@@ -255,7 +286,7 @@ int fl_filterlab_serve(FILE *in, FILE *out, const char *const *plugins, size_t n
 #define VERB(w) (vlen == sizeof(w) - 1 && memcmp(line, w, vlen) == 0)
         if (VERB("hello")) {
             reply(&s, "ok 1 filterlab 0.1.0 caps=put,del,delrange,get,scan,scan_prefix,seek,seek_for_prev,"
-                      "flush,compact,set_options,ssts counters=point.considered,point.unfiltered,"
+                      "flush,compact,set_options,ssts,plugin counters=point.considered,point.unfiltered,"
                       "point.positive,point.negative,point.false_positive,prefix.considered,"
                       "prefix.unfiltered,prefix.positive,prefix.negative,prefix.false_positive,"
                       "filter_errors,contract_violations,ssts_written,sst_reads,flushes,compactions");
@@ -264,6 +295,8 @@ int fl_filterlab_serve(FILE *in, FILE *out, const char *const *plugins, size_t n
             break;
         } else if (VERB("open")) {
             do_open(&s, args, alen);
+        } else if (VERB("plugin")) {
+            do_plugin(&s, args, alen);
         } else if (!s.db) {
             reply(&s, "err invalid no database is open: `open DIR ...` first");
         } else if (VERB("close")) {
@@ -289,6 +322,7 @@ int fl_filterlab_serve(FILE *in, FILE *out, const char *const *plugins, size_t n
     fflush(out);
     free(line);
     fl_buf_free(&s.value);
+    fl_calls_free(s.calls);
     fl_registry_free(s.reg);
     return status;
 }

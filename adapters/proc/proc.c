@@ -513,14 +513,15 @@ static bool bytes_word(words *w, fl_buf *out) {
  * adapter broke its contract, found by filterlab's own wrappers there;
  * reported into the run's call context as if found here. */
 static int violation_line(proc *p, const char *request, const char *line, size_t len) {
-    static const char *const objects[] = { "policy", "builder", "filter", "extractor" };
     static const fl_object_kind kinds[] = { FL_OBJECT_POLICY, FL_OBJECT_BUILDER, FL_OBJECT_FILTER,
                                             FL_OBJECT_EXTRACTOR };
     words w = { line + 10, line + len };
     const char *o;
     size_t olen, k = 0;
     bool ok = word(&w, &o, &olen);
-    while (ok && k < 4 && !(strlen(objects[k]) == olen && memcmp(objects[k], o, olen) == 0)) k++;
+    while (ok && k < 4 && !(strlen(fl_object_kind_name(kinds[k])) == olen &&
+                            memcmp(fl_object_kind_name(kinds[k]), o, olen) == 0))
+        k++;
     char *text[4] = { NULL, NULL, NULL, NULL };      /* method, plugin, who, what */
     fl_buf b;                                        /* (the caller's buffers may be in use) */
     fl_buf_init(&b);

@@ -8,7 +8,7 @@
 #include "slatedb_host.h"
 
 #include "../../engine/engine.h"
-#include "../../workloads/workload.h"
+#include "../proc/proc_line.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,30 +22,11 @@ struct flh_host {
     FILE *q;
 };
 
-static const char *object_word(fl_object_kind k) {
-    switch (k) {
-    case FL_OBJECT_BUILDER: return "builder";
-    case FL_OBJECT_FILTER: return "filter";
-    case FL_OBJECT_EXTRACTOR: return "extractor";
-    default: return "policy";
-    }
-}
-
-static void put_text(FILE *f, const char *s) {
-    fputc(' ', f);
-    fl_bytes_print(f, (const uint8_t *)s, strlen(s));
-}
-
-/* `violation OBJECT METHOD PLUGIN WHO WHAT`, PLUGIN "" for a built-in. */
+/* The wrappers' sink: each violation as its protocol line, queued. */
 static void queue_violation(void *arg, const fl_contract_violation *v) {
     flh_host *h = arg;
     if (!h->q && !(h->q = open_memstream(&h->queue, &h->queue_len))) return;
-    fprintf(h->q, "violation %s", object_word(v->object));
-    put_text(h->q, v->method ? v->method : "");
-    put_text(h->q, v->plugin ? v->plugin : "");
-    put_text(h->q, v->who ? v->who : "");
-    put_text(h->q, v->what ? v->what : "");
-    fputc('\n', h->q);
+    fl_proc_print_violation(h->q, v);
 }
 
 int flh_host_new(flh_host **out) {

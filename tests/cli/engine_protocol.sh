@@ -111,6 +111,22 @@ done
 [ $served -ge 25 ] || fail "only $served shipped workloads ran through filterlab serve"
 echo "filterlab serve: $served workloads with filterlab's results, no violation"
 "$FILTERLAB" serve --help | grep -q "engine protocol" || fail "serve --help"
+
+# ---- plugins inside an adapter: `plugin PATH`, and each contract a plugin
+# breaks there comes back as a `violation` line, reported as in process
+build_plugin "$FL_SRCDIR/tests/plugins/misbehave.c" "$T/mis.so"
+printf '%s\n' 'filterlab-workload 1' \
+    'open policies="broken;bloom(bits=10,prefix=liar)" memtable_bytes=200' \
+    'put abc 1' 'put b 3' 'flush' 'get abc' 'get zzz' 'scan_prefix ab' 'compact full' 'get abc' > "$T/mis.wl"
+"$FILTERLAB" replay "$T/mis.wl" --plugin "$T/mis.so" --engine "$SERVE" > "$T/mis.out" 2>&1
+rc=$?
+[ $rc = 1 ] || { cat "$T/mis.out"; fail "a broken plugin inside filterlab serve: exit $rc, not 1"; }
+grep -q "^P7 extractor-contract: line 3 put abc: extractor \"liar\" of kind 'liar' from plugin $T/mis.so broke its contract in prefix_len: prefix_len returned 8 for a key of 3 bytes" "$T/mis.out" ||
+    { cat "$T/mis.out"; fail "the liar extractor inside the adapter is not P7"; }
+grep -q "^P10 bad-input: line 5 flush: builder of policy of kind 'broken' from plugin $T/mis.so broke its contract in build: build failed" "$T/mis.out" ||
+    { cat "$T/mis.out"; fail "the broken policy's build inside the adapter is not P10"; }
+grep -q "replay: filterlab replay $T/mis.wl --plugin $T/mis.so --engine " "$T/mis.out" ||
+    fail "the replay line does not name the plugin and the engine: $(grep 'replay:' "$T/mis.out")"
 printf 'hello 1\nget a\nopen %s/db policies=none\nput a 1\nget a\nquit\n' "$T" | "$FILTERLAB" serve > "$T/serve.out"
 grep -q '^ok 1 filterlab ' "$T/serve.out" && grep -q '^err invalid no database is open' "$T/serve.out" &&
     grep -q '^ok value 1$' "$T/serve.out" || { cat "$T/serve.out"; fail "serve: the conversation"; }
