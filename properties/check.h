@@ -694,7 +694,9 @@ typedef struct fl_run_result {
     char     message[4096];      /* its violation message                      */
     uint64_t warnings;
     bool     interrupted;        /* stopped by a signal                        */
-    bool     shrink_cut;         /* shrinking stopped at the deadline          */
+    bool     shrink_cut;         /* shrinking stopped before its fixpoint (its
+                                    budget, the run's --time, an interrupt):
+                                    the workload may not be 1-minimal       */
     /* A hung call is shrunk with a shorter call timeout (a call that never
      * returns fails as surely after 1 s as after 10): then this is it, and
      * the replay of the minimized workload needs --call-timeout with it. */

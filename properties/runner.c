@@ -203,7 +203,7 @@ static int write_failure(const fl_run_config *c, fl_run_result *res, fl_workload
         snprintf(desc, sizeof desc,
                  "%sP%d %s, found by: %s\nminimized from %zu to %zu ops%s\n%s\nreplay: filterlab replay %s%s%s%s",
                  known, res->property, fl_property_name(res->property), how, res->original_ops, w->count,
-                 res->shrink_cut ? " (shrinking stopped at the time limit)" : "", res->message,
+                 res->shrink_cut ? " (shrinking did not finish: it may not be 1-minimal)" : "", res->message,
                  res->path, c->replay_flags ? " " : "", c->replay_flags ? c->replay_flags : "", timeout);
         free(w->description);
         w->description = strdup(desc);
@@ -295,7 +295,7 @@ static int found(const fl_run_config *c, const fl_trial_env *env, fl_run_result 
     /* shrinking returns before its budget only at its fixpoint: w is then
      * 1-minimal, the only workload a signature is matched against */
     bool complete = fl_now() - t0 < budget && !(env->interrupt && *env->interrupt);
-    res->shrink_cut = c->deadline > 0 && fl_now() - t0 >= budget - 0.05 && budget < c->shrink_seconds;
+    res->shrink_cut = !complete;
     res->minimal_ops = w->count;
     fl_trial_outcome again;
     size_t at;
