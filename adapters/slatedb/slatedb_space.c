@@ -12,7 +12,10 @@
  *     match no configured policy is read unfiltered);
  *   - min_filter_keys, every block size SlateDB has (1 to 64 KiB), small
  *     memtables and SSTs so that flushes and compactions are many;
- *   - filter contexts on reads, and flushes and compactions at every point.
+ *   - filter contexts on reads, and flushes and compactions at every point;
+ *   - with --policy and --extractor (plugins, run inside SlateDB by the
+ *     adapter), the user's policies in the lists and the user's
+ *     extractors in the blooms, as filterlab's own space draws them.
  * The ops are those SlateDB has: no range deletes, no write of the empty
  * key (its WriteBatch asserts one never comes).  Two policies with one
  * name are never drawn (they would be one filter twice); a prefix-mode seek
@@ -36,9 +39,11 @@ static const char *const extractors[] = {
 #define COUNT(a) (sizeof(a) / sizeof *(a))
 
 typedef struct bloom {
+    const char *user;             /* a --policy spec (the rest unused), or NULL */
     unsigned bits;
     bool whole_key;
     const char *extractor;        /* NULL: none */
+    bool user_extractor;          /* extractor is an --extractor spec */
 } bloom;
 
 typedef struct policy_list { bloom p[MAX_POLICIES]; size_t n; } policy_list;
@@ -50,44 +55,61 @@ static void name_of(const bloom *b, char *out, size_t cap) {
              b->whole_key ? "" : ":wh=0");
 }
 
+/* (a user's policy by its spec: two specs of one name are the adapter's
+ * refusal, which is no finding) */
 static bool name_taken(const policy_list *l, const bloom *b) {
     char a[64], c[64];
     name_of(b, a, sizeof a);
     for (size_t i = 0; i < l->n; i++) {
+        if (b->user || l->p[i].user) {
+            if (b->user && l->p[i].user && strcmp(b->user, l->p[i].user) == 0) return true;
+            continue;
+        }
         name_of(&l->p[i], c, sizeof c);
         if (strcmp(a, c) == 0) return true;
     }
     return false;
 }
 
-static void draw_bloom(fl_rng *r, bloom *b) {
+/* A bloom, or (with --policy, half the time) one of the user's policies. */
+static void draw_bloom(const fl_run_config *c, fl_rng *r, bloom *b) {
+    memset(b, 0, sizeof *b);
+    if (c->npolicies && fl_rng_chance(r, 50)) {
+        b->user = c->policies[fl_rng_below(r, c->npolicies)];
+        return;
+    }
     unsigned roll = (unsigned)fl_rng_below(r, 100);
     b->bits = roll < 5 ? 0 : roll < 90 ? 1 + (unsigned)fl_rng_below(r, 24) : 25 + (unsigned)fl_rng_below(r, 100);
-    b->extractor = fl_rng_chance(r, 60) ? extractors[fl_rng_below(r, COUNT(extractors))] : NULL;
+    if (c->nextractors && fl_rng_chance(r, 80)) {
+        b->extractor = c->extractors[fl_rng_below(r, c->nextractors)];
+        b->user_extractor = true;
+    } else {
+        b->extractor = fl_rng_chance(r, 60) ? extractors[fl_rng_below(r, COUNT(extractors))] : NULL;
+    }
     b->whole_key = !b->extractor || fl_rng_chance(r, 60);
 }
 
-static void add_drawn(fl_rng *r, policy_list *l) {
+static void add_drawn(const fl_run_config *c, fl_rng *r, policy_list *l) {
     for (int tries = 0; tries < 8 && l->n < MAX_POLICIES; tries++) {
         bloom b;
-        draw_bloom(r, &b);
+        draw_bloom(c, r, &b);
         if (name_taken(l, &b)) continue;
         l->p[l->n++] = b;
         return;
     }
 }
 
-static void draw_list(fl_rng *r, policy_list *l) {
+static void draw_list(const fl_run_config *c, fl_rng *r, policy_list *l) {
     l->n = 0;
-    size_t want = fl_rng_chance(r, 8) ? 0 : 1 + (size_t)fl_rng_below(r, MAX_POLICIES);
-    for (size_t i = 0; i < want; i++) add_drawn(r, l);
+    size_t want = fl_rng_chance(r, 8) && !c->npolicies ? 0 : 1 + (size_t)fl_rng_below(r, MAX_POLICIES);
+    for (size_t i = 0; i < want; i++) add_drawn(c, r, l);
 }
 
 /* A migration: a policy added, removed, two swapped, or one redrawn. */
-static void migrate(fl_rng *r, policy_list *l) {
+static void migrate(const fl_run_config *c, fl_rng *r, policy_list *l) {
     switch (fl_rng_below(r, 4)) {
     case 0:
-        add_drawn(r, l);
+        add_drawn(c, r, l);
         break;
     case 1:
         if (l->n) {
@@ -110,7 +132,7 @@ static void migrate(fl_rng *r, policy_list *l) {
             memmove(&rest.p[i], &rest.p[i + 1], (rest.n - i - 1) * sizeof *rest.p);
             rest.n--;
             bloom b;
-            draw_bloom(r, &b);
+            draw_bloom(c, r, &b);
             if (!name_taken(&rest, &b)) l->p[i] = b;
         }
         break;
@@ -121,31 +143,36 @@ static void list_text(const policy_list *l, fl_text *t) {
     char spec[512] = "";
     size_t used = 0;
     if (!l->n) snprintf(spec, sizeof spec, "none");
-    for (size_t i = 0; i < l->n; i++) {
+    for (size_t i = 0; i < l->n && used < sizeof spec; i++) {
         const bloom *b = &l->p[i];
-        int n = snprintf(spec + used, sizeof spec - used, "%sbloom(bits=%u%s%s%s)", i ? ";" : "", b->bits,
-                         b->whole_key ? "" : ",whole_key=0", b->extractor ? ",prefix=" : "",
-                         b->extractor ? b->extractor : "");
+        int n = b->user ? snprintf(spec + used, sizeof spec - used, "%s%s", i ? ";" : "", b->user)
+                        : snprintf(spec + used, sizeof spec - used, "%sbloom(bits=%u%s%s%s)", i ? ";" : "",
+                                   b->bits, b->whole_key ? "" : ",whole_key=0", b->extractor ? ",prefix=" : "",
+                                   b->extractor ? b->extractor : "");
         if (n > 0) used += (size_t)n;
     }
     fl_text_add_quoted(t, spec);
 }
 
+/* Whether a prefix-mode seek may not be contiguous: lastdelim, and any
+ * user's extractor or policy (not known). */
 static bool has_lastdelim(const policy_list *l) {
     for (size_t i = 0; i < l->n; i++)
-        if (l->p[i].extractor && strncmp(l->p[i].extractor, "lastdelim", 9) == 0) return true;
+        if (l->p[i].user || l->p[i].user_extractor ||
+            (l->p[i].extractor && strncmp(l->p[i].extractor, "lastdelim", 9) == 0))
+            return true;
     return false;
 }
 
-static void config_text(fl_rng *r, const policy_list *l, fl_text *t) {
+static void config_text(const fl_run_config *c, fl_rng *r, const policy_list *l, fl_text *t) {
     fl_text_clear(t);
     fl_text_add(t, "policies=");
     list_text(l, t);
     if (fl_rng_chance(r, 20)) {
-        policy_list c = *l;
-        migrate(r, &c);
+        policy_list cl = *l;
+        migrate(c, r, &cl);
         fl_text_add(t, " compactor=");
-        list_text(&c, t);
+        list_text(&cl, t);
     }
     unsigned min_keys = fl_rng_chance(r, 70) ? 0 : (unsigned)fl_rng_below(r, 20);
     unsigned block = 1024u << fl_rng_below(r, 7);
@@ -169,16 +196,16 @@ static int configure(const fl_run_config *c, fl_rng *r, fl_space_trial *t, char 
     o->no_empty_writes = true;                  /* nor a write of the empty key */
     o->w_multiget = fl_rng_chance(r, 50) ? 6 : 0;
     policy_list l, m;
-    draw_list(r, &l);
-    config_text(r, &l, &t->open);
+    draw_list(c, r, &l);
+    config_text(c, r, &l, &t->open);
     o->open_options = t->open.buf;
     bool lastdelim = has_lastdelim(&l);
     m = l;
     size_t nre = 1 + (size_t)fl_rng_below(r, FL_TRIAL_REOPENS);
     for (size_t i = 0; i < nre; i++) {
-        migrate(r, &m);
+        migrate(c, r, &m);
         lastdelim |= has_lastdelim(&m);
-        config_text(r, &m, &t->reopen[i]);
+        config_text(c, r, &m, &t->reopen[i]);
         t->reopens[i] = t->reopen[i].buf;
     }
     o->reopen_options = t->reopens;
@@ -192,13 +219,27 @@ static int configure(const fl_run_config *c, fl_rng *r, fl_space_trial *t, char 
     return FL_OK;
 }
 
-/* --policy and --extractor: plugins run inside SlateDB need the adapter to
- * load them, which it does not yet. */
+/* --policy and --extractor: each must make its object (the plugins are
+ * loaded by then), so that a bad spec is one error, not every trial's. */
 static int check_specs(const fl_run_config *c, char *err, size_t err_len) {
-    if (!c->npolicies && !c->nextractors) return FL_OK;
-    snprintf(err, err_len, "the SlateDB adapter does not load plugins yet: --policy and --extractor cannot "
-                           "run inside SlateDB");
-    return FL_ERR_INVALID;
+    char why[512];
+    for (size_t i = 0; i < c->npolicies; i++) {
+        fl_policy_list l;
+        if (fl_policy_list_parse(c->reg, NULL, c->policies[i], &l, why, sizeof why) != FL_OK) {
+            snprintf(err, err_len, "--policy %s: %s", c->policies[i], why);
+            return FL_ERR_INVALID;
+        }
+        fl_policy_list_free(NULL, &l);
+    }
+    for (size_t i = 0; i < c->nextractors; i++) {
+        fl_prefix_extractor *x = NULL;
+        if (fl_registry_make_extractor(c->reg, c->extractors[i], &x, why, sizeof why) != FL_OK) {
+            snprintf(err, err_len, "--extractor %s: %s", c->extractors[i], why);
+            return FL_ERR_INVALID;
+        }
+        fl_call_extractor_destroy(NULL, x);
+    }
+    return FL_OK;
 }
 
 const fl_space fl_space_slatedb = {

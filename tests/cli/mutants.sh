@@ -10,9 +10,19 @@
 # "caught NAME: P1" or "MISSED NAME: expected P1, exit N" and the first
 # lines of its stderr; fails if any mutant was missed.  A "# message: TEXT"
 # line adds that some finding on stderr holds TEXT (fixed, not a pattern).
+#
+# FL_MUTANT_ENGINE=slatedb runs every mutant inside that engine instead
+# (its adapter runs plugins; README, "Testing SlateDB"): a measurement of
+# what is caught without a probe trace, not a test -- any property counts
+# as caught (a false negative the trace calls P1 is a wrong result, P2,
+# there), each miss is printed as MISSED and the run goes on.
 . "${FL_SRCDIR:-.}/tests/cli/common.inc"
 
 dir="$FL_SRCDIR/tests/mutants"
+EF=
+if [ -n "${FL_MUTANT_ENGINE:-}" ]; then
+    EF="--engine $FL_MUTANT_ENGINE"
+fi
 total=0
 missed=0
 
@@ -30,9 +40,11 @@ for src in "$dir"/*.c; do
         continue
     fi
     build_plugin "$src" "$T/$name.so"
-    "$FILTERLAB" replay "$wl" --plugin "$T/$name.so" > "$T/$name.out" 2> "$T/$name.err"
+    "$FILTERLAB" replay "$wl" --plugin "$T/$name.so" ${FL_MUTANT_ENGINE:+--engine "$FL_MUTANT_ENGINE"} \
+        > "$T/$name.out" 2> "$T/$name.err"
     rc=$?
     got=
+    [ -n "$EF" ] && expect="P1 P2 P3 P4 P5 P6 P7 P8 P9 P10 P11"
     for id in $expect; do
         grep -q "^$id " "$T/$name.err" && got="$got $id"
     done
@@ -40,7 +52,7 @@ for src in "$dir"/*.c; do
                 "$T/$name.err")
     message=$(sed -n 's/^#[[:space:]]*message:[[:space:]]*//p' "$wl" | head -n 1)
     unsaid=
-    [ -n "$message" ] && ! grep -qF -- "$message" "$T/$name.err" && unsaid=$message
+    [ -n "$message" ] && [ -z "$EF" ] && ! grep -qF -- "$message" "$T/$name.err" && unsaid=$message
     if [ $rc -eq 1 ] && [ -n "$got" ] && [ -z "$sanitizer" ] && [ -z "$unsaid" ]; then
         echo "caught $name:$got"
     else
@@ -55,5 +67,6 @@ for src in "$dir"/*.c; do
 done
 
 [ $total -gt 0 ] || fail "no mutants in $dir"
+[ -n "$EF" ] && { echo "$((total - missed)) of $total mutants caught with $EF"; exit 0; }
 [ $missed -eq 0 ] || fail "$missed of $total mutants missed"
 exit 0
