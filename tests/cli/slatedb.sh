@@ -44,6 +44,42 @@ done
 echo "slatedb: $ran shipped workloads with filterlab's results and no violation, $stopped stopped at a line it cannot express"
 
 
+# ---- plugins inside SlateDB: a user's policy and extractor run as SlateDB's
+# FilterPolicy and PrefixExtractor, through filterlab's call wrappers
+build_plugin "$FL_SRCDIR/tests/plugins/mine.c" "$T/mine.so"
+printf '%s\n' 'filterlab-workload 1' \
+    'open policies="mine(bits=10);bloom(bits=8,prefix=myex:2)" memtable_bytes=512' \
+    'put ab1 v1' 'put ab2 v2' 'put cd1 v3' 'flush' 'put ab3 v4' 'del ab2' 'flush' \
+    'get ab1' 'get ab2' 'get zz9' 'get ab7' 'scan_prefix ab' 'scan_prefix zz' 'compact full' \
+    'get ab1' 'get ab2' 'scan_prefix ab' 'reopen policies="bloom(bits=8,prefix=myex:2);mine(bits=10)"' \
+    'get ab3' 'get ab2' 'scan_prefix cd' > "$T/mine.wl"
+"$FILTERLAB" replay "$T/mine.wl" --plugin "$T/mine.so" --engine slatedb --json --results "$T/mine.sdb" \
+    > "$T/mine.json" 2> "$T/mine.err" || { cat "$T/mine.err"; fail "a correct plugin inside SlateDB"; }
+"$FILTERLAB" replay "$T/mine.wl" --plugin "$T/mine.so" --results "$T/mine.own" > /dev/null 2>&1 ||
+    fail "mine.wl on filterlab's engine"
+cmp -s "$T/mine.own" "$T/mine.sdb" || { diff "$T/mine.own" "$T/mine.sdb"; fail "results differ with a plugin inside SlateDB"; }
+grep -q '"point":{"considered":[1-9][0-9]*,"unfiltered":0,"positive":[0-9]*,"negative":[1-9]' "$T/mine.json" ||
+    fail "no filter probe of the plugin counted inside SlateDB: $(cat "$T/mine.json")"
+# a broken one is caught there as in filterlab's engine (replay_misbehave.sh)
+build_plugin "$FL_SRCDIR/tests/plugins/misbehave.c" "$T/mis.so"
+printf '%s\n' 'filterlab-workload 1' 'open policies="broken;bloom(bits=10,prefix=liar)" memtable_bytes=200' \
+    'put abc 1' 'put b 3' 'flush' 'get abc' 'get zzz' 'scan_prefix ab' 'compact full' 'get abc' > "$T/mis.wl"
+"$FILTERLAB" replay "$T/mis.wl" --plugin "$T/mis.so" --engine slatedb > "$T/mis.out" 2>&1
+rc=$?
+[ $rc = 1 ] || { cat "$T/mis.out"; fail "a broken plugin inside SlateDB: exit $rc, not 1"; }
+grep -q "^P7 extractor-contract: line [0-9]* [a-z]* .*extractor \"liar\" of kind 'liar' from plugin $T/mis.so broke its contract in prefix_len" "$T/mis.out" ||
+    { cat "$T/mis.out"; fail "the liar extractor inside SlateDB is not P7"; }
+grep -q "^P10 bad-input: line 5 flush: builder of policy of kind 'broken' from plugin $T/mis.so broke its contract in build: build failed" "$T/mis.out" ||
+    { cat "$T/mis.out"; fail "the broken policy's build inside SlateDB is not P10"; }
+grep -q "replay: filterlab replay $T/mis.wl --plugin $T/mis.so --engine slatedb" "$T/mis.out" ||
+    fail "the replay line does not name the plugin and the engine: $(grep 'replay:' "$T/mis.out")"
+# and one with a wrong answer (the mutant that forgets tombstones) by its results
+build_plugin "$FL_SRCDIR/tests/mutants/ignores_tombstones.c" "$T/it.so"
+"$FILTERLAB" replay "$FL_SRCDIR/tests/mutants/ignores_tombstones.wl" --plugin "$T/it.so" --engine slatedb > "$T/it.out" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q '^P2 results: line 24 get user:2: the engine returned old-2' "$T/it.out" ||
+    { cat "$T/it.out"; fail "the tombstone-forgetting plugin inside SlateDB: exit $rc"; }
+
 # ---- the known bugs' regression workloads: still there on 0.18.0
 W="$FL_SRCDIR/workloads/regress/slatedb/bloom_zero_bits.wl"
 "$FILTERLAB" replay "$W" --engine slatedb > "$T/zero.out" 2>&1
@@ -95,6 +131,14 @@ rc=$?
 grep -q '^check: 6 trials, .* seed 1: no violation' "$T/hunt.out" "$T/hunt.err" ||
     { tail -n 5 "$T/hunt.out" "$T/hunt.err"; fail "the hunt's summary"; }
 echo "slatedb hunt: $(grep -h '^check: 6 trials' "$T/hunt.out" "$T/hunt.err")"
+# with the user's policy and extractor drawn into the lists (they run inside SlateDB)
+"$FILTERLAB" check --engine slatedb --plugin "$T/mine.so" --policy "mine(bits=10)" --extractor "myex:2" --seed 1 \
+    --trials 4 --ops 300 --known "$KNOWN" --out "$T/hunt2" > "$T/hunt2.out" 2> "$T/hunt2.err"
+rc=$?
+[ $rc = 0 ] && grep -q '^check: 4 trials, .* seed 1: no violation' "$T/hunt2.out" "$T/hunt2.err" ||
+    { tail -n 20 "$T/hunt2.out" "$T/hunt2.err"; fail "check --engine slatedb with a plugin: exit $rc"; }
+"$FILTERLAB" check --engine slatedb --plugin "$T/mine.so" --policy "mine(bits=10)" --extractor "myex:2" --seed 1 \
+    --trial 1 --print | grep -q 'mine(bits=10)\|myex:2' || fail "the plugin's specs are not drawn into SlateDB's trials"
 
 # ---- the standalone reproducer (built by make beside the adapter)
 REPRO="$FL_SRCDIR/build/cargo/release/examples/bloom_zero_bits"

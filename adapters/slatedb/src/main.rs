@@ -10,6 +10,7 @@
 
 mod codec;
 mod options;
+mod plugin;
 mod slate;
 mod spec;
 mod store;
@@ -48,7 +49,7 @@ impl From<codec::CodecError> for Failure {
     }
 }
 
-const CAPS: &str = "put,del,get,multiget,scan,scan_prefix,seek,seek_for_prev,flush,compact,set_options,ssts,sst_file";
+const CAPS: &str = "put,del,get,multiget,scan,scan_prefix,seek,seek_for_prev,flush,compact,set_options,ssts,sst_file,plugin";
 const COUNTERS: &str = "point.considered,point.positive,point.negative,point.false_positive,\
 prefix.considered,prefix.positive,prefix.negative,prefix.false_positive,flushes,compactions,ssts_written";
 
@@ -239,11 +240,10 @@ impl Adapter {
             "delrange" => Err(Failure::unsupported(
                 "delrange: SlateDB 0.18.0 has no range delete in its public API".into(),
             )),
-            "sst_entries" | "sst_rtombs" | "sst_filter_block" | "plugin" => {
-                Err(Failure::unsupported(format!(
-                    "{verb}: not offered by this adapter (not in its caps)"
-                )))
-            }
+            "plugin" => self.plugin(args),
+            "sst_entries" | "sst_rtombs" | "sst_filter_block" => Err(Failure::unsupported(
+                format!("{verb}: not offered by this adapter (not in its caps)"),
+            )),
             _ => Err(Failure::invalid(format!("unknown request {verb:?}"))),
         }?;
         Ok(reply)
@@ -254,6 +254,14 @@ impl Adapter {
         Ok(Reply::tail(format!(
             "1 slatedb 0.18.0 caps={CAPS} counters={COUNTERS}"
         )))
+    }
+
+    /// `plugin PATH`: its policy and extractor kinds can be used in the
+    /// policy lists from now on (plugin.rs).
+    fn plugin(&self, args: &Args) -> Result<Reply, Failure> {
+        args.expect(1, 1, &[])?;
+        plugin::load(&args.pos[0]).map_err(Failure::invalid)?;
+        Ok(Reply::ok())
     }
 
     async fn open(&mut self, args: &Args) -> Result<Reply, Failure> {
@@ -497,7 +505,12 @@ fn init_log() {
     }
 }
 
+/// Writes a reply, after the contract violations of the plugins that the
+/// request made (`violation ...` lines).
 fn write_reply(out: &mut impl Write, result: &Result<Reply, Failure>) -> std::io::Result<()> {
+    if let Some(lines) = plugin::take_violations() {
+        out.write_all(&lines)?;
+    }
     match result {
         Ok(reply) => {
             for line in &reply.data {

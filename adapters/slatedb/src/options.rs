@@ -3,7 +3,7 @@
 //! force, checked and mapped to what SlateDB takes.
 
 use crate::codec::show;
-use crate::spec::{parse_policy_list, Bloom, SpecError};
+use crate::spec::{parse_policy_list, Extractor, Policy, SpecError};
 use crate::Failure;
 
 /// One option set, in force after `open` or `set_options`.
@@ -11,9 +11,9 @@ use crate::Failure;
 pub struct Options {
     /// The writer's policies: every SST a flush writes carries their filters,
     /// and every read uses them.
-    pub policies: Vec<Bloom>,
+    pub policies: Vec<Policy>,
     /// The compactor's policies: the filters of every SST a compaction writes.
-    pub compactor: Vec<Bloom>,
+    pub compactor: Vec<Policy>,
     pub min_filter_keys: u32,
     /// The adapter flushes the memtable, and waits, once this many bytes were
     /// written since the last flush (key + value + 24 per write, as
@@ -71,7 +71,7 @@ impl Options {
     /// defaults, then each `KEY=VALUE` in turn.
     pub fn parse(pairs: &[(String, Vec<u8>)]) -> Result<Options, Failure> {
         let mut o = Options::default();
-        let mut compactor: Option<Vec<Bloom>> = None;
+        let mut compactor: Option<Vec<Policy>> = None;
         for (key, value) in pairs {
             match key.as_str() {
                 "policies" => {
@@ -131,8 +131,8 @@ impl Options {
     }
 
     /// The extractor in force: that of the first policy that has one.
-    pub fn extractor(&self) -> Option<crate::spec::Extractor> {
-        self.policies.iter().find_map(|p| p.extractor)
+    pub fn extractor(&self) -> Option<Extractor> {
+        self.policies.iter().find_map(Policy::extractor).cloned()
     }
 }
 
@@ -161,7 +161,7 @@ mod tests {
         assert_eq!(o.memtable_bytes, 400);
         assert_eq!(o.block_bytes, 8192);
         assert_eq!(o.compactor, o.policies);
-        assert_eq!(o.extractor(), Some(crate::spec::Extractor::Fixed(3)));
+        assert_eq!(o.extractor(), Some(Extractor::Fixed(3)));
         let o = Options::parse(&pairs(&[("compactor", "none")])).unwrap();
         assert!(o.compactor.is_empty());
         assert_eq!(o.policies.len(), 1);

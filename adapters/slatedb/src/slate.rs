@@ -39,7 +39,7 @@ use slatedb::{
 use slatedb_common::metrics::{DefaultMetricsRecorder, MetricValue};
 
 use crate::options::Options;
-use crate::spec::{Bloom, Extractor, Target};
+use crate::spec::{Extractor, Policy, Target};
 use crate::store::SyncLocalStore;
 use crate::Failure;
 
@@ -77,28 +77,40 @@ impl PrefixExtractor for FlExtractor {
     }
 }
 
-/// `BloomFilterPolicy::new(bits)` with the spec's extractor and whole-key
-/// setting, for each spec in order. SlateDB names them itself; a name other
-/// than filterlab's is an error.
-fn filter_policies(list: &[Bloom]) -> Result<Vec<Arc<dyn FilterPolicy>>, Failure> {
+/// For each spec in order: `BloomFilterPolicy::new(bits)` with the spec's
+/// extractor (a plugin's as it is) and whole-key setting, or the plugin's
+/// policy. SlateDB names them itself; a name other than filterlab's is an
+/// error.
+fn filter_policies(list: &[Policy]) -> Result<Vec<Arc<dyn FilterPolicy>>, Failure> {
     list.iter()
-        .map(|b| {
-            let mut policy = BloomFilterPolicy::new(b.bits);
-            if let Some(e) = b.extractor {
-                policy = policy.with_prefix_extractor(Arc::new(FlExtractor {
-                    extractor: e,
-                    name: e.name(),
-                }));
-            }
-            let policy = policy.with_whole_key_filtering(b.whole_key);
-            if policy.name() != b.name() {
+        .map(|p| {
+            let policy: Arc<dyn FilterPolicy> = match p {
+                Policy::Plugin(plugin) => plugin.clone(),
+                Policy::Bloom(b) => {
+                    let mut policy = BloomFilterPolicy::new(b.bits);
+                    match &b.extractor {
+                        Some(Extractor::Plugin(e)) => {
+                            policy = policy.with_prefix_extractor(e.clone());
+                        }
+                        Some(e) => {
+                            policy = policy.with_prefix_extractor(Arc::new(FlExtractor {
+                                extractor: e.clone(),
+                                name: e.name(),
+                            }));
+                        }
+                        None => {}
+                    }
+                    Arc::new(policy.with_whole_key_filtering(b.whole_key))
+                }
+            };
+            if policy.name() != p.name() {
                 return Err(Failure::io(format!(
                     "SlateDB named the policy {:?}, filterlab's naming rule gives {:?}",
                     policy.name(),
-                    b.name()
+                    p.name()
                 )));
             }
-            Ok(Arc::new(policy) as Arc<dyn FilterPolicy>)
+            Ok(policy)
         })
         .collect()
 }

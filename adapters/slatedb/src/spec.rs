@@ -1,6 +1,7 @@
 //! filterlab's policy list and spec grammar (engine/registry.c, bloom.c,
-//! extractors.c), for the one policy kind SlateDB has, `bloom`, and the four
-//! built-in extractors:
+//! extractors.c), for the one policy kind SlateDB has, `bloom`, the four
+//! built-in extractors, and the policy and extractor kinds of the plugins
+//! loaded (plugin.rs; none before a `plugin` request):
 //!
 //! ```text
 //! policy list     = blanks "none" blanks | spec (";" spec)*   (split at parenthesis depth 0)
@@ -14,6 +15,9 @@
 //! option value may hold any byte but NUL.
 
 use std::fmt;
+use std::sync::Arc;
+
+use crate::plugin::{self, PluginExtractor, PluginPolicy};
 
 /// Why a list cannot be used: `Invalid` is a malformed spec (`err invalid`),
 /// `Unsupported` a well-formed one SlateDB cannot express (`err unsupported`).
@@ -39,13 +43,14 @@ fn unsupported<T>(msg: String) -> Result<T, SpecError> {
     Err(SpecError::Unsupported(msg))
 }
 
-/// One of filterlab's built-in prefix extractors.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One of filterlab's built-in prefix extractors, or a plugin's.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Extractor {
     Fixed(usize),
     Capped(usize),
     Delim(u8),
     LastDelim(u8),
+    Plugin(Arc<PluginExtractor>),
 }
 
 /// What an extractor is asked about: a whole key, or a scan prefix.
@@ -58,7 +63,7 @@ pub enum Target {
 impl Extractor {
     /// The extractor's name (extractors.c, NAME RULE): `fixedN`, `cappedN`,
     /// `delimC`, `lastdelimC`, C itself when it is 0x21-0x7E other than `\`,
-    /// else `\xNN` with two lowercase hex digits.
+    /// else `\xNN` with two lowercase hex digits; a plugin's, its own.
     pub fn name(&self) -> String {
         let byte_name = |kind: &str, c: u8| {
             if (0x21..=0x7e).contains(&c) && c != b'\\' {
@@ -72,10 +77,12 @@ impl Extractor {
             Extractor::Capped(n) => format!("capped{n}"),
             Extractor::Delim(c) => byte_name("delim", c),
             Extractor::LastDelim(c) => byte_name("lastdelim", c),
+            Extractor::Plugin(ref p) => p.name().to_string(),
         }
     }
 
-    /// The prefix length of `bytes` asked as `target` (SPEC 4's table).
+    /// The prefix length of `bytes` asked as `target` (SPEC 4's table; a
+    /// plugin's: the plugin's answer).
     pub fn prefix_len(&self, target: Target, bytes: &[u8]) -> Option<usize> {
         match *self {
             Extractor::Fixed(n) => (bytes.len() >= n).then_some(n),
@@ -88,6 +95,7 @@ impl Extractor {
                 Target::Point => bytes.iter().rposition(|&b| b == c).map(|i| i + 1),
                 Target::Prefix => None,
             },
+            Extractor::Plugin(ref p) => p.extract(target, bytes),
         }
     }
 }
@@ -188,8 +196,34 @@ fn unescape(s: &[u8]) -> Option<Vec<u8>> {
     Some(out)
 }
 
+/// A policy of a list: a bloom, or a plugin's policy.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Policy {
+    Bloom(Bloom),
+    Plugin(Arc<PluginPolicy>),
+}
+
+impl Policy {
+    /// The name filterlab gives this policy: a bloom's by its rule, a
+    /// plugin's its own.
+    pub fn name(&self) -> String {
+        match self {
+            Policy::Bloom(b) => b.name(),
+            Policy::Plugin(p) => slatedb::FilterPolicy::name(p.as_ref()).to_string(),
+        }
+    }
+
+    /// The bloom's extractor, if any.
+    pub fn extractor(&self) -> Option<&Extractor> {
+        match self {
+            Policy::Bloom(b) => b.extractor.as_ref(),
+            Policy::Plugin(_) => None,
+        }
+    }
+}
+
 /// Parses a policy list: `none` is the empty list.
-pub fn parse_policy_list(list: &[u8]) -> Result<Vec<Bloom>, SpecError> {
+pub fn parse_policy_list(list: &[u8]) -> Result<Vec<Policy>, SpecError> {
     let s = trim(list);
     if s.is_empty() {
         return invalid(format!(
@@ -222,8 +256,9 @@ pub fn parse_policy_list(list: &[u8]) -> Result<Vec<Bloom>, SpecError> {
         .collect()
 }
 
-/// Parses one policy spec.
-pub fn parse_policy(spec: &[u8]) -> Result<Bloom, SpecError> {
+/// Parses one policy spec. A plugin's is made here (`flh_policy_new` of the
+/// spec as given), the plugin's error being `Invalid`.
+pub fn parse_policy(spec: &[u8]) -> Result<Policy, SpecError> {
     let s = trim(spec);
     let kind_len = kind_span(s);
     if kind_len == 0 || kind_len > 31 {
@@ -272,12 +307,15 @@ pub fn parse_policy(spec: &[u8]) -> Result<Bloom, SpecError> {
         }
     };
     if kind != b"bloom" {
-        if kind_is_extractor(kind) {
+        if kind_is_extractor(kind) || plugin::is_extractor_kind(kind) {
             return invalid(format!(
                 "policy spec '{}': '{}' is an extractor kind, not a policy kind",
                 show(spec),
                 show(kind)
             ));
+        }
+        if plugin::is_policy_kind(kind) {
+            return Ok(Policy::Plugin(Arc::new(PluginPolicy::new(s)?)));
         }
         return unsupported(format!(
             "policy spec '{}': SlateDB has only the built-in bloom policy; policy kind '{}' (a plugin's?) is not mapped",
@@ -285,12 +323,16 @@ pub fn parse_policy(spec: &[u8]) -> Result<Bloom, SpecError> {
             show(kind)
         ));
     }
-    parse_bloom_args(args).map_err(|e| match e {
-        SpecError::Invalid(m) => SpecError::Invalid(format!("policy spec '{}': {m}", show(spec))),
-        SpecError::Unsupported(m) => {
-            SpecError::Unsupported(format!("policy spec '{}': {m}", show(spec)))
-        }
-    })
+    parse_bloom_args(args)
+        .map(Policy::Bloom)
+        .map_err(|e| match e {
+            SpecError::Invalid(m) => {
+                SpecError::Invalid(format!("policy spec '{}': {m}", show(spec)))
+            }
+            SpecError::Unsupported(m) => {
+                SpecError::Unsupported(format!("policy spec '{}': {m}", show(spec)))
+            }
+        })
 }
 
 fn kind_is_extractor(kind: &[u8]) -> bool {
@@ -402,7 +444,8 @@ fn parse_bits(value: &[u8]) -> Result<u32, SpecError> {
 
 /// Parses an extractor spec: `fixed:N`, `capped:N` (N decimal 1-65535, each
 /// digit itself or `\xNN`), `delim:C`, `lastdelim:C` (C one byte: itself, or
-/// `\xNN`).
+/// `\xNN`), or a plugin's (`flh_extractor_new` of the spec as given, its
+/// `\xNN` escapes left for the plugin as filterlab's bloom does).
 pub fn parse_extractor(spec: &[u8]) -> Result<Extractor, SpecError> {
     let kind_len = kind_span(spec);
     if kind_len == 0 || kind_len > 31 || (kind_len < spec.len() && spec[kind_len] != b':') {
@@ -454,9 +497,13 @@ pub fn parse_extractor(spec: &[u8]) -> Result<Extractor, SpecError> {
                 )),
             }
         }
-        b"bloom" => invalid(format!(
-            "extractor spec '{}': 'bloom' is a policy kind, not an extractor kind",
-            show(spec)
+        _ if plugin::is_extractor_kind(kind) => {
+            Ok(Extractor::Plugin(Arc::new(PluginExtractor::new(spec)?)))
+        }
+        _ if kind == b"bloom" || plugin::is_policy_kind(kind) => invalid(format!(
+            "extractor spec '{}': '{}' is a policy kind, not an extractor kind",
+            show(spec),
+            show(kind)
         )),
         _ => unsupported(format!(
             "extractor spec '{}': extractor kind '{}' (a plugin's?) is not one of filterlab's built-in extractors",
@@ -470,12 +517,12 @@ pub fn parse_extractor(spec: &[u8]) -> Result<Extractor, SpecError> {
 mod tests {
     use super::*;
 
-    fn bloom(bits: u32, whole_key: bool, extractor: Option<Extractor>) -> Bloom {
-        Bloom {
+    fn bloom(bits: u32, whole_key: bool, extractor: Option<Extractor>) -> Policy {
+        Policy::Bloom(Bloom {
             bits,
             whole_key,
             extractor,
-        }
+        })
     }
 
     #[test]
@@ -555,12 +602,16 @@ mod tests {
 
     #[test]
     fn bits() {
-        assert_eq!(parse_policy(b"bloom(bits=0)").unwrap().bits, 0);
-        assert_eq!(parse_policy(b"bloom(bits=1000)").unwrap().bits, 1000);
-        assert_eq!(parse_policy(b"bloom(bits=7.000)").unwrap().bits, 7);
-        assert_eq!(parse_policy(b"bloom(bits=7.)").unwrap().bits, 7);
-        assert_eq!(parse_policy(b"bloom(bits=1000.0)").unwrap().bits, 1000);
-        assert_eq!(parse_policy(b"bloom(bits=\\x31\\x30)").unwrap().bits, 10);
+        let bits = |spec: &[u8]| match parse_policy(spec).unwrap() {
+            Policy::Bloom(b) => b.bits,
+            p => panic!("{p:?} is not a bloom"),
+        };
+        assert_eq!(bits(b"bloom(bits=0)"), 0);
+        assert_eq!(bits(b"bloom(bits=1000)"), 1000);
+        assert_eq!(bits(b"bloom(bits=7.000)"), 7);
+        assert_eq!(bits(b"bloom(bits=7.)"), 7);
+        assert_eq!(bits(b"bloom(bits=1000.0)"), 1000);
+        assert_eq!(bits(b"bloom(bits=\\x31\\x30)"), 10);
         assert!(matches!(
             parse_policy(b"bloom(bits=.5)"),
             Err(SpecError::Unsupported(_))
