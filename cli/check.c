@@ -125,7 +125,7 @@ static int write_junit(const char *path, const fl_run_config *c, const fl_known 
         snprintf(details[n], sizeof details[n], "%s\nseed %llu, %s, after %llu trials; minimized from %zu "
                  "to %zu ops%s: %s\nreplay: %s", res->message, (unsigned long long)c->seed, what,
                  (unsigned long long)res->trials, res->original_ops, res->minimal_ops,
-                 res->shrink_cut ? " (shrinking did not finish: it may not be 1-minimal)" : "", res->path, replay);
+                 res->shrink_cut ? " (shrinking did not finish, so it may not be 1-minimal)" : "", res->path, replay);
         cases[n].failure = res->message;
         cases[n].type = names[n];
         cases[n].details = details[n];
@@ -320,7 +320,7 @@ int fl_cli_check(int argc, char **argv) {
                 res.property, fl_property_name(res.property), (unsigned long long)res.trials,
                 res.trials == 1 ? "" : "s", (unsigned long long)c.seed, what, res.message,
                 res.original_ops, res.minimal_ops,
-                res.shrink_cut ? " (shrinking did not finish: it may not be 1-minimal)" : "", res.path);
+                res.shrink_cut ? " (shrinking did not finish, so it may not be 1-minimal)" : "", res.path);
         char line[8192] = "";
         replay_line(&c, &res, line, sizeof line);
         fprintf(stderr, " %s\n", line + strlen("filterlab replay "));

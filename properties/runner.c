@@ -203,7 +203,7 @@ static int write_failure(const fl_run_config *c, fl_run_result *res, fl_workload
         snprintf(desc, sizeof desc,
                  "%sP%d %s, found by: %s\nminimized from %zu to %zu ops%s\n%s\nreplay: filterlab replay %s%s%s%s",
                  known, res->property, fl_property_name(res->property), how, res->original_ops, w->count,
-                 res->shrink_cut ? " (shrinking did not finish: it may not be 1-minimal)" : "", res->message,
+                 res->shrink_cut ? " (shrinking did not finish, so it may not be 1-minimal)" : "", res->message,
                  res->path, c->replay_flags ? " " : "", c->replay_flags ? c->replay_flags : "", timeout);
         free(w->description);
         w->description = strdup(desc);

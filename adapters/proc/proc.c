@@ -782,10 +782,8 @@ int fl_proc_open(const fl_engine_ops *self, const char *dir, const fl_registry *
     p->reg = reg;
     fl_buf_init(&p->value);
     fl_buf_init(&p->key);
-    fl_options_init(&p->opt);
-    int rc = fl_options_copy(&p->opt, opt);
+    int rc = fl_options_copy(&p->opt, opt);       /* (frees what it made when it fails) */
     if (rc != FL_OK) {
-        fl_options_free(&p->opt);
         free(p);
         return rc;
     }
@@ -1080,13 +1078,11 @@ static int proc_set_options(fl_engine *e, const fl_options *opt, char *err, size
     if (rc == FL_OK) {
         /* the filters' meaning may have changed with the policies */
         fl_options next;
-        fl_options_init(&next);
         if ((rc = fl_options_copy(&next, opt)) == FL_OK) {
             fl_options_free(&p->opt);
             p->opt = next;
             free_filters(p);
         } else {
-            fl_options_free(&next);
             set_err(p, "set_options: %s", fl_strerror(rc));
         }
     }

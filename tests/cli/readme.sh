@@ -25,7 +25,8 @@
 #     policies="bloom(bits=10);mine(x=1)" as the README says;
 #   - $FILTERLAB_REPO is this tree (a git clone of it) and $BUILD_NUMBER 1.
 # Without RocksDB, a block that uses --engine rocksdb must instead fail
-# saying how to get it.  A block that cannot run fails the test: there is no
+# saying how to get it; so must one that uses --engine slatedb without the
+# SlateDB adapter (no cargo).  A block that cannot run fails the test: there is no
 # list of blocks to skip.  Once, with the plain build.
 . "${FL_SRCDIR:-.}/tests/cli/common.inc"
 
@@ -34,6 +35,7 @@ S=$(cd "$FL_SRCDIR" && pwd)
 BIN=$(cd "$(dirname "$FILTERLAB")" && pwd)/$(basename "$FILTERLAB")
 REGRESS=$(dirname "$BIN")/fuzz-regress
 rocks=$("$BIN" --version | sed -n 's/.*RocksDB \([0-9.]*\)).*/\1/p')
+slate=$([ -x "$(dirname "$BIN")/cargo/release/filterlab-slatedb" ] && echo 1)
 
 # ---- the blocks ------------------------------------------------------------
 mkdir -p "$T/blocks"
@@ -156,6 +158,9 @@ while [ $i -le "$count" ]; do
     if [ -z "$rocks" ] && grep -q -- "--engine rocksdb" "$b"; then
         [ $rc -ne 0 ] && grep -q "built without RocksDB" "$T/err.$i" ||
             fail "the sh block at $where (built without RocksDB): exit $rc, $(tail -n 3 "$T/err.$i")"
+    elif [ -z "$slate" ] && grep -q -- "--engine slatedb" "$b"; then
+        [ $rc -ne 0 ] && grep -q "built without the SlateDB adapter" "$T/err.$i" ||
+            fail "the sh block at $where (built without the SlateDB adapter): exit $rc, $(tail -n 3 "$T/err.$i")"
     else
         [ $rc -eq 0 ] || { sed 's/^/  | /' "$b" >&2; tail -n 15 "$T/err.$i" >&2;
                            fail "the sh block at $where (above) exits $rc"; }
