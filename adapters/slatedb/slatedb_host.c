@@ -10,6 +10,7 @@
 #include "../../engine/engine.h"
 #include "../proc/proc_line.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,12 @@ static void queue_violation(void *arg, const fl_contract_violation *v) {
 
 int flh_host_new(flh_host **out) {
     *out = NULL;
+    /* A plugin's SIGSEGV or SIGBUS must end the process, as it does
+     * filterlab's (a P10 naming the request it died in).  Rust's runtime
+     * handles both to report stack overflows, and returns from a signal a
+     * plugin raised itself (raise(SIGSEGV)) as if nothing happened. */
+    signal(SIGSEGV, SIG_DFL);
+    signal(SIGBUS, SIG_DFL);
     flh_host *h = calloc(1, sizeof *h);
     if (!h) return FL_ERR_NOMEM;
     int rc = fl_registry_new(&h->reg);
