@@ -75,10 +75,20 @@ all: deps $(BUILD)/filterlab $(BUILD)/tests/unit $(BUILD)/libfilterlab.a $(BUILD
 # this says how to get it; --engine slatedb then says the same.
 CARGO ?= cargo
 HAVE_CARGO := $(shell command -v $(CARGO) > /dev/null 2>&1 && echo 1)
+# SLATEDB_VERSION=0.14.1 also builds it against that older release (cargo
+# feature slatedb-0-14) into $(BUILD)/cargo-0.14.1; FILTERLAB_SLATEDB=that
+# binary runs it (README, "Testing SlateDB", "Two releases").
+SLATEDB_FEATURE_0.14.1 := slatedb-0-14
 slatedb-adapter: $(BUILD)/libfilterlab_host.a
 ifeq ($(HAVE_CARGO),1)
 	@FILTERLAB_HOST_LIB_DIR=$(abspath $(BUILD)) CARGO_TARGET_DIR=$(abspath $(BUILD)/cargo) $(CARGO) build --quiet --release --locked --bins --examples \
 	    --manifest-path adapters/slatedb/Cargo.toml
+ifneq ($(SLATEDB_VERSION),)
+	@test -n "$(SLATEDB_FEATURE_$(SLATEDB_VERSION))" || { echo "SLATEDB_VERSION=$(SLATEDB_VERSION): the SlateDB adapter builds against 0.18.0 (always) and 0.14.1"; exit 2; }
+	@FILTERLAB_HOST_LIB_DIR=$(abspath $(BUILD)) CARGO_TARGET_DIR=$(abspath $(BUILD)/cargo-$(SLATEDB_VERSION)) $(CARGO) build --quiet --release --locked --bins \
+	    --features $(SLATEDB_FEATURE_$(SLATEDB_VERSION)) --manifest-path adapters/slatedb/Cargo.toml
+	@echo "filterlab: the SlateDB $(SLATEDB_VERSION) adapter is $(BUILD)/cargo-$(SLATEDB_VERSION)/release/filterlab-slatedb (run it with FILTERLAB_SLATEDB=that path)"
+endif
 else
 	@echo "filterlab: cargo not found: the SlateDB adapter (--engine slatedb) is not built;" \
 	      "install Rust's cargo (apt-get install cargo, or https://rustup.rs) and run make again"

@@ -79,6 +79,19 @@ build_plugin "$FL_SRCDIR/tests/mutants/ignores_tombstones.c" "$T/it.so"
 rc=$?
 [ $rc = 1 ] && grep -q '^P2 results: line 24 get user:2: the engine returned old-2' "$T/it.out" ||
     { cat "$T/it.out"; fail "the tombstone-forgetting plugin inside SlateDB: exit $rc"; }
+# and one that hangs or crashes is a P10 naming the request it was in
+build_plugin "$FL_SRCDIR/tests/plugins/hang.c" "$T/hang.so"
+for how in might_match crash; do
+    printf '%s\n' 'filterlab-workload 1' "open policies=\"hang(in=$how)\"" 'put a 1' 'flush' 'get a' > "$T/$how.wl"
+    "$FILTERLAB" replay "$T/$how.wl" --plugin "$T/hang.so" --engine slatedb --call-timeout 2 > "$T/$how.out" 2>&1
+    echo $? > "$T/$how.rc"
+done
+[ "$(cat "$T/might_match.rc")" = 1 ] &&
+    grep -q '^P10 bad-input: line 5 get a: engine slatedb: get did not return within 2 s' "$T/might_match.out" ||
+    { cat "$T/might_match.out"; fail "a plugin that hangs inside SlateDB"; }
+[ "$(cat "$T/crash.rc")" = 1 ] &&
+    grep -q "^P10 bad-input: .*crash.wl:5: get: the adapter slatedb .* was killed by signal 11 (Segmentation fault) during \`get a\`" "$T/crash.out" ||
+    { cat "$T/crash.out"; fail "a plugin that crashes inside SlateDB"; }
 
 # ---- the known bugs' regression workloads: still there on 0.18.0
 W="$FL_SRCDIR/workloads/regress/slatedb/bloom_zero_bits.wl"
@@ -92,6 +105,28 @@ W="$FL_SRCDIR/workloads/regress/slatedb/bloom_zero_bits_compaction_hangs.wl"
 rc=$?
 [ $rc = 1 ] && grep -q '^P10 bad-input: line 13 compact: engine slatedb: compact did not return within 2 s' "$T/hang.out" ||
     { cat "$T/hang.out"; fail "bloom_zero_bits_compaction_hangs on SlateDB 0.18.0: exit $rc"; }
+# the bugs SlateDB fixed (0.15.0, 0.17.0): gone on 0.18.0; found on 0.14.1
+# when that build is there (make SLATEDB_VERSION=0.14.1)
+OLD="$FL_SRCDIR/build/cargo-0.14.1/release/filterlab-slatedb"
+for n in zero_bit_prefix_bloom descending_sorted_run; do
+    W="$FL_SRCDIR/workloads/regress/slatedb/$n.wl"
+    "$FILTERLAB" replay "$W" --engine slatedb --results "$T/$n.sdb" > "$T/$n.out" 2>&1 ||
+        { cat "$T/$n.out"; fail "$n (fixed upstream) fails on SlateDB 0.18.0"; }
+    "$FILTERLAB" replay "$W" --results "$T/$n.own" > /dev/null 2>&1 && cmp -s "$T/$n.own" "$T/$n.sdb" ||
+        fail "$n: SlateDB 0.18.0's results differ from filterlab's"
+    [ -x "$OLD" ] || continue
+    FILTERLAB_SLATEDB="$OLD" "$FILTERLAB" replay "$W" --engine slatedb > "$T/$n.14" 2>&1
+    echo $? > "$T/$n.14rc"
+done
+if [ -x "$OLD" ]; then
+    [ "$(cat "$T/zero_bit_prefix_bloom.14rc")" = 1 ] && grep -q "^P10 bad-input: .*zero_bit_prefix_bloom.wl:19: get: the adapter slatedb .* exited with status 101 during \`get aaaa\`; its stderr ended: .*attempt to calculate the remainder with a divisor of zero" "$T/zero_bit_prefix_bloom.14" ||
+        { cat "$T/zero_bit_prefix_bloom.14"; fail "zero_bit_prefix_bloom on SlateDB 0.14.1"; }
+    [ "$(cat "$T/descending_sorted_run.14rc")" = 1 ] && grep -q "^P2 results: line 21 seek_for_prev: item 1: the engine returned b=" "$T/descending_sorted_run.14" ||
+        { cat "$T/descending_sorted_run.14"; fail "descending_sorted_run on SlateDB 0.14.1"; }
+    echo "slatedb: zero_bit_prefix_bloom and descending_sorted_run found on 0.14.1, gone on 0.18.0"
+else
+    echo "slatedb: no 0.14.1 build (make SLATEDB_VERSION=0.14.1): the bugs fixed upstream checked on 0.18.0 only"
+fi
 
 # ---- determinism
 for i in 1 2; do

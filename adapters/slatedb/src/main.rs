@@ -1,5 +1,6 @@
 //! filterlab-slatedb: filterlab's engine protocol (README, "Engines in any language")
-//! spoken for SlateDB 0.18.0.
+//! spoken for SlateDB 0.18.0 (or 0.14.1, with the cargo feature
+//! `slatedb-0-14`: compat.rs).
 //!
 //! One request loop: read a line, dispatch on its first word to the one
 //! function of that verb, write its one reply (data lines, then `ok ...`; or
@@ -8,7 +9,16 @@
 //! The README's "Testing SlateDB" has the mapping and SlateDB's counting
 //! rules.
 
+// With `slatedb-0-14`, `slatedb::` and `slatedb_common::` are 0.14.1
+// throughout (0.18.0 is still a dependency: cargo cannot leave out a
+// dependency by a feature's absence, so it is built too, unused).
+#[cfg(feature = "slatedb-0-14")]
+extern crate slatedb014 as slatedb;
+#[cfg(feature = "slatedb-0-14")]
+extern crate slatedb_common014 as slatedb_common;
+
 mod codec;
+mod compat;
 mod options;
 mod plugin;
 mod slate;
@@ -237,9 +247,10 @@ impl Adapter {
             "metrics" => self.metrics(args),
             "ssts" => self.ssts(args).await,
             "sst_file" => self.sst_file(args),
-            "delrange" => Err(Failure::unsupported(
-                "delrange: SlateDB 0.18.0 has no range delete in its public API".into(),
-            )),
+            "delrange" => Err(Failure::unsupported(format!(
+                "delrange: SlateDB {} has no range delete in its public API",
+                compat::VERSION
+            ))),
             "plugin" => self.plugin(args),
             "sst_entries" | "sst_rtombs" | "sst_filter_block" => Err(Failure::unsupported(
                 format!("{verb}: not offered by this adapter (not in its caps)"),
@@ -252,7 +263,8 @@ impl Adapter {
     fn hello(&self, args: &Args) -> Result<Reply, Failure> {
         args.expect(1, 1, &[])?;
         Ok(Reply::tail(format!(
-            "1 slatedb 0.18.0 caps={CAPS} counters={COUNTERS}"
+            "1 slatedb {} caps={CAPS} counters={COUNTERS}",
+            compat::VERSION
         )))
     }
 

@@ -102,10 +102,10 @@ impl Options {
                 "legacy_filters" => match value.as_slice() {
                     b"0" => {}
                     b"1" => {
-                        return Err(Failure::unsupported(
-                            "option legacy_filters=1: SlateDB 0.18 writes only composite filter blocks (it reads legacy ones, but has no way to write them)"
-                                .into(),
-                        ))
+                        return Err(Failure::unsupported(format!(
+                            "option legacy_filters=1: SlateDB {} writes only composite filter blocks (it reads legacy ones, but has no way to write them)",
+                            crate::compat::SERIES
+                        )))
                     }
                     _ => {
                         return Err(Failure::invalid(format!(

@@ -18,10 +18,11 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use slatedb::bytes::BufMut;
 use slatedb::{
-    Filter, FilterBuilder, FilterContext, FilterPolicy, FilterQuery, FilterTarget, PrefixExtractor,
-    PrefixTarget, RowEntry, ValueDeletable,
+    Filter, FilterBuilder, FilterContext, FilterPolicy, FilterQuery, PrefixExtractor, PrefixTarget,
+    RowEntry, ValueDeletable,
 };
 
+use crate::compat;
 use crate::spec::{SpecError, Target};
 
 /// slatedb_host.h, as it is.
@@ -374,11 +375,14 @@ impl FilterPolicy for PluginPolicy {
     }
 
     /// filterlab's model asks every usable sub-filter on a prefix read; the
-    /// plugin's filter decides (it may answer maybe).
+    /// plugin's filter decides (it may answer maybe). (Not in 0.14.1's
+    /// trait: it asks every filter on a prefix read, and none on a range.)
+    #[cfg(not(feature = "slatedb-0-14"))]
     fn supports_prefix_queries(&self) -> bool {
         true
     }
 
+    #[cfg(not(feature = "slatedb-0-14"))]
     fn supports_range_queries(&self) -> bool {
         false
     }
@@ -478,10 +482,10 @@ impl Filter for PluginFilter {
     /// (which SlateDB does not ask: `supports_range_queries` is false) is
     /// maybe.
     fn might_match(&self, query: &FilterQuery) -> bool {
-        let (kind, bytes) = match &query.target {
-            FilterTarget::Point(key) => (KIND_POINT, key),
-            FilterTarget::Prefix(prefix) => (KIND_PREFIX, prefix),
-            FilterTarget::Range { .. } => return true,
+        let (kind, bytes) = match compat::query_target(query) {
+            Some((Target::Point, key)) => (KIND_POINT, key),
+            Some((Target::Prefix, prefix)) => (KIND_PREFIX, prefix),
+            None => return true,
         };
         let ctx: Option<&[u8]> = match &query.context {
             None => None,

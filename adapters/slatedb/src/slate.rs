@@ -22,7 +22,7 @@ use slatedb::compactor::{
 };
 use slatedb::config::{
     CompactionWorkerOptions, CompactorOptions, FlushOptions, FlushType, PutOptions, ReadOptions,
-    ScanOptions, Settings, SstBlockSize, WriteOptions,
+    ScanOptions, Settings, SstBlockSize,
 };
 use slatedb::db_stats::{
     FILTER_KIND_LABEL, SST_FILTER_FALSE_POSITIVE_COUNT, SST_FILTER_NEGATIVE_COUNT,
@@ -33,11 +33,12 @@ use slatedb::object_store::local::LocalFileSystem;
 use slatedb::object_store::path::Path;
 use slatedb::object_store::ObjectStore;
 use slatedb::{
-    BloomFilterPolicy, Db, DbIterator, FilterContext, FilterPolicy, IterationOrder, PathResolver,
+    BloomFilterPolicy, Db, DbIterator, FilterContext, FilterPolicy, IterationOrder,
     PrefixExtractor, PrefixTarget, SstReader, VersionedManifest,
 };
 use slatedb_common::metrics::{DefaultMetricsRecorder, MetricValue};
 
+use crate::compat;
 use crate::options::Options;
 use crate::spec::{Extractor, Policy, Target};
 use crate::store::SyncLocalStore;
@@ -251,28 +252,26 @@ pub type Entry = (Bytes, Bytes);
 
 fn compactor_options(o: &Options) -> CompactorOptions {
     let tick = Duration::from_millis(2);
-    CompactorOptions {
+    let worker = CompactionWorkerOptions {
+        max_concurrent_compactions: 1,
+        compactions_poll_interval: tick,
+        max_sst_size: usize::try_from(o.sst_bytes).unwrap_or(usize::MAX),
+        max_fetch_tasks: 1,
+        max_subcompactions: 1,
+        min_filter_keys: o.min_filter_keys,
+        compression_codec: None,
+        ..CompactionWorkerOptions::default()
+    };
+    // and what only one release has (compat.rs: on 0.18.0, no trivial moves,
+    // no incremental compaction, 3 object store retries)
+    compat::compactor_options(CompactorOptions {
         poll_interval: tick,
         max_concurrent_compactions: 1,
-        enable_trivial_move: false,
-        worker: Some(CompactionWorkerOptions {
-            max_concurrent_compactions: 1,
-            compactions_poll_interval: tick,
-            heartbeat_interval: Duration::from_secs(60),
-            max_sst_size: usize::try_from(o.sst_bytes).unwrap_or(usize::MAX),
-            max_fetch_tasks: 1,
-            max_subcompactions: 1,
-            min_filter_keys: o.min_filter_keys,
-            compression_codec: None,
-            object_store_max_retries: Some(3),
-            ..CompactionWorkerOptions::default()
-        }),
+        worker: Some(compat::worker_options(worker, Duration::from_secs(60))),
         commit_compacted_interval: tick,
-        enable_experimental_incremental_compaction: false,
         worker_heartbeat_timeout: Duration::from_secs(24 * 3600),
-        object_store_max_retries: Some(3),
         ..CompactorOptions::default()
-    }
+    })
 }
 
 /// Starts the compactor of `root` with `o`'s compactor policies, and waits
@@ -291,11 +290,11 @@ async fn start_compactor(
     ),
     Failure,
 > {
-    let compactor = CompactorBuilder::new(root.clone(), store.clone() as Arc<dyn ObjectStore>)
+    let builder = CompactorBuilder::new(root.clone(), store.clone() as Arc<dyn ObjectStore>)
         .with_options(compactor_options(o))
         .with_scheduler_supplier(Arc::new(ManualOnly))
-        .with_filter_policies(filter_policies(&o.compactor)?)
-        .with_sst_block_size(block_size(o.block_bytes))
+        .with_filter_policies(filter_policies(&o.compactor)?);
+    let compactor = compat::compactor_block_size(builder, block_size(o.block_bytes))
         .with_seed(seed)
         .build();
     let epoch = |c: Option<slatedb::VersionedCompactions>| c.map(|c| c.compactor_epoch());
@@ -384,7 +383,9 @@ impl Session {
         let store = Arc::new(SyncLocalStore::new(lfs));
         let root = Path::from("");
         let seed = SEED.wrapping_add(opens.wrapping_mul(3));
-        let settings = Settings {
+        // and what only one release has (compat.rs: no default TTL; on 0.18.0,
+        // 3 object store retries)
+        let settings = compat::settings(Settings {
             flush_interval: None,
             wal_enabled: false,
             manifest_poll_interval: Duration::from_secs(24 * 3600),
@@ -397,10 +398,8 @@ impl Session {
             compactor_options: None,
             compression_codec: None,
             garbage_collector_options: None,
-            default_ttl_millis: None,
-            object_store_max_retries: Some(3),
             ..Settings::default()
-        };
+        });
         let recorder = Arc::new(DefaultMetricsRecorder::new());
         let db = Db::builder(root.clone(), store.clone() as Arc<dyn ObjectStore>)
             .with_settings(settings)
@@ -469,11 +468,9 @@ impl Session {
         let mut out = Vec::new();
         let mut new = 0;
         let runs = manifest.compacted().iter().enumerate();
-        let views = manifest
-            .l0()
-            .iter()
-            .map(|v| (0, v))
-            .chain(runs.flat_map(|(i, run)| run.sst_views().iter().map(move |v| (i + 1, v))));
+        let views = manifest.l0().iter().map(|v| (0, v)).chain(
+            runs.flat_map(|(i, run)| compat::sst_views(run).iter().map(move |v| (i + 1, v))),
+        );
         for (level, view) in views {
             let (id, fresh) = ids.note(view.sst.id);
             new += u64::from(fresh);
@@ -501,7 +498,7 @@ impl Session {
     pub async fn put(&mut self, key: &[u8], value: &[u8], ids: &mut SstIds) -> Result<(), Failure> {
         writable_key("put", key)?;
         self.db
-            .put_with_options(key, value, &PutOptions::default(), &WriteOptions::default())
+            .put_with_options(key, value, &PutOptions::default(), &compat::write_options())
             .await?;
         self.after_write(key.len() + value.len(), ids).await
     }
@@ -509,7 +506,7 @@ impl Session {
     pub async fn del(&mut self, key: &[u8], ids: &mut SstIds) -> Result<(), Failure> {
         writable_key("del", key)?;
         self.db
-            .delete_with_options(key, &WriteOptions::default())
+            .delete_with_options(key, &compat::write_options())
             .await?;
         self.after_write(key.len(), ids).await
     }
@@ -538,7 +535,7 @@ impl Session {
         if full {
             self.flush(ids).await?;
         }
-        let manifest = self.manifest();
+        let manifest = compat::compaction_manifest(&self.db, &self.admin).await?;
         let l0: Vec<SourceId> = manifest
             .l0()
             .iter()
@@ -759,9 +756,9 @@ impl Session {
 
     /// The file of an SST.
     pub fn sst_path(&self, sst: &SsTableId) -> Result<PathBuf, Failure> {
-        let resolver = PathResolver::new(self.root.clone(), &self.manifest());
+        let path = compat::sst_path(&self.root, &self.manifest(), sst);
         self.store
-            .file_path(&resolver.sst_path(sst))
+            .file_path(&path)
             .map_err(|e| Failure::io(format!("the file of SST {sst:?}: {e}")))
     }
 
