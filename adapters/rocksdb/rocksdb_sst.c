@@ -227,28 +227,19 @@ int fl_rdb_sst_filter_read(const char *path, fl_sst_filter *out, uint8_t **owned
                            size_t err_len) {
     *owned = NULL;
     memset(out, 0, sizeof *out);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, err_len, "%s: %s", path, strerror(errno));
-        return FL_ERR_IO;
-    }
-    uint8_t *buf = NULL;
-    long size = -1;
-    if (fseek(f, 0, SEEK_END) == 0) size = ftell(f);
-    int rc = FL_OK;
-    if (size < 0 || (unsigned long long)size > MAX_SST_BYTES || fseek(f, 0, SEEK_SET) != 0) {
-        snprintf(err, err_len, "%s: cannot size it (or over 4 GiB)", path);
+    fl_buf file;
+    fl_buf_init(&file);
+    int rc = FL_OK, e = fl_env_read_file(fl_env_posix(), path, &file);    /* (an errno) */
+    if (e) {
+        snprintf(err, err_len, "%s: %s", path, strerror(e));
         rc = FL_ERR_IO;
-    } else if (!(buf = malloc(size ? (size_t)size : 1))) {
-        rc = FL_ERR_NOMEM;
-    } else if (fread(buf, 1, (size_t)size, f) != (size_t)size) {
-        snprintf(err, err_len, "%s: read failed", path);
+    } else if (file.len > MAX_SST_BYTES) {
+        snprintf(err, err_len, "%s: over 4 GiB", path);
         rc = FL_ERR_IO;
     }
-    fclose(f);
     if (rc == FL_OK) {
         char why[200];
-        rc = fl_rdb_sst_filter_parse(buf, (size_t)size, out, why, sizeof why);
+        rc = fl_rdb_sst_filter_parse(file.data, file.len, out, why, sizeof why);
         if (rc != FL_OK) snprintf(err, err_len, "%s: %s", path, why);
     }
     if (rc == FL_OK && out->data && out->lines) {
@@ -263,6 +254,6 @@ int fl_rdb_sst_filter_read(const char *path, fl_sst_filter *out, uint8_t **owned
         }
     }
     if (rc != FL_OK) memset(out, 0, sizeof *out);
-    free(buf);
+    fl_buf_free(&file);
     return rc;
 }

@@ -155,12 +155,13 @@ static int read_filter(const char *path, const fl_registry *reg, const fl_option
     sdb_filter *s = calloc(1, sizeof *s);
     if (!s) return FL_ERR_NOMEM;
     fl_buf_init(&s->file);
-    int rc = fl_env_read_file(fl_env_posix(), path, &s->file);
-    if (rc != FL_OK) {
-        snprintf(err, err_len, "cannot read it: %s", fl_strerror(rc));
+    int e = fl_env_read_file(fl_env_posix(), path, &s->file);     /* (an errno) */
+    if (e) {
+        snprintf(err, err_len, "cannot read it: %s", strerror(e));
         sdb_filter_free(&s->f);
-        return rc == FL_ERR_NOTFOUND ? FL_ERR_IO : rc;
+        return FL_ERR_IO;
     }
+    int rc;
     fl_sdb_sst *t = NULL;
     rc = fl_sdb_sst_open(s->file.data, s->file.len, &t, err, err_len);
     named_list writer = { .reg = reg }, all = { .reg = reg };
