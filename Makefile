@@ -39,6 +39,9 @@ ifeq ($(ROCKSDB),1)
 BASE     += -DFL_HAVE_ROCKSDB -DFL_ROCKSDB_VERSION='"$(ROCKSDB_VERSION)"'
 LDLIBS   += -lrocksdb
 endif
+# Standalone reproducers of RocksDB bugs filterlab found (RocksDB's C API
+# only; adapters/rocksdb/examples/), built beside filterlab with RocksDB.
+ROCKSDB_EXAMPLES := $(if $(filter 1,$(ROCKSDB)),$(patsubst adapters/rocksdb/examples/%.c,$(BUILD)/examples/rocksdb_%,$(wildcard adapters/rocksdb/examples/*.c)))
 ROCKSDB_USERS := adapters/rocksdb/rocksdb_engine adapters/rocksdb/rocksdb_options \
                  adapters/rocksdb/rocksdb_extractor \
                  tests/test_rocksdb \
@@ -67,7 +70,7 @@ ATEST_OBJS:= $(TEST_SRCS:%.c=$(BUILD)/asan/obj/%.o)
 
 .PHONY: all check report bench asan install clean deps slatedb-adapter FORCE
 
-all: deps $(BUILD)/filterlab $(BUILD)/tests/unit $(BUILD)/libfilterlab.a $(BUILD)/ldlibs slatedb-adapter
+all: deps $(BUILD)/filterlab $(BUILD)/tests/unit $(BUILD)/libfilterlab.a $(BUILD)/ldlibs slatedb-adapter $(ROCKSDB_EXAMPLES)
 
 # The SlateDB adapter (adapters/slatedb/: a Rust program that speaks the
 # engine protocol; --engine slatedb), built by cargo into $(BUILD)/cargo
@@ -135,6 +138,10 @@ $(BUILD)/ldlibs: Makefile $(BUILD)/config.mk
 $(BUILD)/libfilterlab.a: $(LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
+
+$(BUILD)/examples/rocksdb_%: adapters/rocksdb/examples/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 $(WARN) $(OPT) $< -o $@ -lrocksdb
 
 $(BUILD)/libfilterlab_host.a: $(HOST_OBJS)
 	@rm -f $@
