@@ -324,6 +324,16 @@ int fl_cli_check(int argc, char **argv) {
         char line[8192] = "";
         replay_line(&c, &res, line, sizeof line);
         fprintf(stderr, " %s\n", line + strlen("filterlab replay "));
+        if (res.shrink_cut && res.trial != UINT64_MAX) {
+            /* the same trial again, with ten times the budget (10 minutes at least) */
+            char again[9000] = "";
+            if (known_path) fl_shell_append_flag(again, sizeof again, "--known", known_path);
+            fprintf(stderr, "  to shrink it to the end: filterlab check --seed %llu --trial %llu%s%s "
+                            "--shrink-time %.0f%s%s\n",
+                    (unsigned long long)c.seed, (unsigned long long)res.trial, c.trial_flags ? " " : "",
+                    c.trial_flags ? c.trial_flags : "", c.shrink_seconds * 10 > 600 ? c.shrink_seconds * 10 : 600,
+                    again[0] ? " " : "", again);
+        }
         if (res.known_findings) {
             fprintf(stderr, "  before it, %llu finding%s of known upstream bugs:\n",
                     (unsigned long long)res.known_findings, res.known_findings == 1 ? "" : "s");

@@ -49,4 +49,19 @@ for wl in "$dir"/*.wl; do
 done
 [ $total -gt 0 ] || fail "no mutant has a '# check:' line"
 [ $missed -eq 0 ] || fail "$missed of $total mutants not found by filterlab check"
+
+# A shrink cut short says so, in the summary and in the file, and says how
+# to shrink it to the end (the same trial with a budget that suffices)
+"$FILTERLAB" check --seed 1 --trials 200 --shrink-time 0.000001 --out "$T/cut" \
+    --plugin "$T/ignores_tombstones.so" --policy keyset > /dev/null 2> "$T/cut.err"
+grep -q 'minimized from [0-9]* to [0-9]* ops (shrinking did not finish, so it may not be 1-minimal): ' "$T/cut.err" ||
+    fail "a cut shrink does not say so: $(cat "$T/cut.err")"
+again=$(sed -n 's/^  to shrink it to the end: filterlab //p' "$T/cut.err")
+[ -n "$again" ] || fail "a cut shrink does not say how to finish it: $(cat "$T/cut.err")"
+grep -q '^# minimized from [0-9]* to [0-9]* ops (shrinking did not finish' "$T"/cut/*.wl ||
+    fail "the written file does not say its shrink was cut"
+# (the line names the plugin, the policy and the trial: run as printed, it finishes)
+eval "\"\$FILTERLAB\" $again --out \"\$T/again\"" > /dev/null 2> "$T/again.err"
+grep -q 'minimized from [0-9]* to [0-9]* ops: ' "$T/again.err" ||
+    fail "the printed line did not shrink it to the end: $(tail -n 4 "$T/again.err")"
 exit 0
