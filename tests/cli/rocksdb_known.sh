@@ -58,4 +58,16 @@ rc=$?
 [ $rc -ge 128 ] && grep -q "the memtable's extractor is freed; the next put calls it" "$T/repro.out" ||
     { cat "$T/repro.out"; fail "the reproducer of memtable_extractor_freed: exit $rc on RocksDB $rocks, not a crash"; }
 echo "rocksdb_known: the reproducer crashes RocksDB $rocks (signal $((rc - 128)))"
+
+# The same class elsewhere (adapters/rocksdb/reports/prefix_extractor_lifetimes.md):
+# every mode crashes, the control does not
+LIFE=$(dirname "$FILTERLAB")/examples/rocksdb_prefix_extractor_lifetimes
+[ -x "$LIFE" ] || fail "make did not build $LIFE"
+"$LIFE" control "$T/life-db" > "$T/life.out" 2>&1 || { cat "$T/life.out"; fail "prefix_extractor_lifetimes control"; }
+for mode in hashrep linkrep nullrep tailseek tailnext plain memget tailblob; do
+    "$LIFE" "$mode" "$T/life-db" > "$T/life.out" 2>&1
+    rc=$?
+    [ $rc -ge 128 ] || { cat "$T/life.out"; fail "prefix_extractor_lifetimes $mode: exit $rc on RocksDB $rocks, not a crash"; }
+done
+echo "rocksdb_known: prefix_extractor_lifetimes: 8 modes crash RocksDB $rocks, the control does not"
 exit 0
