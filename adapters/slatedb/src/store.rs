@@ -158,13 +158,7 @@ impl SyncLocalStore {
         if is_sst(location) {
             let (meta, file) = self.sst_file(location)?;
             options.check_preconditions(&meta)?;
-            let range = match &options.range {
-                Some(r) => r.as_range(meta.size).map_err(|e| Error::Generic {
-                    store: STORE,
-                    source: Box::new(e),
-                })?,
-                None => 0..meta.size,
-            };
+            let range = Self::range(&options, &meta)?;
             let data = if options.head {
                 Bytes::new()
             } else {
@@ -183,19 +177,24 @@ impl SyncLocalStore {
         }
         let meta = Self::meta(location, &md);
         options.check_preconditions(&meta)?;
-        let range = match &options.range {
-            Some(r) => r.as_range(meta.size).map_err(|e| Error::Generic {
-                store: STORE,
-                source: Box::new(e),
-            })?,
-            None => 0..meta.size,
-        };
+        let range = Self::range(&options, &meta)?;
         let data = if options.head {
             Bytes::new()
         } else {
             Self::read_range(&path, &mut file, &range)?
         };
         Ok(Self::result(meta, range, data))
+    }
+
+    /// The bytes a get asks for: its range, or the whole object.
+    fn range(options: &GetOptions, meta: &ObjectMeta) -> Result<Range<u64>> {
+        match &options.range {
+            Some(r) => r.as_range(meta.size).map_err(|e| Error::Generic {
+                store: STORE,
+                source: Box::new(e),
+            }),
+            None => Ok(0..meta.size),
+        }
     }
 
     fn result(meta: ObjectMeta, range: Range<u64>, data: Bytes) -> GetResult {
