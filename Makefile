@@ -39,6 +39,23 @@ ifeq ($(ROCKSDB),1)
 BASE     += -DFL_HAVE_ROCKSDB -DFL_ROCKSDB_VERSION='"$(ROCKSDB_VERSION)"'
 LDLIBS   += -lrocksdb
 endif
+# LevelDB (README, "Testing LevelDB"): config.mk says whether leveldb/c.h,
+# libleveldb and a C++ compiler are there (LEVELDB := 1).  With it every
+# build compiles -DFL_HAVE_LEVELDB, adds the adapter's C++ shim
+# (adapters/leveldb/leveldb_shim.cc: LevelDB's C++ API, for what its C API
+# cannot do) and links -lleveldb; without it `--engine leveldb` says how to
+# get it.
+CXX      ?= c++
+ASAN_CXX ?= clang++
+CXXBASE  := -std=c++17 -g $(WARN) -MMD -MP
+# (-fno-sanitize=vptr,function in the ASan and fuzz builds: the binaries link with
+# the C driver, which does not bring UBSan's C++ runtime)
+LEVELDB_SHIM := adapters/leveldb/leveldb_shim
+ifeq ($(LEVELDB),1)
+BASE     += -DFL_HAVE_LEVELDB
+LDLIBS   += -lleveldb -lstdc++ -lpthread
+endif
+LEVELDB_USERS := adapters/leveldb/leveldb_engine adapters/leveldb/leveldb_space tests/test_leveldb_sst
 # Standalone reproducers of RocksDB bugs filterlab found (RocksDB's C API
 # only; adapters/rocksdb/examples/), built beside filterlab with RocksDB.
 ROCKSDB_EXAMPLES := $(if $(filter 1,$(ROCKSDB)),$(patsubst adapters/rocksdb/examples/%.c,$(BUILD)/examples/rocksdb_%,$(wildcard adapters/rocksdb/examples/*.c)))
@@ -48,7 +65,7 @@ ROCKSDB_USERS := adapters/rocksdb/rocksdb_engine adapters/rocksdb/rocksdb_option
                  bench/rocksdb_bench
 
 # The engines under test: adapters/*.c (the registry) and one folder each.
-ADAPTERS  := filterlab rocksdb proc slatedb
+ADAPTERS  := filterlab rocksdb proc slatedb leveldb
 # The plugin host the SlateDB adapter program links (adapters/slatedb/
 # slatedb_host.h): filterlab's call wrappers and registry (engine/), the
 # byte-string printer (workloads/), the protocol's lines (adapters/proc/
@@ -61,10 +78,10 @@ LIB_SRCS  := $(filter-out $(HOST_ONLY),$(wildcard engine/*.c workloads/*.c model
 CLI_SRCS  := $(wildcard cli/*.c bench/*.c)
 TEST_SRCS := $(wildcard tests/*.c)
 
-LIB_OBJS  := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
+LIB_OBJS  := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o) $(if $(filter 1,$(LEVELDB)),$(BUILD)/obj/$(LEVELDB_SHIM).o)
 CLI_OBJS  := $(CLI_SRCS:%.c=$(BUILD)/obj/%.o)
 TEST_OBJS := $(TEST_SRCS:%.c=$(BUILD)/obj/%.o)
-ALIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/asan/obj/%.o)
+ALIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/asan/obj/%.o) $(if $(filter 1,$(LEVELDB)),$(BUILD)/asan/obj/$(LEVELDB_SHIM).o)
 ACLI_OBJS := $(CLI_SRCS:%.c=$(BUILD)/asan/obj/%.o)
 ATEST_OBJS:= $(TEST_SRCS:%.c=$(BUILD)/asan/obj/%.o)
 
@@ -111,6 +128,9 @@ $(BUILD)/config.mk: FORCE
 	    printf 'ROCKSDB_VERSION := %s\n' "$$(sed -n 's/^#define ROCKSDB_\(MAJOR\|MINOR\|PATCH\) *\([0-9]*\).*/\2/p' \
 	        "$$dir/version.h" 2> /dev/null | paste -sd. -)"; \
 	    else echo 'ROCKSDB :='; fi > $@.new
+	@if printf '#include <leveldb/c.h>\n' | $(CC) -E -x c - > /dev/null 2>&1 && \
+	    [ -f "$$($(CC) -print-file-name=libleveldb.so)" ] && command -v $(CXX) > /dev/null 2>&1; then \
+	    echo 'LEVELDB := 1'; else echo 'LEVELDB :='; fi >> $@.new
 	@cmp -s $@.new $@ || mv $@.new $@; rm -f $@.new
 
 # The version, in one place: --version and filterlab.pc.
@@ -120,6 +140,8 @@ $(BUILD)/obj/cli/main.o $(BUILD)/asan/obj/cli/main.o: Makefile
 # What compiles differently with RocksDB is rebuilt when config.mk changes.
 $(ROCKSDB_USERS:%=$(BUILD)/obj/%.o) $(ROCKSDB_USERS:%=$(BUILD)/asan/obj/%.o) \
 $(ROCKSDB_USERS:%=$(BUILD)/fuzz/obj/%.o): $(BUILD)/config.mk
+$(LEVELDB_USERS:%=$(BUILD)/obj/%.o) $(LEVELDB_USERS:%=$(BUILD)/asan/obj/%.o) \
+$(LEVELDB_USERS:%=$(BUILD)/fuzz/obj/%.o): $(BUILD)/config.mk
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -128,6 +150,14 @@ $(BUILD)/obj/%.o: %.c
 $(BUILD)/asan/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(ASAN_CC) $(BASE) $(ASANFL) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/%.o: %.cc
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXBASE) $(OPT) -c $< -o $@
+
+$(BUILD)/asan/obj/%.o: %.cc
+	@mkdir -p $(dir $@)
+	$(ASAN_CXX) $(CXXBASE) $(ASANFL) -fno-sanitize=vptr,function -c $< -o $@
 
 # The libraries filterlab links with, for tests that link a changed object
 # with the others (tests/cli/engine_mutants.sh).

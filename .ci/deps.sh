@@ -9,7 +9,7 @@
 #                                       librocksdb-dev); the caller ignores
 #                                       a failure
 set -e
-need="libxxhash-dev clang libclang-rt-14-dev gnuplot-nox librocksdb-dev"
+need="libxxhash-dev clang libclang-rt-14-dev gnuplot-nox librocksdb-dev libleveldb-dev"
 if [ "${1:-}" = --optional ]; then shift; need="$*"; fi
 missing=""
 for p in $need; do

@@ -46,6 +46,17 @@ const char *fl_rocksdb_unavailable(void);
  * those of the library it links), or NULL when built without. */
 const char *fl_rocksdb_version(void);
 
+/* LevelDB 1.23 (adapters/leveldb/) in process, through its C++ API (a
+ * small shim: LevelDB's C API has no Env of one's own and no flush), with
+ * the live-table view, each table's entries and its filter read from its
+ * file by filterlab's own reader: no probe trace.  Its counters are
+ * counted at the filter policy (LevelDB keeps none): every KeyMayMatch
+ * answer of a get, positive or negative.  Built without LevelDB, only
+ * open is set, and it fails with fl_leveldb_unavailable()'s message. */
+extern const fl_engine_ops fl_engine_leveldb;
+/* NULL when filterlab was built with LevelDB, else how to get it. */
+const char *fl_leveldb_unavailable(void);
+
 /* SlateDB (adapters/slatedb/): the Rust adapter program filterlab-slatedb
  * speaking the engine protocol, found beside the filterlab binary (built
  * by make when cargo is there) or at $FILTERLAB_SLATEDB; its files read by

@@ -12,6 +12,7 @@
 static const fl_engine_ops *filterlab(void) { return &fl_engine_filterlab; }
 static const fl_engine_ops *filterlab_untraced(void) { return &fl_engine_filterlab_untraced; }
 static const fl_engine_ops *rocksdb(void) { return &fl_engine_rocksdb; }
+static const fl_engine_ops *leveldb(void) { return &fl_engine_leveldb; }
 
 static const struct {
     const char *name;
@@ -21,6 +22,7 @@ static const struct {
     { "filterlab:untraced", filterlab_untraced },
     { "rocksdb", rocksdb },
     { "slatedb", fl_engine_slatedb },
+    { "leveldb", leveldb },
 };
 
 const fl_engine_ops *fl_engine_default(void) { return engines[0].table(); }

@@ -181,6 +181,10 @@ typedef int (*fl_spec_fn)(void *arg, const char *spec, size_t index);
 /* FL_OK ("none" calls fn never), FL_ERR_INVALID with err for an empty list,
  * an empty spec or a "none" inside a list, or what fn returned. */
 int  fl_policy_list_split(const char *list, fl_spec_fn fn, void *arg, char *err, size_t err_len);
+/* The number of specs of a list into *count and a copy of the first into
+ * *first (malloc'd; NULL for "none"): for an engine that runs one policy.
+ * Errors as fl_policy_list_split's, or FL_ERR_NOMEM. */
+int  fl_policy_list_first(const char *list, size_t *count, char **first, char *err, size_t err_len);
 
 /* Called with each ARG=VALUE of an argument text (what is between a spec's
  * parentheses); nonzero stops and is returned. */
@@ -328,6 +332,12 @@ void        fl_env_fault_crash_after(fl_env *env, uint64_t op);
 void        fl_env_fault_ignore_sync(fl_env *env, const char *suffix);
 bool        fl_env_fault_dead(fl_env *env);
 int         fl_env_fault_crash(fl_env *env);
+
+/* A key for messages: quoted, its printable bytes as they are and the
+ * others (and " and \) as \xNN, at most 40 of them, then "...(N bytes)"
+ * for a longer key.  Returns out, which has room for FL_KEY_TEXT. */
+#define FL_KEY_TEXT 200
+const char *fl_key_text(const uint8_t *p, size_t n, char out[FL_KEY_TEXT]);
 
 /* Helpers over any env: a whole file read into out (appended), and a whole
  * file written (created or replaced; synced when sync). */

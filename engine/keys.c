@@ -7,8 +7,22 @@
  */
 #include "engine_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+const char *fl_key_text(const uint8_t *p, size_t n, char out[FL_KEY_TEXT]) {
+    size_t o = 0;
+    out[o++] = '"';
+    for (size_t i = 0; i < n && i < 40; i++) {
+        if (p[i] >= 0x20 && p[i] < 0x7f && p[i] != '"' && p[i] != '\\') out[o++] = (char)p[i];
+        else o += (size_t)snprintf(out + o, 5, "\\x%02x", p[i]);
+    }
+    out[o++] = '"';
+    if (n > 40) o += (size_t)snprintf(out + o, 24, "...(%zu bytes)", n);
+    out[o] = '\0';
+    return out;
+}
 
 bool fl_has_prefix(const uint8_t *k, size_t klen, const uint8_t *p, size_t plen) {
     return klen >= plen && (plen == 0 || memcmp(k, p, plen) == 0);

@@ -574,6 +574,28 @@ int fl_policy_list_split(const char *list, fl_spec_fn fn, void *arg, char *err, 
     return FL_OK;
 }
 
+typedef struct fl_first { size_t count; char *first; } fl_first;
+
+static int fl_note_first(void *arg, const char *spec, size_t index) {
+    fl_first *f = arg;
+    (void)index;
+    if (f->count++ == 0 && !(f->first = strdup(spec))) return FL_ERR_NOMEM;
+    return FL_OK;
+}
+
+int fl_policy_list_first(const char *list, size_t *count, char **first, char *err, size_t err_len) {
+    fl_first f = { 0, NULL };
+    int rc = fl_policy_list_split(list, fl_note_first, &f, err, err_len);
+    if (rc) {
+        free(f.first);
+        f.first = NULL;
+        f.count = 0;
+    }
+    *count = f.count;
+    *first = f.first;
+    return rc;
+}
+
 int fl_spec_args_split(const char *args, fl_spec_arg_fn fn, void *arg, char *err, size_t err_len) {
     const char *all = args ? args : "", *end = all + strlen(all);
     fl_trim_blanks(&all, &end);

@@ -31,7 +31,8 @@ FUZZ_CFLAGS    := -O1 -fsanitize=fuzzer-no-link $(FUZZ_SAN)
 FUZZ_BINS      := $(FUZZ_HARNESSES:%=$(BUILD)/fuzz/%)
 FUZZ_REG_BINS  := $(FUZZ_HARNESSES:%=$(BUILD)/fuzz-regress/%)
 FUZZ_AREG_BINS := $(FUZZ_HARNESSES:%=$(BUILD)/fuzz-regress/asan/%)
-FUZZ_LIB_OBJS  := $(LIB_SRCS:%.c=$(BUILD)/fuzz/obj/%.o)
+FUZZ_CXX       ?= clang++
+FUZZ_LIB_OBJS  := $(LIB_SRCS:%.c=$(BUILD)/fuzz/obj/%.o) $(if $(filter 1,$(LEVELDB)),$(BUILD)/fuzz/obj/$(LEVELDB_SHIM).o)
 
 .PHONY: fuzz fuzz-build fuzz-regress fuzz-regress-build fuzz-corpus fuzz-merge
 
@@ -39,6 +40,10 @@ FUZZ_LIB_OBJS  := $(LIB_SRCS:%.c=$(BUILD)/fuzz/obj/%.o)
 $(BUILD)/fuzz/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(BASE) $(FUZZ_CFLAGS) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/fuzz/obj/%.o: %.cc
+	@mkdir -p $(dir $@)
+	$(FUZZ_CXX) $(CXXBASE) $(FUZZ_CFLAGS) -fno-sanitize=vptr,function -c $< -o $@
 
 # -rdynamic: FILTERLAB_FUZZ_PLUGINS resolve the ABI against the binary.
 $(BUILD)/fuzz/%: $(BUILD)/fuzz/obj/fuzz/%.o $(BUILD)/fuzz/obj/fuzz/fuzz_env.o $(BUILD)/fuzz/obj/fuzz/fuzz_decode.o \

@@ -181,24 +181,14 @@ typedef struct rdb_policy {
     char extractor[512];               /* its spec, escapes kept              */
 } rdb_policy;
 
-typedef struct spec_list { size_t count; char *first; } spec_list;
-
-static int note_spec(void *arg, const char *spec, size_t index) {
-    spec_list *l = arg;
-    (void)index;
-    if (l->count++ == 0 && !(l->first = strdup(spec))) return FL_ERR_NOMEM;
-    return FL_OK;
-}
-
 /* The one built-in bloom of a list ("none": filter false). */
 static int policy_parse(const fl_registry *reg, fl_calls *calls, const char *key, const char *list,
                         rdb_policy *out, char *err, size_t len) {
     memset(out, 0, sizeof *out);
     char perr[1024] = "";
-    spec_list l = { 0, NULL };
-    int rc = fl_policy_list_split(list, note_spec, &l, perr, sizeof perr);
+    struct { size_t count; char *first; } l;
+    int rc = fl_policy_list_first(list, &l.count, &l.first, perr, sizeof perr);
     if (rc) {
-        free(l.first);
         snprintf(err, len, "%s: %s", key, perr[0] ? perr : fl_strerror(rc));
         return rc;
     }

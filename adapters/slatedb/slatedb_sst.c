@@ -130,19 +130,8 @@ static int fail(char *err, size_t cap, int code, const char *fmt, ...) {
     return code;
 }
 
-/* A key for messages: up to 40 bytes, escaped, "..." when longer. */
-static const char *show(const uint8_t *p, size_t n, char out[200]) {
-    size_t o = 0;
-    out[o++] = '"';
-    for (size_t i = 0; i < n && i < 40; i++) {
-        if (p[i] >= 0x20 && p[i] < 0x7f && p[i] != '"' && p[i] != '\\') out[o++] = (char)p[i];
-        else o += (size_t)snprintf(out + o, 5, "\\x%02x", p[i]);
-    }
-    out[o++] = '"';
-    if (n > 40) o += (size_t)snprintf(out + o, 24, "...(%zu bytes)", n);
-    out[o] = '\0';
-    return out;
-}
+/* A key for messages (engine.h). */
+static const char *show(const uint8_t *p, size_t n, char out[FL_KEY_TEXT]) { return fl_key_text(p, n, out); }
 
 /* ---- Bytes ---------------------------------------------------------------- */
 
