@@ -61,6 +61,14 @@ int  fl_bench_fail(fl_bench *b, const char *fmt, ...) __attribute__((format(prin
 int fl_bench_run_self(fl_bench *b, const char *name, char *const argv[], char *out, size_t cap,
                       double *seconds);
 
+/* `filterlab check --time SECS --seed 1 --ops 1500 ... EXTRA...` (extra
+ * NULL-terminated, or NULL), as a user runs it: its trials and ops per
+ * second, from its summary line (testbed_bench.c).  -1 with b's error when
+ * it fails or finds a violation (findings of --known bugs are fine); what
+ * names the group in progress and errors. */
+int fl_bench_check_rate(fl_bench *b, const char *what, const char *const *extra, double secs, double *rate,
+                        double *ops_rate);
+
 /* ---- Databases -------------------------------------------------------------
  * A fresh directory under the scratch directory, removed by fl_remove_tree. */
 int  fl_bench_dbdir(fl_bench *b, const char *name, char *out, size_t out_len);

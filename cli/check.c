@@ -22,7 +22,7 @@ static void usage(FILE *f) {
         "usage: filterlab check [--time SEC | --trials N] [--seed S] [--trial T]\n"
         "                       [--plugin SO]... [--policy SPEC]... [--extractor SPEC]...\n"
         "                       [--out DIR] [--shard I/N] [--ops N] [--shrink-time SEC]\n"
-        "                       [--call-timeout SEC] [--engine NAME] [--known FILE]\n"
+        "                       [--call-timeout SEC] [--engine NAME] [--known FILE [--avoid-known]]\n"
         "                       [--junit FILE] [--env posix|memory] [--crash] [--jobs N]\n"
         "       filterlab check --trial T [--seed S] [...] --print\n"
         "\n"
@@ -46,7 +46,9 @@ static void usage(FILE *f) {
         "  --out DIR           where minimized failures go (default properties/failures)\n"
         "  --shard I/N         run the I-th of N disjoint trial streams (0 <= I < N)\n"
         "  --ops N             ops per trial at most (default 1500)\n"
-        "  --shrink-time SEC   time budget of the shrinker (default 60)\n"
+        "  --shrink-time SEC   time budget of the shrinker, per finding (default 60);\n"
+        "                      its own, apart from --time: a finding made just\n"
+        "                      before --time's limit is still shrunk\n"
         "  --call-timeout SEC  a call into a plugin or into the engine under test\n"
         "                      that does not return within SEC seconds is a\n"
         "                      finding (P10), even one still running at --time's\n"
@@ -54,7 +56,12 @@ static void usage(FILE *f) {
         "  --engine NAME       the engine under test (default filterlab)\n"
         "  --known FILE        known upstream bugs of the engine: a finding that\n"
         "                      matches one (once shrunk to the end) is reported as\n"
-        "                      that bug, citing its fix, and the run goes on\n"
+        "                      that bug, citing its fix, and the run goes on; a\n"
+        "                      bug whose message alone identifies it is shrunk\n"
+        "                      only the first time\n"
+        "  --avoid-known       with --known: once a known bug is found, later\n"
+        "                      trials whose workload holds its signature (its\n"
+        "                      options and ops) are skipped, so the hunt goes past it\n"
         "  --junit FILE        also write JUnit XML for CI: one test case per\n"
         "                      property (failed with the finding, its seed, trial\n"
         "                      and replay line) and one per known bug found (skipped)\n"
@@ -174,6 +181,7 @@ int fl_cli_check(int argc, char **argv) {
         size_t which = 0;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); status = FL_EXIT_OK; goto out; }
         if (!strcmp(a, "--print")) { print_trial = true; continue; }
+        if (!strcmp(a, "--avoid-known")) { c.avoid_known = true; continue; }
         if (!strcmp(a, "--crash")) {
             c.crash = true;
             fl_shell_append_word(trial_flags, sizeof trial_flags, "--crash");
@@ -290,6 +298,10 @@ int fl_cli_check(int argc, char **argv) {
         goto out;
     }
     c.known = known;
+    if (c.avoid_known && !known) {
+        fprintf(stderr, "filterlab check: --avoid-known needs --known FILE (the bugs to steer away from)\n");
+        goto out;
+    }
     if (print_trial) {
         fl_workload w;
         if (fl_check_trial(&c, (uint64_t)c.only_trial, &w, err, sizeof err) != FL_OK) {
@@ -359,6 +371,9 @@ int fl_cli_check(int argc, char **argv) {
     if (res.known_findings)
         printf(" but %llu finding%s of known upstream bugs (%s)", (unsigned long long)res.known_findings,
                res.known_findings == 1 ? "" : "s", tail);
+    if (res.avoided)
+        printf("; %llu trial%s skipped for holding a known bug found before (--avoid-known)",
+               (unsigned long long)res.avoided, res.avoided == 1 ? "" : "s");
     putchar('\n');
     print_known(stdout, known, &res);
     if (fflush(stdout) != 0 || ferror(stdout)) {

@@ -550,6 +550,11 @@ size_t fl_known_count(const fl_known *k);
 const fl_known_bug *fl_known_get(const fl_known *k, size_t i);   /* NULL past the end */
 /* The index of the first entry the finding matches, or -1. */
 int  fl_known_match(const fl_known *k, const fl_known_finding *f);
+/* The entries of engine whose signature -- its at, option and before lines,
+ * whatever property and message a run would give -- holds at some op of w
+ * (the closing flush included): bit i for entry i.  What `check
+ * --avoid-known` steers away from once the bug was found. */
+uint64_t fl_known_could(const fl_known *k, const char *engine, const fl_workload *w);
 
 /* ---- The property-based runner (runner.c, shrink.c) ------------------------
  *
@@ -580,10 +585,12 @@ typedef struct fl_run_config {
     double   shrink_seconds;     /* time budget of the shrinker                */
     double   call_timeout;       /* watchdog on plugin and engine calls,
                                     seconds (0: off)                           */
-    double   deadline;           /* fl_now() by which everything, shrinking
-                                    included, has ended (0: none), but for a
-                                    call in progress then: it has until the
-                                    call timeout to return, or is a hang      */
+    double   deadline;           /* fl_now() by which the trials have ended
+                                    (0: none), but for a call in progress
+                                    then: it has until the call timeout to
+                                    return, or is a hang.  Shrinking a finding
+                                    has its own budget (shrink_seconds), past
+                                    the deadline if need be                   */
     volatile sig_atomic_t *interrupt;    /* stops the run once set            */
     /* Flags for the commands printed with a finding, shell-quoted: what a
      * replay needs beyond the workload and its call timeout ("--plugin X"),
@@ -600,6 +607,11 @@ typedef struct fl_run_config {
      * matches one is counted, written under out_dir as known-ID-seedS-
      * trialT.wl, and the run goes on with the next trial. */
     const fl_known *known;
+    /* --avoid-known: once a trial found one of the known bugs, later trials
+     * whose workload holds that bug's signature (fl_known_could) are not
+     * run, so the run reaches what is past them (fl_run_result.avoided
+     * counts them) */
+    bool     avoid_known;
     /* Trials keep filterlab's database files on disk (posix env) instead of
      * in memory (the default; check --env posix). */
     bool     on_disk;
@@ -703,6 +715,8 @@ typedef struct fl_run_result {
     double   shrink_call_timeout;
     /* Findings that matched cfg->known, by entry; the first one's file. */
     uint64_t known_findings;
+    uint64_t avoided;            /* trials not run: they held the signature of
+                                    a known bug found before (--avoid-known) */
     uint64_t known_by_bug[FL_KNOWN_MAX];
     char     known_path[FL_KNOWN_MAX][512];
 } fl_run_result;

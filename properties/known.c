@@ -437,3 +437,43 @@ int fl_known_match(const fl_known *k, const fl_known_finding *f) {
     }
     return -1;
 }
+
+/* Whether entry e's signature holds at some op of w: one pass, each
+ * condition's state carried along (its option's value in force, whether
+ * its `before` op came). */
+static bool could(const entry *e, const fl_workload *w) {
+    enum { MAXC = 32 };
+    bool holds[MAXC], seen[MAXC];
+    size_t n = e->nconds < MAXC ? e->nconds : MAXC;
+    for (size_t j = 0; j < n; j++) {
+        holds[j] = !e->conds[j].before && compare(&e->conds[j], NULL);
+        seen[j] = false;
+    }
+    for (size_t i = 0; i <= w->count; i++) {
+        const fl_op *op = i < w->count ? &w->ops[i] : NULL;
+        fl_op_kind kind = op ? op->kind : FL_OP_FLUSH;     /* past the end: the closing flush */
+        for (size_t j = 0; op && j < n; j++) {
+            const condition *c = &e->conds[j];
+            const char *v;
+            if (!c->before && sets_options(op->kind) && (v = op_option(op, c->key))) holds[j] = compare(c, v);
+        }
+        bool all = !e->has_at || e->at[kind];
+        for (size_t j = 0; j < n && all; j++) all = e->conds[j].before ? seen[j] : holds[j];
+        if (all) return true;
+        for (size_t j = 0; op && j < n; j++) {
+            const condition *c = &e->conds[j];
+            if (c->before && op->kind == c->before && (!c->has_key || compare(c, op_option(op, c->key))))
+                seen[j] = true;
+        }
+    }
+    return false;
+}
+
+uint64_t fl_known_could(const fl_known *k, const char *engine, const fl_workload *w) {
+    uint64_t mask = 0;
+    for (size_t i = 0; k && w && i < k->count && i < 64; i++)
+        if (strcmp(k->items[i].pub.engine, engine ? engine : fl_engine_default()->name) == 0 &&
+            k->items[i].nconds <= 32 && could(&k->items[i], w))
+            mask |= (uint64_t)1 << i;
+    return mask;
+}

@@ -269,11 +269,33 @@ static int found(const fl_run_config *c, const fl_trial_env *env, fl_run_result 
     res->trial = trial;
     res->original_ops = w->count;
     snprintf(res->message, sizeof res->message, "%s", o->message);
+    /* a known bug whose message alone identifies it, found (and shrunk)
+     * before in this run: counted without shrinking it again */
+    if (c->known) {
+        size_t oat = 0;
+        while (oat < w->count && w->ops[oat].line != o->line) oat++;
+        int k0 = oat < w->count || o->line == 0 ? known_bug(c, env, w, o, oat, true) : -1;
+        if (k0 >= 0 && before->known_by_bug[k0] > 0) {
+            const fl_known_bug *bug = fl_known_get(c->known, (size_t)k0);
+            if (c->log)
+                fprintf(c->log, "check: known upstream bug %s again in %s, identified by its message (not shrunk "
+                        "again): %s\n", bug->id, name, o->message);
+            *res = *before;
+            free(before);
+            res->known_by_bug[k0]++;
+            res->known_findings++;
+            *known = k0;
+            return FL_OK;
+        }
+    }
     if (c->log)
         fprintf(c->log, "check: %s in %s (seed %llu); shrinking %zu ops...\n", o->message, name,
                 (unsigned long long)c->seed, w->count);
+    /* shrinking has a budget of its own: --time bounds the trials, not the
+     * shrinking of what they found (a run may end up to shrink_seconds
+     * past it), so that a finding near the deadline is still made minimal
+     * and matched against the known bugs */
     double budget = c->shrink_seconds;
-    if (c->deadline > 0 && c->deadline - fl_now() < budget) budget = c->deadline - fl_now();
     if (budget < 0) budget = 0;
     double t0 = fl_now();
     /* the trial as it failed: at the deadline, when the shrunk workload
@@ -287,6 +309,7 @@ static int found(const fl_run_config *c, const fl_trial_env *env, fl_run_result 
         }
     fl_trial_env shrink_env = *env;
     shrink_env.quiet = true;                 /* what a trial said, it said once */
+    shrink_env.deadline = 0;                 /* the shrink's own budget, not --time's */
     if (o->hang && shrink_env.call_timeout > SHRINK_CALL_TIMEOUT) {
         shrink_env.call_timeout = SHRINK_CALL_TIMEOUT;
         res->shrink_call_timeout = SHRINK_CALL_TIMEOUT;
@@ -354,14 +377,27 @@ typedef struct trial_result {
     char gerr[512];
     fl_trial_outcome o;
     bool worker_ended;              /* the watchdog's: its worker is gone */
+    /* --avoid-known: the known bugs whose signature the trial holds
+     * (fl_known_could), and whether it was not run for holding one of
+     * those already found when it was started */
+    uint64_t could;
+    bool avoided;
 } trial_result;
 
-static void run_trial(const fl_run_config *c, const fl_trial_env *env, uint64_t t, trial_result *tr) {
+/* What a worker is sent: the trial, and (--avoid-known) the known bugs
+ * found so far, whose signatures it is not to run. */
+typedef struct trial_order { uint64_t t, avoid; } trial_order;
+
+static void run_trial(const fl_run_config *c, const fl_trial_env *env, uint64_t t, uint64_t avoid,
+                      trial_result *tr) {
     memset(tr, 0, sizeof *tr);
     tr->trial = t;
     fl_workload w = { 0 };
     tr->gen_rc = make_trial(c, t, &w, tr->gerr, sizeof tr->gerr);
-    if (tr->gen_rc == FL_OK) tr->rc = fl_check_workload(env, &w, true, &tr->o);
+    if (tr->gen_rc == FL_OK && c->avoid_known && c->known)
+        tr->could = fl_known_could(c->known, (c->engine ? c->engine : fl_engine_default())->name, &w);
+    tr->avoided = (tr->could & avoid) != 0;
+    if (tr->gen_rc == FL_OK && !tr->avoided) tr->rc = fl_check_workload(env, &w, true, &tr->o);
     fl_workload_free(&w);
 }
 
@@ -447,10 +483,11 @@ static _Noreturn void worker_main(const fl_run_config *c, const fl_trial_env *en
     trial_result *tr = malloc(sizeof *tr);
     /* a test of the above: the worker dies in trial N as a crash would */
     const char *die = getenv("FILTERLAB_TEST_WORKER_DIES_IN");
-    uint64_t t;
-    while (tr && !worker_stop && fl_read_all(in, &t, sizeof t) == 0) {
+    trial_order ord;
+    while (tr && !worker_stop && fl_read_all(in, &ord, sizeof ord) == 0) {
+        uint64_t t = ord.t;
         wctx.trial = t;
-        run_trial(c, &here, t, tr);
+        run_trial(c, &here, t, ord.avoid, tr);
         if (die && here.in_process && strtoull(die, NULL, 10) == t) raise(SIGKILL);
         if (fl_write_all(out, tr, sizeof *tr) != 0) break;
     }
@@ -474,6 +511,9 @@ typedef struct trial_source {
     bool *have;
     size_t cap;
     trial_result cur;               /* the one handed out */
+    /* --avoid-known: the known bugs found in the trials handed out so far
+     * (bit i: entry i), whose signatures later trials are not to hold */
+    uint64_t found;
     int rc;
     char err[512];
 } trial_source;
@@ -578,7 +618,8 @@ static void source_fill(trial_source *s) {
         if (w->ran >= WORKER_TRIALS && trials_in_workers(s->c) && !worker_restart(s, i))
             return;                                                     /* (a fresh one) */
         uint64_t t = s->next;
-        if (fl_write_all(w->to, &t, sizeof t) != 0) continue;
+        trial_order ord = { t, s->found };
+        if (fl_write_all(w->to, &ord, sizeof ord) != 0) continue;
         w->busy = true;
         w->trial = t;
         w->ran++;
@@ -619,7 +660,7 @@ static void source_wait(trial_source *s) {
                 tr->trial = t;
                 tr->o.cut = true;
             } else {
-                run_trial(s->c, s->env, t, tr);
+                run_trial(s->c, s->env, t, s->found, tr);
             }
             worker_restart(s, i);
         } else if (tr->worker_ended) {           /* its last word: a fresh one */
@@ -637,7 +678,7 @@ static trial_result *source_next(trial_source *s) {
     if (s->rc != FL_OK) return NULL;
     if (!s->workers) {
         if (!may_start(s)) return NULL;
-        run_trial(s->c, s->env, s->next, &s->cur);
+        run_trial(s->c, s->env, s->next, s->found, &s->cur);
         s->next += s->step;
         s->started++;
         return &s->cur;
@@ -768,6 +809,15 @@ int fl_check_run(const fl_run_config *c, fl_run_result *res, char *err, size_t e
             res->interrupted = c->interrupt && *c->interrupt;
             break;
         }
+        /* --avoid-known: a trial holding the signature of a known bug found
+         * in an earlier trial is not counted, whether or not its worker
+         * (which may not have known of that finding yet) ran it -- so the
+         * run is the same however many jobs run it */
+        if (tr->could & src.found) {
+            res->avoided++;
+            if (c->only_trial >= 0) break;
+            continue;
+        }
         res->trials++;
         res->ops += o->ops;
         if (c->log && c->progress && fl_now() >= next_progress) {
@@ -798,6 +848,7 @@ int fl_check_run(const fl_run_config *c, fl_run_result *res, char *err, size_t e
             rc = found(c, &env, res, &w, t, o, name, &known, err, err_len);
             fl_workload_free(&w);
             if (rc != FL_OK || known < 0) break;
+            if (c->avoid_known && known < 64) src.found |= (uint64_t)1 << known;
             if (c->only_trial >= 0) break;
             continue;
         }

@@ -362,3 +362,43 @@ FL_TEST(known_unshrunk_findings_match_only_identified_entries) {
     CHECK_STR(match_as(k, "rocksdb", stale, FL_P2, MISSED, true), "");
     fl_known_free(k);
 }
+
+/* --avoid-known: which entries' signatures a workload holds, at any op --
+ * the same test as a match at that op, without property or message. */
+static bool could_be(const fl_known *k, const char *id, const char *text) {
+    fl_workload w = wl(text);
+    uint64_t mask = fl_known_could(k, "rocksdb", &w);
+    fl_workload_free(&w);
+    for (size_t i = 0; i < fl_known_count(k); i++)
+        if (strcmp(fl_known_get(k, i)->id, id) == 0) return (mask >> i) & 1;
+    fl_test_fail(__FILE__, __LINE__, "no entry %s", id);
+    return false;
+}
+
+FL_TEST(known_could_holds_the_signature_anywhere) {
+    fl_known *k = shipped();
+    /* the stale-bloom signature: a prefix seek after a set_options of the
+     * extractor, with the memtable bloom on -- followed by more ops */
+    char text[1024];
+    snprintf(text, sizeof text, "%sseek abc n=2\nput x 1\nget x\n", STALE);
+    CHECK(could_be(k, MEMTABLE_BLOOM, text));
+    /* the seek before the set_options: not the signature */
+    CHECK(!could_be(k, MEMTABLE_BLOOM,
+                    "filterlab-workload 1\n"
+                    "open policies=\"bloom(bits=10,prefix=fixed:5)\" rocksdb.memtable_prefix_bloom=0.1\n"
+                    "seek abc n=2\n"
+                    "set_options policies=\"bloom(bits=10,prefix=fixed:3)\"\nget abc\n"));
+    /* the bloom turned off by a reopen before the seek: not either */
+    snprintf(text, sizeof text, "%sreopen rocksdb.memtable_prefix_bloom=0\nseek abc n=2\n", STALE);
+    CHECK(!could_be(k, MEMTABLE_BLOOM, text));
+    /* the FixedPrefix abort: a prefix read under fixed: not wrapped */
+    CHECK(could_be(k, FIXED_PREFIX, "filterlab-workload 1\nopen policies=\"bloom(bits=10,prefix=fixed:3)\"\n"
+                                    "put abc 1\nscan_prefix ab\nflush\n"));
+    CHECK(!could_be(k, FIXED_PREFIX, "filterlab-workload 1\nopen policies=\"bloom(bits=10,prefix=fixed:3)\" "
+                                     "rocksdb.extractor=wrapped\nput abc 1\nscan_prefix ab\n"));
+    /* another engine's workload holds none of RocksDB's */
+    fl_workload w = wl("filterlab-workload 1\nopen policies=\"bloom(bits=10,prefix=fixed:3)\"\nscan_prefix ab\n");
+    CHECK(fl_known_could(k, "filterlab", &w) == 0);
+    fl_workload_free(&w);
+    fl_known_free(k);
+}

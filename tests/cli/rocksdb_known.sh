@@ -41,6 +41,26 @@ for case in 1:11:rocksdb-fixed-prefix-out-of-domain:11.2.0 2:88:rocksdb-memtable
         > /dev/null 2> "$T/err2"
     [ $? -eq 1 ] || fail "trial $trial without --known: not a finding"
 done
+# A bug identified by its message is shrunk once per run, then counted as
+# it is; --avoid-known skips the later trials that hold its signature, the
+# same ones with one job or two (seed 1: the FixedPrefix abort in trial 11
+# and three more times in the first 40 trials).
+"$FILTERLAB" check --engine rocksdb --known "$KNOWN" --seed 1 --trials 40 --jobs 2 --out "$T/again" \
+    > "$T/again.out" 2> "$T/again.err" || { tail -n 5 "$T/again.err"; fail "seed 1, 40 trials: exit $?"; }
+n=$(grep -c "^check: known upstream bug rocksdb-fixed-prefix-out-of-domain again in trial[0-9]*, identified by its message (not shrunk again)" "$T/again.err")
+[ "$n" -ge 1 ] && [ "$(grep -c 'shrinking [0-9]* ops' "$T/again.err")" -lt 4 ] ||
+    { cat "$T/again.err"; fail "a known bug identified by its message is shrunk again"; }
+for j in 1 2; do
+    "$FILTERLAB" check --engine rocksdb --known "$KNOWN" --avoid-known --seed 1 --trials 40 --jobs $j --out "$T/av" \
+        2> /dev/null | sed 's/ in [0-9.]* s ([0-9.]* trials\/s, [0-9]* ops\/s)//' > "$T/avoid$j.out" ||
+        fail "--avoid-known --jobs $j: exit $?"
+done
+grep -q "rocksdb-fixed-prefix-out-of-domain x1); [1-9][0-9]* trials skipped for holding a known bug found before (--avoid-known)" "$T/avoid1.out" ||
+    fail "--avoid-known skipped nothing: $(cat "$T/avoid1.out")"
+cmp -s "$T/avoid1.out" "$T/avoid2.out" || fail "--avoid-known: one job and two differ: $(cat "$T/avoid1.out" "$T/avoid2.out")"
+"$FILTERLAB" check --engine rocksdb --avoid-known --trials 1 > /dev/null 2> "$T/err"
+[ $? -eq 2 ] && grep -q "avoid-known needs --known" "$T/err" || fail "--avoid-known without --known: $(cat "$T/err")"
+
 # a bad list is bad input, naming the line
 printf 'bug x\nfix f\n' > "$T/bad.txt"
 "$FILTERLAB" check --engine rocksdb --known "$T/bad.txt" --trials 1 > /dev/null 2> "$T/err"

@@ -133,17 +133,17 @@ TMPDIR=$T/tmp "$FILTERLAB" replay "$T/s.wl" --plugin "$T/hang.so" --call-timeout
 empty_tmp "replay (slow)"
 
 # hung_check NAME TIME TIMEOUT MOST: check with a plugin whose might_match
-# never returns, --time TIME --call-timeout TIMEOUT, must exit 1 within
-# MOST seconds with the hang as its finding, and a repro line that has
-# --plugin and the shrinker's 1 s call timeout (once).  Shrinking that
-# finding to the end takes over a minute (each candidate that still hangs
-# costs a 1 s call timeout) and may take up to 600 s here: only the time
-# limit can end the run within MOST.  The first trial enters the hang
+# never returns, --time TIME --call-timeout TIMEOUT --shrink-time 3, must
+# exit 1 within MOST seconds with the hang as its finding, and a repro line
+# that has --plugin and the shrinker's 1 s call timeout (once).  Shrinking
+# that finding to the end takes over a minute (each candidate that still
+# hangs costs a 1 s call timeout): only --shrink-time, the shrinker's own
+# budget apart from --time, ends it.  The first trial enters the hang
 # within a fraction of a second, long before TIME however busy the machine.
 hung_check() {
     t0=$(now)
     TMPDIR=$T/tmp "$FILTERLAB" check --plugin "$T/hang.so" --policy hang --time "$2" --call-timeout "$3" \
-        --shrink-time 600 --out "$T/out-$1" > "$T/$1.out" 2> "$T/$1.err"
+        --shrink-time 3 --out "$T/out-$1" > "$T/$1.out" 2> "$T/$1.err"
     rc=$?
     took=$(since "$t0")
     [ $rc -eq 1 ] || { cat "$T/$1.err" >&2; fail "check --time $2 --call-timeout $3 with a hung plugin: exit $rc, expected 1"; }
@@ -154,11 +154,11 @@ hung_check() {
     empty_tmp "check ($1)"
 }
 
-# ---- check --time is a hard limit -----------------------------------------------------
-hung_check hung 5 1 $((5 + SLACK))
+# ---- check --time is a hard limit on the trials, and --shrink-time on shrinking --------
+hung_check hung 5 1 $((5 + 3 + SLACK))
 
 # ---- ... and a call running at the limit has its timeout to return ----------------------
-hung_check hung-at-the-limit 5 10 $((10 + SLACK))
+hung_check hung-at-the-limit 5 10 $((10 + 3 + SLACK))
 # ...and a run in which no trial finished does not say "no violation"
 TMPDIR=$T/tmp "$FILTERLAB" check --time 0.001 --out "$T/out2c" > "$T/c2c.out" 2> "$T/c2c.err" ||
     fail "check --time 0.001: exit $?"
