@@ -149,6 +149,16 @@ typedef struct fl_engine_ops {
      * probe trace.  FL_ERR_NOTFOUND for no such SST, FL_ERR_CORRUPT with
      * errmsg saying why for a file it cannot read. */
     int  (*sst_filter)(fl_engine *e, uint64_t id, const struct fl_sst_filter **out);
+    /* The SST filter probes the last get had to make, as the engine's own
+     * files say (an engine without a probe trace whose reader knows its
+     * filters' answers): *positive maybes and *negative nos, were the
+     * memtable not to hold the key -- worked out before the get, from the
+     * live SSTs in the engine's read order and each one's stored filter
+     * bits, not by asking the engine.  FL_OK; FL_ERR_NOTFOUND when it cannot
+     * say (a filter only a plugin can answer, a file it cannot read).
+     * NULL: never.  The checker holds the get's counters to exactly these
+     * (untraced.c). */
+    int  (*last_get_probes)(fl_engine *e, uint64_t *positive, uint64_t *negative);
     /* Frees e as a process that dies leaves its database: nothing more is
      * written (the workload's `crash`; the checker then simulates the power
      * loss through the fault env and reopens).  NULL: the engine cannot

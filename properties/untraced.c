@@ -20,7 +20,11 @@
  *       read, a filter of another extractor -- are counted into the
  *       summary's prefix unfiltered (and considered), so that considered -
  *       negative is the SSTs the read had to read, as for filterlab's engine;
- *   P9  on the filters read from RocksDB's SST files (p9_feed below).
+ *   P9  on the filters read from RocksDB's SST files (p9_feed below);
+ *   P3, exactly, for a get on an engine whose files say which probes it
+ *       had to make (fl_engine_ops.last_get_probes: LevelDB): the maybes
+ *       and nos its filters' stored bits give, in read order, until an SST
+ *       holds the key -- none when the memtable holds it.
  */
 #include "check_internal.h"
 
@@ -227,6 +231,18 @@ static void check_kind(fl_checker *ck, int k, const fl_filter_counters *b, const
                      "only %zu of the %zu live SST(s)%s", (unsigned long long)d_cons,
                      (unsigned long long)d_neg, fl_op_name(op->kind), bound, ck->nmetas,
                      k ? " in the seeks it made" : "");
+    /* exact, where the engine's files say what the get had to probe */
+    uint64_t want_pos, want_neg;
+    if (!k && op->kind == FL_OP_GET && ck->eng->last_get_probes &&
+        ck->eng->last_get_probes(ck->db, &want_pos, &want_neg) == FL_OK) {
+        if (mem_holds(ck, false, t)) want_pos = want_neg = 0;      /* found in the memtable */
+        if (d_pos != want_pos || d_neg != want_neg)
+            ck_violation(ck, FL_P3, "the get's SST filters said maybe %llu and no %llu time(s), but its live "
+                         "SSTs, read from their files, say maybe %llu and no %llu: in read order, each SST "
+                         "whose key range holds the key, its filter's stored bits for the key, until one "
+                         "holds it", (unsigned long long)d_pos, (unsigned long long)d_neg,
+                         (unsigned long long)want_pos, (unsigned long long)want_neg);
+    }
     if (!k && d_mpos + d_mneg > 1)
         ck_violation(ck, FL_P3, "%llu memtable filter probes for one get (the memtable is one)",
                      (unsigned long long)(d_mpos + d_mneg));

@@ -105,6 +105,8 @@ typedef struct table {
     char err[1024];
 } table;
 
+typedef struct listed listed;
+
 typedef struct ldb {
     fl_ldb *db;
     const fl_registry *reg;
@@ -117,6 +119,10 @@ typedef struct ldb {
     bool mem_dirty;
     uint64_t newest_file;
     uint64_t shape;                   /* a hash of the last listing          */
+    listed *listing;                  /* the live tables, as last listed     */
+    size_t nlisting;
+    int last_rc;                      /* last_get_probes: FL_OK or why not   */
+    uint64_t last_pos, last_neg;
     uint64_t violations_at_open;
     fl_metrics metrics;
     char *dir;
@@ -333,11 +339,11 @@ static table *table_of(ldb *e, uint64_t id) {
  * are taken from there only for a table filterlab's reader cannot read
  * (whose P6 the checker reports): the escaping is not reversible (a key
  * holding a backslash, or "' @ "), so the file is the truth when it reads. */
-typedef struct listed {
+struct listed {
     uint64_t id;
     int level;
     char *line;                       /* the property's line of the table    */
-} listed;
+};
 
 static void listed_free(listed *l, size_t n) {
     for (size_t i = 0; i < n; i++) free(l[i].line);
@@ -525,10 +531,12 @@ static void note_files(ldb *e, bool own) {
         if (l[i].id > newest) newest = l[i].id;
         shape = (shape ^ (l[i].id * 131 + (uint64_t)l[i].level)) * 1099511628211ull;
     }
-    listed_free(l, n);
     if (!own && shape != e->shape) e->metrics.compactions++;
     e->shape = shape;
     e->newest_file = newest;
+    listed_free(e->listing, e->nlisting);
+    e->listing = l;
+    e->nlisting = n;
 }
 
 /* ---- Writes, flushes, compactions ---------------------------------------------------- */
@@ -596,9 +604,87 @@ static void count_into(ldb *e, const fl_ldb_counts *before, fl_filter_counters *
     c->considered += pos + neg;
 }
 
+static int key_cmp(const uint8_t *a, size_t al, const uint8_t *b, size_t bl) {
+    size_t n = al < bl ? al : bl;
+    int c = n ? memcmp(a, b, n) : 0;
+    return c ? c : (al > bl) - (al < bl);
+}
+
+typedef struct has_key { fl_slice k; bool found; } has_key;
+
+static int note_key(void *arg, fl_slice user_key, uint64_t seq, bool deletion, fl_slice value) {
+    has_key *h = arg;
+    (void)seq; (void)deletion; (void)value;
+    if (key_cmp(user_key.data, user_key.len, h->k.data, h->k.len) == 0) h->found = true;
+    return h->found;
+}
+
+/* One table a get looks in: its filter's answer from the stored bits (a
+ * table under another policy's name has no filter here), and whether it
+ * holds the key -- then the get stops there.  FL_ERR_NOTFOUND when only a
+ * plugin knows the filter's answer. */
+static int expect_table(ldb *e, const table *t, fl_slice key, uint64_t *pos, uint64_t *neg, bool *stop) {
+    const char *name = fl_ldb_table_filter_name(t->t);
+    const char *want = e->pol.ldb ? (e->pol.plugin ? fl_call_policy_name(e->calls, e->pol.plugin)
+                                                   : "leveldb.BuiltinBloomFilter2") : NULL;
+    fl_slice f;
+    size_t idx;
+    if (name && want && strcmp(name, want) == 0 && fl_ldb_table_filter_for(t->t, key.data, key.len, &f, &idx) == 1) {
+        if (e->pol.plugin) return FL_ERR_NOTFOUND;
+        if (!fl_ldb_bloom_may_match(f, key.data, key.len)) {
+            (*neg)++;
+            return FL_OK;                       /* skipped: the block is not read */
+        }
+        (*pos)++;
+    }
+    has_key h = { key, false };
+    /* (a key is in the range of a table, and the entries are sorted: a
+     * full walk is fine for the checker's small tables) */
+    fl_ldb_table_each(t->t, note_key, &h);
+    *stop = h.found;
+    return FL_OK;
+}
+
+/* What LevelDB's Version::Get will probe for key, from the live tables:
+ * the L0 tables holding it in their range, newest first, then the one
+ * table of each deeper level whose range holds it, until one holds it. */
+static void expect_get(ldb *e, fl_slice key) {
+    e->last_pos = e->last_neg = 0;
+    e->last_rc = FL_OK;
+    bool stop = false;
+    for (int pass = 0; pass < 2 && !stop; pass++) {
+        /* pass 0: L0 by number, newest first; pass 1: the deeper levels */
+        size_t order[e->nlisting ? e->nlisting : 1], n = 0;
+        for (size_t i = 0; i < e->nlisting; i++)
+            if ((e->listing[i].level == 0) == (pass == 0)) order[n++] = i;
+        for (size_t a = 0; a < n; a++)
+            for (size_t b = a + 1; b < n; b++) {
+                const listed *x = &e->listing[order[a]], *y = &e->listing[order[b]];
+                bool swap = pass == 0 ? y->id > x->id : y->level < x->level;
+                if (swap) { size_t t = order[a]; order[a] = order[b]; order[b] = t; }
+            }
+        for (size_t i = 0; i < n && !stop; i++) {
+            table *t = table_of(e, e->listing[order[i]].id);
+            if (!t || t->rc) { e->last_rc = FL_ERR_NOTFOUND; return; }
+            fl_slice lo = fl_ldb_table_smallest(t->t), hi = fl_ldb_table_largest(t->t);
+            if (key_cmp(key.data, key.len, lo.data, lo.len) < 0 || key_cmp(key.data, key.len, hi.data, hi.len) > 0)
+                continue;
+            if ((e->last_rc = expect_table(e, t, key, &e->last_pos, &e->last_neg, &stop)) != FL_OK) return;
+        }
+    }
+}
+
+static int ldb_last_get_probes(fl_engine *x, uint64_t *positive, uint64_t *negative) {
+    ldb *e = of(x);
+    *positive = e->last_pos;
+    *negative = e->last_neg;
+    return e->last_rc;
+}
+
 static int ldb_get(fl_engine *x, fl_slice key, const fl_filter_context *ctx, fl_buf *value, bool *found) {
     ldb *e = of(x);
     (void)ctx;                        /* LevelDB has no filter contexts */
+    expect_get(e, key);
     fl_buf_reset(value);
     *found = false;
     fl_ldb_counts before = e->counts;
@@ -703,6 +789,7 @@ static void release(ldb *e) {
     fl_ldb_close(e->db);
     policy_free(&e->pol);
     fl_calls_free(e->own_calls);
+    listed_free(e->listing, e->nlisting);
     for (size_t i = 0; i < e->ntables; i++) table_release(&e->tables[i]);
     free(e->tables);
     free(e->dir);
@@ -799,6 +886,7 @@ const fl_engine_ops fl_engine_leveldb = {
     .ssts = ldb_ssts,
     .sst_entries = ldb_sst_entries,
     .sst_filter = ldb_sst_filter,
+    .last_get_probes = ldb_last_get_probes,
     .prefix_reads_seek_levels = false,
     .space = &fl_space_leveldb,
     .fork_safe = true,
