@@ -568,6 +568,20 @@ static int meta_from(fl_sst_meta *m, const fl_sst_reader *r, int level) {
     return FL_OK;
 }
 
+/* L0 newest (highest id) first, then each deeper level in key order. */
+static int fl_meta_read_order(const void *pa, const void *pb) {
+    const fl_sst_meta *a = pa, *b = pb;
+    if (a->level != b->level) return a->level < b->level ? -1 : 1;
+    if (a->level == 0) return a->id > b->id ? -1 : a->id < b->id;
+    size_t n = a->smallest_len < b->smallest_len ? a->smallest_len : b->smallest_len;
+    int c = n ? memcmp(a->smallest, b->smallest, n) : 0;
+    return c ? c : (a->smallest_len > b->smallest_len) - (a->smallest_len < b->smallest_len);
+}
+
+void fl_sst_meta_sort_leveled(fl_sst_meta *metas, size_t count) {
+    if (count > 1) qsort(metas, count, sizeof *metas, fl_meta_read_order);
+}
+
 void fl_sst_meta_free(fl_sst_meta *metas, size_t count) {
     for (size_t i = 0; metas && i < count; i++) {
         free(metas[i].smallest);

@@ -560,6 +560,9 @@ typedef struct fl_sst_meta {
  * each run in key order.  Free with fl_sst_meta_free. */
 int  fl_db_ssts(const fl_db *db, fl_sst_meta **out, size_t *count);
 void fl_sst_meta_free(fl_sst_meta *metas, size_t count);
+/* Sorts SSTs of a leveled engine (RocksDB, LevelDB) into its read order:
+ * L0 newest (highest id) first, then each deeper level in key order. */
+void fl_sst_meta_sort_leveled(fl_sst_meta *metas, size_t count);
 /* Whether the SST's key range covers key / overlaps the prefix's range. */
 bool fl_sst_covers_key(const fl_sst_meta *m, fl_slice key);
 bool fl_sst_overlaps_range(const fl_sst_meta *m, fl_slice start, fl_slice end, bool end_open);

@@ -169,16 +169,6 @@ static void *copy(const uint8_t *p, size_t n) {
     return d;
 }
 
-/* Read order: L0 newest first, then each level in key order. */
-static int meta_order(const void *pa, const void *pb) {
-    const fl_sst_meta *a = pa, *b = pb;
-    if (a->level != b->level) return a->level < b->level ? -1 : 1;
-    if (a->level == 0) return a->id > b->id ? -1 : a->id < b->id;
-    size_t n = a->smallest_len < b->smallest_len ? a->smallest_len : b->smallest_len;
-    int c = n ? memcmp(a->smallest, b->smallest, n) : 0;
-    return c ? c : (a->smallest_len > b->smallest_len) - (a->smallest_len < b->smallest_len);
-}
-
 int ldb_ssts(const fl_engine *x, fl_sst_meta **out, size_t *count) {
     ldb *e = (ldb *)x;                /* (the table cache fills in) */
     listed *l;
@@ -224,7 +214,7 @@ int ldb_ssts(const fl_engine *x, fl_sst_meta **out, size_t *count) {
         fl_sst_meta_free(m, n);
         return rc;
     }
-    qsort(m, n, sizeof *m, meta_order);
+    fl_sst_meta_sort_leveled(m, n);
     *out = m;
     *count = n;
     return FL_OK;

@@ -127,16 +127,6 @@ static void *copy(const char *p, size_t n) {
     return d;
 }
 
-/* Read order: L0 newest first, then each level in key order. */
-static int meta_order(const void *pa, const void *pb) {
-    const fl_sst_meta *a = pa, *b = pb;
-    if (a->level != b->level) return a->level < b->level ? -1 : 1;
-    if (a->level == 0) return a->id > b->id ? -1 : a->id < b->id;
-    size_t n = a->smallest_len < b->smallest_len ? a->smallest_len : b->smallest_len;
-    int c = n ? memcmp(a->smallest, b->smallest, n) : 0;
-    return c ? c : (a->smallest_len > b->smallest_len) - (a->smallest_len < b->smallest_len);
-}
-
 static int rdb_ssts(const fl_engine *x, fl_sst_meta **out, size_t *count) {
     const rdb *e = cof(x);
     const rocksdb_livefiles_t *lf = rocksdb_livefiles(e->db);
@@ -170,7 +160,7 @@ static int rdb_ssts(const fl_engine *x, fl_sst_meta **out, size_t *count) {
         fl_sst_meta_free(m, (size_t)n);
         return rc;
     }
-    qsort(m, (size_t)n, sizeof *m, meta_order);
+    fl_sst_meta_sort_leveled(m, (size_t)n);
     *out = m;
     *count = (size_t)n;
     return FL_OK;
