@@ -505,12 +505,16 @@ FL_TEST(ldb_hand_table_roundtrip) {
             CHECK_EQ(fl_ldb_table_filter_for(t, (const uint8_t *)"\xff\xff", 2, &f, &idx), 0);
             CHECK_EQ(fl_ldb_table_filter_for(t, l.data, l.len, &f, &idx), 1);
             CHECK_EQ(idx, fl_ldb_table_block_offset(t, nb - 1) >> 11);
-            /* a Get of a shortened index key (a key between two blocks, with
-             * the seek tag) probes the block before it */
+            /* a Get of a shortened index key (a key between two blocks, whose
+             * tag is LevelDB's seek tag with the largest sequence) probes the
+             * block after it: the Get's lookup key, at the snapshot's smaller
+             * sequence, sorts after the separator (LevelDB 1.23 found so: a
+             * hunt's exact probe counts, seed 1 trial 523) */
             for (size_t j = 0; j < nseps; j++) {
                 int r = fl_ldb_table_filter_for(t, seps[j].k, seps[j].kn, &f, &idx);
-                CHECK_EQ(r, 1);
-                if (r == 1 && idx != fl_ldb_table_block_offset(t, seps[j].block) >> 11)
+                size_t next = seps[j].block + 1;
+                CHECK_EQ(r, next < nb ? 1 : 0);
+                if (r == 1 && idx != fl_ldb_table_block_offset(t, next) >> 11)
                     fl_test_fail(__FILE__, __LINE__, "separator %zu (block %zu): filter %zu", j, seps[j].block, idx);
             }
         }
@@ -1188,9 +1192,9 @@ FL_TEST_FRESH(ldb_leveldb_block_sizes) {
                 CHECK_EQ(empty, nf - nb);                        /* one block per non-empty window */
             }
             /* LevelDB's last index key is the short successor of the last user
-             * key ("\xff\xfe..." gives "\xff\xff"): a Get of it reads the last
-             * block; of anything after it, no block */
-            if (j + 1 == ts.n) CHECK_EQ(fl_ldb_table_filter_for(t, (const uint8_t *)"\xff\xff", 2, NULL, NULL), 1);
+             * key ("\xff\xfe..." gives "\xff\xff", with the seek tag): a Get of
+             * it sorts after it, so reads no block; nor of anything after it */
+            if (j + 1 == ts.n) CHECK_EQ(fl_ldb_table_filter_for(t, (const uint8_t *)"\xff\xff", 2, NULL, NULL), 0);
             CHECK_EQ(fl_ldb_table_filter_for(t, (const uint8_t *)"\xff\xff\x00", 3, NULL, NULL), 0);
         }
         free_tables(&ts);

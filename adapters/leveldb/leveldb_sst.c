@@ -61,7 +61,13 @@
 #define TRAILER_LEN  5
 #define MAGIC        0xdb4775248b80fb57ull
 #define MAX_SEQ      ((1ull << 56) - 1)
-#define SEEK_TAG     ((MAX_SEQ << 8) | 1)   /* (kMaxSequenceNumber, kValueTypeForSeek) */
+/* A Get's lookup key is (key, the snapshot's sequence, kValueTypeForSeek):
+ * a sequence below kMaxSequenceNumber (every write's is), so it sorts after
+ * an index separator LevelDB shortened to exactly that user key -- whose
+ * tag is (kMaxSequenceNumber, kValueTypeForSeek) -- and before every real
+ * entry of the key.  Any sequence in between picks the same block; this
+ * one is the largest. */
+#define SEEK_TAG     (((MAX_SEQ - 1) << 8) | 1)
 #define BASE_LG      11
 #define BLOOM_NAME   "leveldb.BuiltinBloomFilter2"
 #define BLOOM_SEED   0xbc9f1d34u

@@ -92,8 +92,10 @@ fl_slice fl_ldb_table_filter(const fl_ldb_table *t, size_t i);
 uint64_t fl_ldb_table_filter_block_bytes(const fl_ldb_table *t);
 
 /* The filter a Get of user key key[0..len) probes, as LevelDB 1.23 picks
- * it: the first index entry >= the lookup key (key, seq 2^56-1, type 1)
- * under the internal key comparator names data block offset o; the filter
+ * it: the first index entry >= the lookup key (key, the snapshot's seq,
+ * type 1) under the internal key comparator -- so past a separator that
+ * LevelDB shortened to exactly key, whose seq is 2^56-1 -- names data
+ * block offset o; the filter
  * is number o >> base_lg.  1 with *filter and *index (either may be NULL)
  * when a filter is probed; 0 when the table has no filter block, when the
  * key is after every index key (no block is read, so no filter asked), or
