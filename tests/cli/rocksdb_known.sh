@@ -5,7 +5,8 @@
 # finding shrunk, matched to its entry of adapters/rocksdb/known.txt,
 # cited with its fix, and exit 0; without --known the same trial is a
 # finding (exit 1).  On a RocksDB with the fixes the trials find nothing,
-# and the test says so.  The reproducer of the use-after-free crashes.
+# and the test says so.  The reproducers of the use-after-free and of the
+# batched MultiGet's empty filter partition crash 7.8.3.
 # Once, with the plain build.
 . "${FL_SRCDIR:-.}/tests/cli/common.inc"
 
@@ -78,6 +79,22 @@ rc=$?
 [ $rc -ge 128 ] && grep -q "the memtable's extractor is freed; the next put calls it" "$T/repro.out" ||
     { cat "$T/repro.out"; fail "the reproducer of memtable_extractor_freed: exit $rc on RocksDB $rocks, not a crash"; }
 echo "rocksdb_known: the reproducer crashes RocksDB $rocks (signal $((rc - 128)))"
+
+# The reproducer of the batched MultiGet's empty filter partition (RocksDB's
+# C API and its own FixedPrefix(2) only; adapters/rocksdb/reports/
+# partitioned_filter_multiget_abort.md): Debian's 7.8.3 has assertions on,
+# and aborts at the assert(false) of partitioned_filter_block.cc.
+REPRO=$(dirname "$FILTERLAB")/examples/rocksdb_partitioned_filter_multiget_abort
+[ -x "$REPRO" ] || fail "make did not build $REPRO"
+"$REPRO" "$T/repro-pf" > "$T/pf.out" 2>&1
+rc=$?
+if [ "$rocks" = 7.8.3 ]; then
+    [ $rc -eq 134 ] && grep -q "partitioned_filter_block.cc:400: .*PartitionedFilterBlockReader::MayMatch(rocksdb::MultiGetRange\*.*Assertion .false. failed" "$T/pf.out" ||
+        { cat "$T/pf.out"; fail "the reproducer of partitioned_filter_multiget_abort: exit $rc on RocksDB 7.8.3, not the abort"; }
+    echo "rocksdb_known: the empty-partition reproducer aborts RocksDB $rocks"
+else
+    echo "rocksdb_known: the empty-partition reproducer on RocksDB $rocks: exit $rc ($(tail -n 1 "$T/pf.out"))"
+fi
 
 # The same class elsewhere (adapters/rocksdb/reports/prefix_extractor_lifetimes.md):
 # every mode crashes, the control does not
