@@ -80,7 +80,8 @@ void ldb_policy_release(policy *p);
 
 /* ---- The live tables (leveldb_tables.c) --------------------------------------------- */
 
-/* Lists the live tables again (e->listing): the ones that appeared count as
+/* Lists the live tables again (e->listing, in LevelDB's read order: L0
+ * newest first, then each deeper level): the ones that appeared count as
  * written, and a listing that changed where the engine ran nothing (own
  * false) as a compaction LevelDB ran. */
 void ldb_note_files(ldb *e, bool own);

@@ -230,27 +230,29 @@ static int each_entry(void *arg, fl_slice key, uint64_t seq, bool deletion, fl_s
     return a->fn(a->arg, &en);
 }
 
-int ldb_sst_entries(fl_engine *x, uint64_t id, fl_entry_fn fn, void *arg) {
-    ldb *e = of(x);
-    table *t = table_of(e, id);
+/* Live table id, read: FL_OK and *out, or why not (errmsg says it; a file
+ * that cannot be read is one that is gone). */
+static int readable(ldb *e, uint64_t id, table **out) {
+    table *t = *out = table_of(e, id);
     if (!t) return FL_ERR_NOMEM;
-    if (t->rc) {
-        snprintf(e->err, sizeof e->err, "%s", t->err);
-        return t->rc == FL_ERR_IO ? FL_ERR_NOTFOUND : t->rc;
-    }
+    if (!t->rc) return FL_OK;
+    snprintf(e->err, sizeof e->err, "%s", t->err);
+    return t->rc == FL_ERR_IO ? FL_ERR_NOTFOUND : t->rc;
+}
+
+int ldb_sst_entries(fl_engine *x, uint64_t id, fl_entry_fn fn, void *arg) {
+    table *t;
+    int rc = readable(of(x), id, &t);
+    if (rc) return rc;
     entries_arg a = { fn, arg };
     return fl_ldb_table_each(t->t, each_entry, &a);
 }
 
 int ldb_sst_filter(fl_engine *x, uint64_t id, const fl_sst_filter **out) {
-    ldb *e = of(x);
+    table *t;
     *out = NULL;
-    table *t = table_of(e, id);
-    if (!t) return FL_ERR_NOMEM;
-    if (t->rc) {
-        snprintf(e->err, sizeof e->err, "%s", t->err);
-        return t->rc == FL_ERR_IO ? FL_ERR_NOTFOUND : t->rc;
-    }
+    int rc = readable(of(x), id, &t);
+    if (rc) return rc;
     *out = &t->f;
     return FL_OK;
 }
@@ -259,10 +261,19 @@ int ldb_sst_filter(fl_engine *x, uint64_t id, const fl_sst_filter **out) {
  * changed where the engine ran nothing (own false: a get's seek
  * compaction, LevelDB's move of a table to another level) counts as a
  * compaction LevelDB ran, so that the checker looks again. */
+/* LevelDB's Version::Get order: L0 newest (highest number) first, then the
+ * deeper levels in turn. */
+static int get_order(const void *pa, const void *pb) {
+    const listed *a = pa, *b = pb;
+    if (a->level != b->level) return a->level < b->level ? -1 : 1;
+    return a->level == 0 ? (a->id < b->id) - (a->id > b->id) : (a->id > b->id) - (a->id < b->id);
+}
+
 void ldb_note_files(ldb *e, bool own) {
     listed *l;
     size_t n;
     if (list_tables(e, &l, &n) != FL_OK) return;
+    qsort(l, n, sizeof *l, get_order);
     uint64_t newest = e->newest_file, shape = 1469598103934665603ull;
     for (size_t i = 0; i < n; i++) {
         if (l[i].id > e->newest_file) e->metrics.ssts_written++;
@@ -324,25 +335,14 @@ void ldb_expect_get(ldb *e, fl_slice key) {
     e->last_pos = e->last_neg = 0;
     e->last_rc = FL_OK;
     bool stop = false;
-    for (int pass = 0; pass < 2 && !stop; pass++) {
-        /* pass 0: L0 by number, newest first; pass 1: the deeper levels */
-        size_t order[e->nlisting ? e->nlisting : 1], n = 0;
-        for (size_t i = 0; i < e->nlisting; i++)
-            if ((e->listing[i].level == 0) == (pass == 0)) order[n++] = i;
-        for (size_t a = 0; a < n; a++)
-            for (size_t b = a + 1; b < n; b++) {
-                const listed *x = &e->listing[order[a]], *y = &e->listing[order[b]];
-                bool swap = pass == 0 ? y->id > x->id : y->level < x->level;
-                if (swap) { size_t t = order[a]; order[a] = order[b]; order[b] = t; }
-            }
-        for (size_t i = 0; i < n && !stop; i++) {
-            table *t = table_of(e, e->listing[order[i]].id);
-            if (!t || t->rc) { e->last_rc = FL_ERR_NOTFOUND; return; }
-            fl_slice lo = fl_ldb_table_smallest(t->t), hi = fl_ldb_table_largest(t->t);
-            if (key_cmp(key.data, key.len, lo.data, lo.len) < 0 || key_cmp(key.data, key.len, hi.data, hi.len) > 0)
-                continue;
-            if ((e->last_rc = expect_table(e, t, key, &e->last_pos, &e->last_neg, &stop)) != FL_OK) return;
-        }
+    /* e->listing is in LevelDB's read order (ldb_note_files) */
+    for (size_t i = 0; i < e->nlisting && !stop; i++) {
+        table *t = table_of(e, e->listing[i].id);
+        if (!t || t->rc) { e->last_rc = FL_ERR_NOTFOUND; return; }
+        fl_slice lo = fl_ldb_table_smallest(t->t), hi = fl_ldb_table_largest(t->t);
+        if (key_cmp(key.data, key.len, lo.data, lo.len) < 0 || key_cmp(key.data, key.len, hi.data, hi.len) > 0)
+            continue;
+        if ((e->last_rc = expect_table(e, t, key, &e->last_pos, &e->last_neg, &stop)) != FL_OK) return;
     }
 }
 
