@@ -25,6 +25,9 @@
  *       had to make (fl_engine_ops.last_get_probes: LevelDB): the maybes
  *       and nos its filters' stored bits give, in read order, until an SST
  *       holds the key -- none when the memtable holds it.
+ *     - probe by probe (fl_engine_ops.last_get_trace): each SST
+ *       filter's no to a get of a key that SST holds is P1, and a probe of
+ *       a filter none of the get's SSTs has is P3.
  */
 #include "check_internal.h"
 
@@ -242,6 +245,22 @@ static void check_kind(fl_checker *ck, int k, const fl_filter_counters *b, const
                          "whose key range holds the key, its filter's stored bits for the key, until one "
                          "holds it", (unsigned long long)d_pos, (unsigned long long)d_neg,
                          (unsigned long long)want_pos, (unsigned long long)want_neg);
+    }
+    /* probe by probe, where the engine's adapter can tell whose filter each was */
+    const fl_get_probe *tr;
+    size_t ntr;
+    const char *why = NULL;
+    if (!k && op->kind == FL_OP_GET && ck->eng->last_get_trace &&
+        ck->eng->last_get_trace(ck->db, &tr, &ntr, &why) == FL_OK) {
+        for (size_t i = 0; i < ntr; i++) {
+            if (!tr[i].sst)
+                ck_violation(ck, FL_P3, "SST filter probe %zu of the get was of a filter that none of the SSTs "
+                             "the get had to consider has: %s", i + 1, why ? why : "(the engine said no more)");
+            else if (!tr[i].maybe && tr[i].holds)
+                ck_violation(ck, FL_P1, "sst %llu's filter said no (probe %zu of the get), but sst %llu holds "
+                             "the key (read from its file)", (unsigned long long)tr[i].sst, i + 1,
+                             (unsigned long long)tr[i].sst);
+        }
     }
     if (!k && d_mpos + d_mneg > 1)
         ck_violation(ck, FL_P3, "%llu memtable filter probes for one get (the memtable is one)",

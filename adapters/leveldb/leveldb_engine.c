@@ -368,6 +368,7 @@ const fl_engine_ops fl_engine_leveldb = {
     .sst_entries = ldb_sst_entries,
     .sst_filter = ldb_sst_filter,
     .last_get_probes = ldb_last_get_probes,
+    .last_get_trace = ldb_last_get_trace,
     .prefix_reads_seek_levels = false,
     .space = &fl_space_leveldb,
     .fork_safe = true,

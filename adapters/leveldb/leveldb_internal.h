@@ -45,6 +45,16 @@ typedef struct table {
 
 typedef struct listed listed;
 
+/* A filter a get may ask, in LevelDB's read order: the table's, the
+ * filter's bytes (XXH3_64bits, length) as the table's file has them, and
+ * whether the table holds the key. */
+typedef struct ldb_want {
+    uint64_t sst;
+    uint64_t hash;
+    size_t len;
+    bool holds;
+} ldb_want;
+
 typedef struct ldb {
     fl_ldb *db;
     const fl_registry *reg;
@@ -61,6 +71,11 @@ typedef struct ldb {
     size_t nlisting;
     int last_rc;                      /* last_get_probes: FL_OK or why not   */
     uint64_t last_pos, last_neg;
+    ldb_want *want;                   /* the filters the last get may ask    */
+    size_t nwant, want_cap;
+    fl_get_probe *trace;              /* last_get_trace's                    */
+    size_t trace_cap;
+    char why[512];
     uint64_t violations_at_open;
     fl_metrics metrics;
     char *dir;
@@ -93,6 +108,7 @@ int  ldb_ssts(const fl_engine *x, fl_sst_meta **out, size_t *count);
 int  ldb_sst_entries(fl_engine *x, uint64_t id, fl_entry_fn fn, void *arg);
 int  ldb_sst_filter(fl_engine *x, uint64_t id, const fl_sst_filter **out);
 int  ldb_last_get_probes(fl_engine *x, uint64_t *positive, uint64_t *negative);
+int  ldb_last_get_trace(fl_engine *x, const fl_get_probe **probes, size_t *n, const char **why);
 
 #pragma GCC visibility pop
 

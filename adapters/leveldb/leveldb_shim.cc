@@ -11,6 +11,7 @@
 #include <leveldb/iterator.h>
 #include <leveldb/options.h>
 #include <leveldb/write_batch.h>
+#include <xxhash.h>
 
 #include <pthread.h>
 
@@ -153,7 +154,12 @@ struct fl_ldb_policy : public leveldb::FilterPolicy {
     bool KeyMayMatch(const leveldb::Slice &key, const leveldb::Slice &filter) const override {
         bool m = bloom ? bloom->KeyMayMatch(key, filter)
                        : fns.may_match(fns.arg, key.data(), key.size(), filter.data(), filter.size()) != 0;
-        if (counts) (m ? counts->positive : counts->negative)++;
+        if (counts) {
+            (m ? counts->positive : counts->negative)++;
+            if (counts->nprobes < FL_LDB_PROBES)
+                counts->probes[counts->nprobes] = { XXH3_64bits(filter.data(), filter.size()), filter.size(), m };
+            counts->nprobes++;
+        }
         return m;
     }
 };

@@ -38,11 +38,25 @@ typedef struct fl_ldb fl_ldb;
 typedef struct fl_ldb_iter fl_ldb_iter;
 typedef struct fl_ldb_policy fl_ldb_policy;
 
+/* One KeyMayMatch call: the filter bytes it was given (XXH3_64bits of
+ * them, and their length), and its answer. */
+typedef struct fl_ldb_probe {
+    uint64_t hash;
+    size_t len;
+    int maybe;
+} fl_ldb_probe;
+
+#define FL_LDB_PROBES 64
+
 /* What a policy's KeyMayMatch answered; LevelDB calls it from the
  * reading thread only (gets), so no lock is needed to read them between
- * calls. */
+ * calls.  probes[] holds the calls since the caller last set nprobes to 0,
+ * in order; nprobes counts on past FL_LDB_PROBES, whose calls are not
+ * kept. */
 typedef struct fl_ldb_counts {
     uint64_t positive, negative;
+    size_t nprobes;
+    fl_ldb_probe probes[FL_LDB_PROBES];
 } fl_ldb_counts;
 
 /* A policy of C callbacks (a filterlab plugin behind them).  create

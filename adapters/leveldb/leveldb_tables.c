@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <xxhash.h>
+
 static ldb *of(fl_engine *e) { return (ldb *)e; }
 
 static void listed_free(listed *l, size_t n);
@@ -25,6 +27,8 @@ void ldb_tables_release(ldb *e) {
         fl_buf_free(&e->tables[i].bytes);
     }
     free(e->tables);
+    free(e->want);
+    free(e->trace);
 }
 
 /* The P9 view of a table's filter (what it is and what P5 found). */
@@ -295,54 +299,81 @@ static int key_cmp(const uint8_t *a, size_t al, const uint8_t *b, size_t bl) {
 
 typedef struct has_key { fl_slice k; bool found; } has_key;
 
+/* (entries come in key order: past the key, it is not there) */
 static int note_key(void *arg, fl_slice user_key, uint64_t seq, bool deletion, fl_slice value) {
     has_key *h = arg;
     (void)seq; (void)deletion; (void)value;
-    if (key_cmp(user_key.data, user_key.len, h->k.data, h->k.len) == 0) h->found = true;
-    return h->found;
+    int c = key_cmp(user_key.data, user_key.len, h->k.data, h->k.len);
+    h->found = c == 0;
+    return c >= 0;
 }
 
-/* One table a get looks in: its filter's answer from the stored bits (a
- * table under another policy's name has no filter here), and whether it
- * holds the key -- then the get stops there.  FL_ERR_NOTFOUND when only a
- * plugin knows the filter's answer. */
-static int expect_table(ldb *e, const table *t, fl_slice key, uint64_t *pos, uint64_t *neg, bool *stop) {
+static bool table_holds(const table *t, fl_slice key) {
+    has_key h = { key, false };
+    fl_ldb_table_each(t->t, note_key, &h);
+    return h.found;
+}
+
+static int want_add(ldb *e, const table *t, fl_slice f, bool holds) {
+    if (e->nwant == e->want_cap) {
+        size_t cap = e->want_cap ? 2 * e->want_cap : 16;
+        ldb_want *w = realloc(e->want, cap * sizeof *w);
+        if (!w) return FL_ERR_NOMEM;
+        e->want = w;
+        e->want_cap = cap;
+    }
+    e->want[e->nwant++] = (ldb_want){ t->id, XXH3_64bits(f.data, f.len), f.len, holds };
+    return FL_OK;
+}
+
+/* One table a get looks in: the filter it asks there (a table under
+ * another policy's name has none here), noted for the trace; the filter's
+ * answer from the stored bits, counted until a table holds the key (*stop,
+ * where LevelDB stops unless that table's filter said no), or last_rc
+ * FL_ERR_NOTFOUND when only a plugin knows it. */
+static int expect_table(ldb *e, const table *t, fl_slice key, bool *stop) {
     const char *name = fl_ldb_table_filter_name(t->t);
     const char *want = e->pol.ldb ? (e->pol.plugin ? fl_call_policy_name(e->calls, e->pol.plugin)
                                                    : "leveldb.BuiltinBloomFilter2") : NULL;
+    bool holds = table_holds(t, key), counting = !*stop;
     fl_slice f;
     size_t idx;
     if (name && want && strcmp(name, want) == 0 && fl_ldb_table_filter_for(t->t, key.data, key.len, &f, &idx) == 1) {
-        if (e->pol.plugin) return FL_ERR_NOTFOUND;
-        if (!fl_ldb_bloom_may_match(f, key.data, key.len)) {
-            (*neg)++;
+        int rc = want_add(e, t, f, holds);
+        if (rc) return rc;
+        if (e->pol.plugin) {
+            if (counting) e->last_rc = FL_ERR_NOTFOUND;
+        } else if (!fl_ldb_bloom_may_match(f, key.data, key.len)) {
+            if (counting) e->last_neg++;
             return FL_OK;                       /* skipped: the block is not read */
+        } else if (counting) {
+            e->last_pos++;
         }
-        (*pos)++;
     }
-    has_key h = { key, false };
-    /* (a key is in the range of a table, and the entries are sorted: a
-     * full walk is fine for the checker's small tables) */
-    fl_ldb_table_each(t->t, note_key, &h);
-    *stop = h.found;
+    if (holds) *stop = true;
     return FL_OK;
 }
 
 /* What LevelDB's Version::Get will probe for key, from the live tables:
  * the L0 tables holding it in their range, newest first, then the one
- * table of each deeper level whose range holds it, until one holds it. */
+ * table of each deeper level whose range holds it, until one holds it --
+ * and, for the trace, the filters of the tables past that one, which a
+ * get asks only after a false negative. */
 void ldb_expect_get(ldb *e, fl_slice key) {
     e->last_pos = e->last_neg = 0;
     e->last_rc = FL_OK;
+    e->nwant = 0;
+    e->counts.nprobes = 0;
     bool stop = false;
     /* e->listing is in LevelDB's read order (ldb_note_files) */
-    for (size_t i = 0; i < e->nlisting && !stop; i++) {
+    for (size_t i = 0; i < e->nlisting; i++) {
         table *t = table_of(e, e->listing[i].id);
         if (!t || t->rc) { e->last_rc = FL_ERR_NOTFOUND; return; }
         fl_slice lo = fl_ldb_table_smallest(t->t), hi = fl_ldb_table_largest(t->t);
         if (key_cmp(key.data, key.len, lo.data, lo.len) < 0 || key_cmp(key.data, key.len, hi.data, hi.len) > 0)
             continue;
-        if ((e->last_rc = expect_table(e, t, key, &e->last_pos, &e->last_neg, &stop)) != FL_OK) return;
+        int rc = expect_table(e, t, key, &stop);
+        if (rc) { e->last_rc = rc; return; }
     }
 }
 
@@ -351,6 +382,49 @@ int ldb_last_get_probes(fl_engine *x, uint64_t *positive, uint64_t *negative) {
     *positive = e->last_pos;
     *negative = e->last_neg;
     return e->last_rc;
+}
+
+/* The get's probes, from what the counted policy saw: LevelDB asks the
+ * filters of e->want in order (each one's table by its bytes), so probe i
+ * is of want[i]'s table, or of none the get could ask. */
+int ldb_last_get_trace(fl_engine *x, const fl_get_probe **probes, size_t *n, const char **why) {
+    ldb *e = of(x);
+    const fl_ldb_counts *c = &e->counts;
+    *probes = NULL;
+    *n = 0;
+    *why = e->why;
+    e->why[0] = 0;
+    if (e->last_rc != FL_OK && e->last_rc != FL_ERR_NOTFOUND) return FL_ERR_NOTFOUND;
+    if (c->nprobes > FL_LDB_PROBES) return FL_ERR_NOTFOUND;
+    if (c->nprobes > e->trace_cap) {
+        fl_get_probe *t = realloc(e->trace, FL_LDB_PROBES * sizeof *t);
+        if (!t) return FL_ERR_NOTFOUND;
+        e->trace = t;
+        e->trace_cap = FL_LDB_PROBES;
+    }
+    for (size_t i = 0; i < c->nprobes; i++) {
+        const fl_ldb_probe *p = &c->probes[i];
+        if (i >= e->nwant || e->want[i].hash != p->hash || e->want[i].len != p->len) {
+            e->trace[i] = (fl_get_probe){ 0, p->maybe != 0, false };
+            if (!e->why[0]) {
+                if (i < e->nwant)
+                    snprintf(e->why, sizeof e->why, "LevelDB gave the policy %zu filter bytes (XXH3 %016llx) where, "
+                             "in its read order, the filter of table %llu that holds the key's block is %zu bytes "
+                             "(XXH3 %016llx)", p->len, (unsigned long long)p->hash,
+                             (unsigned long long)e->want[i].sst, e->want[i].len,
+                             (unsigned long long)e->want[i].hash);
+                else
+                    snprintf(e->why, sizeof e->why, "LevelDB gave the policy %zu filter bytes (XXH3 %016llx) "
+                             "after the %zu filter(s) of the tables whose key range holds the key", p->len,
+                             (unsigned long long)p->hash, e->nwant);
+            }
+            continue;
+        }
+        e->trace[i] = (fl_get_probe){ e->want[i].sst, p->maybe != 0, e->want[i].holds };
+    }
+    *probes = e->trace;
+    *n = c->nprobes;
+    return FL_OK;
 }
 
 #endif /* FL_HAVE_LEVELDB */

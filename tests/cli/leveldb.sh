@@ -10,14 +10,18 @@
 #   3. migrations: a renamed policy's tables are read without a filter (no
 #      probe), a bloom's bits changed keeps the old filters in use, and a
 #      same-name incompatible policy (tests/mutants/name_ignores_config.c)
-#      is caught by the false negatives it causes (P2);
+#      is caught by the false negatives it causes (P2); a false negative
+#      that changes no result is P1, from the trace of which table each
+#      probe was of;
 #   4. a user's plugin policy runs inside LevelDB through filterlab's call
 #      wrappers, with filterlab's results; a broken one is caught there
 #      (P10), and so is a mutant that misdecodes its filters (P2);
 #   5. LevelDB's table files are read by filterlab's own reader: a table
 #      with one byte flipped is P6 naming the table, and a filter that is
 #      not LevelDB's bloom over the table's keys is P5;
-#   6. check --engine leveldb finds nothing in its first trials.
+#   6. check --engine leveldb finds nothing in its first trials;
+#   7, 8. the exact counts and the trace can fail: adapters built with a
+#      planted miscount, and with a reader that misreads the filters, are P3.
 # Without LevelDB (filterlab built without libleveldb-dev), --engine leveldb
 # must say how to get it.
 . "$(dirname "$0")/common.inc"
@@ -93,6 +97,18 @@ build_plugin "$S/tests/mutants/name_ignores_config.c" "$T/nic.so"
 rc=$?
 [ $rc = 1 ] && grep -q '^P2 results: line 25 get k01: the engine returned none, the model v01' "$T/nic.out" ||
     { cat "$T/nic.out"; fail "a same-name incompatible policy inside LevelDB is not caught (exit $rc)"; }
+# a false negative that changes no result: bad_decode.c's filters lose
+# their last key, k3 in the newer table; the older one still answers maybe
+# for k3 and gives the same value, so only the trace (which table each probe
+# was of) can tell
+build_plugin "$S/tests/mutants/bad_decode.c" "$T/bd.so"
+printf '%s\n' 'filterlab-workload 1' 'open policies="keyset"' 'put k3 v3' 'put k4 v4' 'flush' 'put k3 v3' 'flush' \
+    'get k3' > "$T/fn.wl"
+"$FILTERLAB" replay "$T/fn.wl" --engine leveldb --plugin "$T/bd.so" > "$T/fn.out" 2>&1
+rc=$?
+[ $rc = 1 ] && [ "$(grep -c '^P' "$T/fn.out")" = 1 ] &&
+    grep -q "^P1 no-false-negative: line 8 get k3: sst [0-9]*'s filter said no (probe 1 of the get), but sst [0-9]* holds the key" "$T/fn.out" ||
+    { cat "$T/fn.out"; fail "a false negative inside LevelDB that changes no result is not P1, alone (exit $rc)"; }
 
 # ---- 4. plugins inside LevelDB
 build_plugin "$S/tests/plugins/mine.c" "$T/mine.so"
@@ -163,3 +179,20 @@ rc=$?
 [ $rc = 1 ] && grep -q "^P3 .*: the get's SST filters said maybe [0-9]* and no [0-9]* time(s), but its live SSTs, read from their files, say maybe" "$T/mut.out" ||
     { head -5 "$T/mut.out"; fail "a LevelDB adapter that miscounts a no as a maybe is not P3 (exit $rc)"; }
 echo "leveldb: an adapter that miscounts is P3: $(grep -c '^P3' "$T/mut.out") get(s) of migrations.wl"
+
+# ---- 8. ... and the trace can fail: a reader that takes a filter's bytes
+# one short matches no probe LevelDB made to a table, which is P3
+sed 's/XXH3_64bits(f.data, f.len)/XXH3_64bits(f.data, f.len ? f.len - 1 : 0)/' \
+    "$S/adapters/leveldb/leveldb_tables.c" > "$T/mutant2.c"
+cmp -s "$T/mutant2.c" "$S/adapters/leveldb/leveldb_tables.c" && fail "the second mutant's sed no longer changes leveldb_tables.c"
+${CC:-cc} -std=c11 -D_GNU_SOURCE -DFL_HAVE_LEVELDB -O2 -I"$S/adapters/leveldb" -c "$T/mutant2.c" -o "$T/mutant2.o" ||
+    fail "the second mutant does not compile"
+objs=$(find "$OBJ/engine" "$OBJ/workloads" "$OBJ/model" "$OBJ/properties" "$OBJ/adapters" "$OBJ/cli" "$OBJ/bench" \
+            "$OBJ/reports" -name '*.o' ! -path "$OBJ/adapters/leveldb/leveldb_tables.o")
+# shellcheck disable=SC2086
+${CC:-cc} -O2 -rdynamic $objs "$T/mutant2.o" -o "$T/mutant2" $(cat "$S/build/ldlibs") || fail "the second mutant does not link"
+"$T/mutant2" replay "$S/workloads/leveldb/migrations.wl" --engine leveldb > "$T/mut2.out" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q "^P3 .*: SST filter probe 1 of the get was of a filter that none of the SSTs the get had to consider has: LevelDB gave the policy [0-9]* filter bytes (XXH3 [0-9a-f]*) where, in its read order, the filter of table [0-9]* that holds the key's block is" "$T/mut2.out" ||
+    { head -5 "$T/mut2.out"; fail "a reader that misreads the filters LevelDB probes is not P3 (exit $rc)"; }
+echo "leveldb: a trace matched to the wrong filters is P3: $(grep -c '^P3' "$T/mut2.out") get(s) of migrations.wl"
