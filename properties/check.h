@@ -211,8 +211,12 @@ typedef struct fl_engine_ops {
      * may put its files in a memory env (in_memory) and its crashes through
      * the fault env (crashes) */
     bool uses_env;
-    /* the engine survives fork(): `check` may run its trials in forked
-     * worker processes (an engine with threads of its own does not) */
+    /* `check` may run this engine's trials one after another inside a
+     * worker process it forked before the engine ran there, with no fork
+     * per trial: nothing a trial leaves in the process (threads idle in a
+     * pool, static state) changes the next one, and the worker never forks
+     * while the engine's threads run.  (A finding is run again, shrunk, in
+     * a process of its own.)  false: every trial runs in a fresh child. */
     bool fork_safe;
 } fl_engine_ops;
 

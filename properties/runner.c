@@ -323,6 +323,10 @@ static int found(const fl_run_config *c, const fl_trial_env *env, fl_run_result 
     fl_trial_outcome again;
     size_t at;
     bool own = own_failure(&shrink_env, res, w, o->property, &again, &at);
+    if (!own && c->log)
+        fprintf(c->log, "check: the workload did not fail with %s again when run once more in a process of its "
+                "own: the engine is not deterministic, or the finding came of what ran before it in its worker "
+                "process; the workload written may not reproduce it\n", fl_property_name(o->property));
     int k = c->known && own ? known_bug(c, &shrink_env, w, &again, at, !complete) : -1;
     if (c->known && !own && !complete && orig.count) {
         size_t oat = 0;

@@ -46,8 +46,22 @@
 #define DEFAULT_FORMAT_VERSION 5
 #define MAX_BLOOM_RATIO 0.25           /* RocksDB clamps larger ratios to this */
 #define DEFAULT_METADATA_BLOCK 4096   /* RocksDB's metadata_block_size  */
-#define WRITE_BUFFER_SLACK ((uint64_t)64 << 20)
+/* RocksDB's write buffer is WRITE_BUFFER_SLACK + 16 x memtable_bytes: big
+ * enough that RocksDB never switches memtables on its own (the engine
+ * flushes at memtable_bytes itself), and no bigger, as each memtable's
+ * prefix bloom (up to 0.25 of it, memset when the memtable is made) and
+ * each WAL's preallocation (1.1 of it) are paid at every flush.  RocksDB
+ * 7.8.3 asks for a switch (MemTable::ShouldFlushNow) once the arena's
+ * bytes, the bloom's included, come within 0.4 arena blocks (wb/8 at most)
+ * of it, which leaves 0.575 x wb = 4.6 MiB + 9.2 x memtable_bytes for the
+ * entries.  RocksDB stores an entry in at most its bytes + 122 (the internal
+ * key, two lengths, a skiplist node of up to 12 pointers, alignment): at
+ * most 5.1x the bytes filterlab counts for it (key, value and 24).  So
+ * entries under memtable_bytes fit, and one more of up to 4 MiB: the
+ * largest a workload holds is a 64 KiB key and a 1 MiB value (SPEC 2.1). */
+#define WRITE_BUFFER_SLACK ((uint64_t)8 << 20)
 #define WRITE_BUFFER_MAX ((uint64_t)64 << 30)   /* RocksDB clips to 64 GiB */
+#define MANIFEST_PREALLOCATION ((size_t)64 << 10)  /* RocksDB's 4 MiB, paid per open */
 
 /* Notes one option the mapping set, as SetOptions would name it. */
 static void note(fl_rdb_config *cfg, const char *name, const char *fmt, ...)
@@ -317,6 +331,11 @@ static void set_engine_defaults(const fl_options *opt, const rdb_settings *s, ro
     rocksdb_options_set_level0_stop_writes_trigger(o, INT_MAX / 2);
     rocksdb_options_set_target_file_size_base(o, opt->sst_bytes);
     rocksdb_options_set_stats_dump_period_sec(o, 0);
+    rocksdb_options_set_manifest_preallocation_size(o, MANIFEST_PREALLOCATION);
+    rocksdb_options_set_stats_persist_period_sec(o, 0);
+    /* each open loads its tables in the calling thread, instead of 15
+     * threads started for it (max_open_files=-1 loads them all) */
+    rocksdb_options_set_max_file_opening_threads(o, 1);
     rocksdb_options_set_info_log_level(o, 2);              /* WARN */
     rocksdb_options_set_memtable_prefix_bloom_size_ratio(o, s->memtable_prefix_bloom);
     rocksdb_options_set_memtable_whole_key_filtering(o, s->memtable_whole_key_filtering);
