@@ -339,6 +339,12 @@ int         fl_env_fault_crash(fl_env *env);
 #define FL_KEY_TEXT 200
 const char *fl_key_text(const uint8_t *p, size_t n, char out[FL_KEY_TEXT]);
 
+/* The order of keys everywhere: bytewise (memcmp), the shorter first on a
+ * common prefix; -1, 0 or 1.  (The engine's own; the checker keeps one of
+ * its own, ck_cmp, so as never to ask the engine under test.) */
+int fl_key_cmp(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen);
+static inline int fl_slice_cmp(fl_slice a, fl_slice b) { return fl_key_cmp(a.data, a.len, b.data, b.len); }
+
 /* Helpers over any env: a whole file read into out (appended), and a whole
  * file written (created or replaced; synced when sync). */
 int fl_env_read_file(fl_env *env, const char *path, fl_buf *out);

@@ -11,6 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+int fl_key_cmp(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen) {
+    return fl_bytes_cmp(a, alen, b, blen);
+}
+
 const char *fl_key_text(const uint8_t *p, size_t n, char out[FL_KEY_TEXT]) {
     size_t o = 0;
     out[o++] = '"';

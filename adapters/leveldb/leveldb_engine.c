@@ -187,12 +187,6 @@ static int ldb_get(fl_engine *x, fl_slice key, const fl_filter_context *ctx, fl_
     return rc;
 }
 
-static int bytes_cmp(fl_slice a, fl_slice b) {
-    size_t n = a.len < b.len ? a.len : b.len;
-    int c = n ? memcmp(a.data, b.data, n) : 0;
-    return c ? c : (a.len > b.len) - (a.len < b.len);
-}
-
 /* Ends an iterator's read: its counts (into prefix: a scan or seek should
  * probe nothing) and its error. */
 static int iter_end(ldb *e, fl_ldb_iter *it, const fl_ldb_counts *before) {
@@ -213,7 +207,7 @@ static int forward(ldb *e, fl_slice start, fl_slice prefix, const fl_slice *end,
         const char *k = fl_ldb_iter_key(it, &kl), *v = fl_ldb_iter_value(it, &vl);
         fl_slice ks = { (const uint8_t *)k, kl }, vs = { (const uint8_t *)v, vl };
         if (kl < prefix.len || (prefix.len && memcmp(k, prefix.data, prefix.len) != 0)) break;
-        if (end && bytes_cmp(ks, *end) >= 0) break;
+        if (end && fl_slice_cmp(ks, *end) >= 0) break;
         if (fn(arg, ks, vs)) break;
     }
     return iter_end(e, it, &before);
@@ -226,7 +220,7 @@ static int ldb_scan_prefix(fl_engine *x, fl_slice prefix, const fl_filter_contex
 }
 
 static int ldb_scan(fl_engine *x, fl_slice start, fl_slice end, fl_scan_fn fn, void *arg) {
-    if (bytes_cmp(end, start) <= 0) return FL_OK;        /* [S, E) is empty */
+    if (fl_slice_cmp(end, start) <= 0) return FL_OK;        /* [S, E) is empty */
     return forward(of(x), start, (fl_slice){ (const uint8_t *)"", 0 }, &end, fn, arg);
 }
 
@@ -244,7 +238,7 @@ static int ldb_seek(fl_engine *x, fl_slice key, bool backward, uint32_t n, int p
         } else {
             size_t kl;
             const char *k = fl_ldb_iter_key(it, &kl);
-            if (bytes_cmp((fl_slice){ (const uint8_t *)k, kl }, key) > 0) fl_ldb_iter_prev(it);
+            if (fl_slice_cmp((fl_slice){ (const uint8_t *)k, kl }, key) > 0) fl_ldb_iter_prev(it);
         }
     }
     for (uint32_t i = 0; i < n && fl_ldb_iter_valid(it); i++) {

@@ -121,16 +121,10 @@ static uint32_t le32(const uint8_t *p) {
 }
 static uint64_t le64(const uint8_t *p) { return le32(p) | (uint64_t)le32(p + 4) << 32; }
 
-static int key_cmp(const uint8_t *a, size_t an, const uint8_t *b, size_t bn) {
-    size_t n = an < bn ? an : bn;
-    int c = n ? memcmp(a, b, n) : 0;
-    return c ? c : (an > bn) - (an < bn);
-}
-
 /* The internal comparator: user keys bytewise, then the tag descending.
  * Both keys have their 8-byte tag. */
 static int ikey_cmp(const uint8_t *a, size_t an, const uint8_t *b, size_t bn) {
-    int c = key_cmp(a, an - 8, b, bn - 8);
+    int c = fl_key_cmp(a, an - 8, b, bn - 8);
     if (c) return c;
     uint64_t ta = le64(a + an - 8), tb = le64(b + bn - 8);
     return ta > tb ? -1 : ta < tb;
@@ -636,7 +630,7 @@ int fl_ldb_table_filter_for(const fl_ldb_table *t, const uint8_t *key, size_t le
     bool found = false;
     while (rc == 0 && (rc = bi_next(&it, NULL, 0)) == 1) {
         rc = 0;
-        int c = key_cmp(it.key, it.klen - 8, key, len);
+        int c = fl_key_cmp(it.key, it.klen - 8, key, len);
         if (c > 0 || (c == 0 && le64(it.key + it.klen - 8) <= SEEK_TAG)) {   /* index key >= lookup key */
             found = get_handle(it.value.data, it.value.len, &off, &size);
             break;

@@ -291,19 +291,13 @@ void ldb_note_files(ldb *e, bool own) {
     e->listing = l;
     e->nlisting = n;
 }
-static int key_cmp(const uint8_t *a, size_t al, const uint8_t *b, size_t bl) {
-    size_t n = al < bl ? al : bl;
-    int c = n ? memcmp(a, b, n) : 0;
-    return c ? c : (al > bl) - (al < bl);
-}
-
 typedef struct has_key { fl_slice k; bool found; } has_key;
 
 /* (entries come in key order: past the key, it is not there) */
 static int note_key(void *arg, fl_slice user_key, uint64_t seq, bool deletion, fl_slice value) {
     has_key *h = arg;
     (void)seq; (void)deletion; (void)value;
-    int c = key_cmp(user_key.data, user_key.len, h->k.data, h->k.len);
+    int c = fl_key_cmp(user_key.data, user_key.len, h->k.data, h->k.len);
     h->found = c == 0;
     return c >= 0;
 }
@@ -370,7 +364,7 @@ void ldb_expect_get(ldb *e, fl_slice key) {
         table *t = table_of(e, e->listing[i].id);
         if (!t || t->rc) { e->last_rc = FL_ERR_NOTFOUND; return; }
         fl_slice lo = fl_ldb_table_smallest(t->t), hi = fl_ldb_table_largest(t->t);
-        if (key_cmp(key.data, key.len, lo.data, lo.len) < 0 || key_cmp(key.data, key.len, hi.data, hi.len) > 0)
+        if (fl_key_cmp(key.data, key.len, lo.data, lo.len) < 0 || fl_key_cmp(key.data, key.len, hi.data, hi.len) > 0)
             continue;
         int rc = expect_table(e, t, key, &stop);
         if (rc) { e->last_rc = rc; return; }

@@ -238,15 +238,9 @@ static int rdb_delete(fl_engine *x, fl_slice k) {
     return after_write(e, k.len);
 }
 
-static int bytes_cmp(fl_slice a, fl_slice b) {
-    size_t n = a.len < b.len ? a.len : b.len;
-    int c = n ? memcmp(a.data, b.data, n) : 0;
-    return c ? c : (a.len > b.len) - (a.len < b.len);
-}
-
 static int rdb_delete_range(fl_engine *x, fl_slice s, fl_slice end) {
     rdb *e = of(x);
-    if (bytes_cmp(end, s) <= 0) return FL_OK;            /* empty, as filterlab's */
+    if (fl_slice_cmp(end, s) <= 0) return FL_OK;            /* empty, as filterlab's */
     rocksdb_writebatch_t *b = rocksdb_writebatch_create();
     char *rerr = NULL;
     rocksdb_writebatch_delete_range(b, (const char *)s.data, s.len, (const char *)end.data, end.len);
@@ -399,7 +393,7 @@ static int rdb_scan_prefix(fl_engine *x, fl_slice prefix, const fl_filter_contex
 
 static int rdb_scan(fl_engine *x, fl_slice start, fl_slice end, fl_scan_fn fn, void *arg) {
     rdb *e = of(x);
-    if (bytes_cmp(end, start) <= 0) return FL_OK;        /* [S, E) is empty */
+    if (fl_slice_cmp(end, start) <= 0) return FL_OK;        /* [S, E) is empty */
     rocksdb_readoptions_t *ro = rocksdb_readoptions_create();
     rocksdb_readoptions_set_total_order_seek(ro, 1);
     rocksdb_readoptions_set_iterate_lower_bound(ro, (const char *)start.data, start.len);

@@ -146,12 +146,6 @@ static uint32_t le32(const uint8_t *p) {
 }
 static uint64_t le64(const uint8_t *p) { return le32(p) | (uint64_t)le32(p + 4) << 32; }
 
-static int key_cmp(const uint8_t *a, size_t an, const uint8_t *b, size_t bn) {
-    size_t n = an < bn ? an : bn;
-    int c = n ? memcmp(a, b, n) : 0;
-    return c ? c : (an > bn) - (an < bn);
-}
-
 /* Whether s is UTF-8 as Rust's str::from_utf8 accepts it (no overlongs,
  * no surrogates, nothing past U+10FFFF). */
 static bool utf8_ok(const uint8_t *s, size_t n) {
@@ -522,7 +516,7 @@ static int emit(walk *w, size_t bi, size_t ei, uint64_t at, uint64_t seq, uint8_
         return fail(w->err, w->cap, FL_ERR_CORRUPT, "block %zu (offset %llu), entry %zu at byte %llu of the file: an empty key (SlateDB never stores one)",
                     bi, (unsigned long long)t->blocks[bi].offset, ei, (unsigned long long)at);
     if (w->have_prev) {
-        int c = key_cmp(w->cur.p, w->cur.len, w->prev.p, w->prev.len);
+        int c = fl_key_cmp(w->cur.p, w->cur.len, w->prev.p, w->prev.len);
         if (c < 0 || (c == 0 && seq >= w->prev_seq))
             return fail(w->err, w->cap, FL_ERR_CORRUPT,
                         "block %zu (offset %llu), entry %zu at byte %llu: key %s seq %llu follows key %s seq %llu "
@@ -533,7 +527,7 @@ static int emit(walk *w, size_t bi, size_t ei, uint64_t at, uint64_t seq, uint8_
     }
     if (w->checking && w->rows == 0) {
         fl_slice f = t->info.first_key;
-        if (!t->info.has_first_key || key_cmp(f.data, f.len, w->cur.p, w->cur.len) != 0)
+        if (!t->info.has_first_key || fl_key_cmp(f.data, f.len, w->cur.p, w->cur.len) != 0)
             return fail(w->err, w->cap, FL_ERR_CORRUPT, "the info's first entry is %s; the first key is %s",
                         t->info.has_first_key ? show(f.data, f.len, a) : "absent", show(w->cur.p, w->cur.len, b));
     }
@@ -541,10 +535,10 @@ static int emit(walk *w, size_t bi, size_t ei, uint64_t at, uint64_t seq, uint8_
         /* the index key lies in (previous block's last key, this first key],
          * or equals both when a key's versions straddle the two blocks */
         fl_slice ik = t->blocks[bi].index_key;
-        bool ok = key_cmp(ik.data, ik.len, w->cur.p, w->cur.len) <= 0;
+        bool ok = fl_key_cmp(ik.data, ik.len, w->cur.p, w->cur.len) <= 0;
         if (ok && bi > 0) {
-            int c = key_cmp(w->prev.p, w->prev.len, ik.data, ik.len);
-            ok = c < 0 || (c == 0 && key_cmp(ik.data, ik.len, w->cur.p, w->cur.len) == 0);
+            int c = fl_key_cmp(w->prev.p, w->prev.len, ik.data, ik.len);
+            ok = c < 0 || (c == 0 && fl_key_cmp(ik.data, ik.len, w->cur.p, w->cur.len) == 0);
         }
         if (!ok)
             return fail(w->err, w->cap, FL_ERR_CORRUPT,
@@ -873,7 +867,7 @@ static int open_sst(fl_sdb_sst *t, char *err, size_t cap) {
             rc = fail(err, cap, FL_ERR_CORRUPT, "the SST holds no entries, but its info has a first or last entry");
     } else if (!in->has_first_key || !in->has_last_key) {
         rc = fail(err, cap, FL_ERR_CORRUPT, "the info lacks a first or last entry for an SST of %zu entries", w.rows);
-    } else if (key_cmp(in->last_key.data, in->last_key.len, w.prev.p, w.prev.len) != 0) {
+    } else if (fl_key_cmp(in->last_key.data, in->last_key.len, w.prev.p, w.prev.len) != 0) {
         rc = fail(err, cap, FL_ERR_CORRUPT, "the info's last entry is %s; the last key is %s",
                   show(in->last_key.data, in->last_key.len, a), show(w.prev.p, w.prev.len, c));
     }
