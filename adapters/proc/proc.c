@@ -56,7 +56,7 @@ enum {
     CAP_SEEK_FOR_PREV = 1u << 8, CAP_FLUSH = 1u << 9, CAP_COMPACT = 1u << 10,
     CAP_SET_OPTIONS = 1u << 11, CAP_SSTS = 1u << 12, CAP_SST_ENTRIES = 1u << 13,
     CAP_SST_FILTER_BLOCK = 1u << 14, CAP_SST_FILE = 1u << 15, CAP_TRACE = 1u << 16,
-    CAP_PLUGIN = 1u << 17,
+    CAP_PLUGIN = 1u << 17, CAP_PROBES = 1u << 18,
 };
 
 static const struct { const char *name; unsigned bit; } cap_names[] = {
@@ -66,6 +66,7 @@ static const struct { const char *name; unsigned bit; } cap_names[] = {
     { "compact", CAP_COMPACT }, { "set_options", CAP_SET_OPTIONS }, { "ssts", CAP_SSTS },
     { "sst_entries", CAP_SST_ENTRIES }, { "sst_filter_block", CAP_SST_FILTER_BLOCK },
     { "sst_file", CAP_SST_FILE }, { "trace", CAP_TRACE }, { "plugin", CAP_PLUGIN },
+    { "probes", CAP_PROBES },
 };
 
 /* The metrics a reply may name, and where each goes in fl_metrics. */
@@ -140,6 +141,15 @@ typedef struct proc {
      * checker asks for the counters after every op, and this way the read
      * and the counters are one round trip; after_read takes its reply. */
     bool metrics_ahead;
+    /* The last get's `probe LEN HASH ANSWER` lines (cap probes), its key,
+     * and last_get_trace's answer made of them. */
+    struct probe { size_t len; uint64_t hash; bool maybe; } *probes;
+    size_t nprobes, probes_cap;
+    bool probes_valid;
+    fl_buf probe_key;
+    fl_get_probe *trace;
+    size_t trace_cap;
+    char trace_why[512];
 } proc;
 
 static proc *of(fl_engine *e) { return (proc *)e; }
@@ -801,6 +811,8 @@ int fl_proc_open(const fl_engine_ops *self, const char *dir, const fl_registry *
         if (rc == FL_OK && !(p->c->caps & CAP_SSTS)) kind->ops.ssts = NULL;
         if (rc == FL_OK && !(p->c->caps & CAP_MULTIGET)) kind->ops.multiget = NULL;
         if (rc == FL_OK && !(p->c->caps & CAP_SST_FILE)) kind->ops.sst_filter = NULL;
+        if (rc == FL_OK && (p->c->caps & (CAP_SST_FILE | CAP_PROBES)) != (CAP_SST_FILE | CAP_PROBES))
+            kind->ops.last_get_trace = NULL;
     }
     if (rc == FL_OK) rc = send_plugins(p, reg);
     if (rc == FL_OK) {
@@ -842,6 +854,9 @@ static int proc_close(fl_engine *e, char *err, size_t err_len) {
     fl_options_free(&p->opt);
     fl_buf_free(&p->value);
     fl_buf_free(&p->key);
+    fl_buf_free(&p->probe_key);
+    free(p->probes);
+    free(p->trace);
     free(p);
     return rc;
 }
@@ -923,6 +938,7 @@ static int proc_compact(fl_engine *e, bool full) {
 static int with_metrics(proc *p);
 static int after_read(proc *p, int rc);
 static int get_reply(proc *p, const char *request, const char *line, size_t len, fl_buf *value, bool *found);
+static int probe_line(proc *p, const char *request, const char *line, size_t len);
 
 static int proc_get(fl_engine *e, fl_slice key, const fl_filter_context *ctx, fl_buf *value, bool *found) {
     proc *p = of(e);
@@ -936,8 +952,51 @@ static int proc_get(fl_engine *e, fl_slice key, const fl_filter_context *ctx, fl
     size_t len;
     describe(p->c, from, request, sizeof request);
     if ((rc = with_metrics(p)) != FL_OK) return rc;
+    p->probes_valid = false;
+    p->nprobes = 0;
     if ((rc = call(p, request, &line, &len)) != FL_OK) return after_read(p, rc);
-    return after_read(p, get_reply(p, request, line, len, value, found));
+    while ((p->c->caps & CAP_PROBES) && len >= 6 && memcmp(line, "probe ", 6) == 0) {
+        if ((rc = probe_line(p, request, line, len)) != FL_OK) return after_read(p, rc);
+        if ((rc = read_line(p, request, &line, &len)) != FL_OK) return after_read(p, rc);
+        if (len >= 4 && memcmp(line, "err ", 4) == 0) return after_read(p, err_reply(p, request, line));
+    }
+    rc = get_reply(p, request, line, len, value, found);
+    if (rc == FL_OK && (p->c->caps & CAP_PROBES)) {
+        fl_buf_reset(&p->probe_key);
+        if ((rc = fl_buf_append(&p->probe_key, key.data, key.len)) == FL_OK) p->probes_valid = true;
+    }
+    return after_read(p, rc);
+}
+
+/* `probe LEN HASH maybe|no`: one filter probe of the get, of LEN filter
+ * bytes whose FNV-1a 64 is HASH (16 hex digits). */
+static int probe_line(proc *p, const char *request, const char *line, size_t len) {
+    const char *expected = "`probe LEN HASH maybe|no` (HASH: 16 hex digits), then `ok value VALUE` or `ok none`";
+    words w = { line, line + len };
+    uint64_t n, h = 0;
+    const char *s;
+    size_t sn;
+    if (!word_is(&w, "probe") || !u64_word(&w, &n) || !word(&w, &s, &sn) || sn != 16)
+        return garbled(p, request, line, expected);
+    for (size_t i = 0; i < 16; i++) {
+        int d = s[i] >= '0' && s[i] <= '9' ? s[i] - '0' : s[i] >= 'a' && s[i] <= 'f' ? s[i] - 'a' + 10 : -1;
+        if (d < 0) return garbled(p, request, line, expected);
+        h = h << 4 | (uint64_t)d;
+    }
+    const char *a;
+    size_t an;
+    if (!word(&w, &a, &an) || w.p != w.end || !((an == 5 && memcmp(a, "maybe", 5) == 0) || (an == 2 && memcmp(a, "no", 2) == 0)))
+        return garbled(p, request, line, expected);
+    bool maybe = an == 5;
+    if (p->nprobes == p->probes_cap) {
+        size_t cap = p->probes_cap ? 2 * p->probes_cap : 16;
+        struct probe *b = realloc(p->probes, cap * sizeof *b);
+        if (!b) return FL_ERR_NOMEM;
+        p->probes = b;
+        p->probes_cap = cap;
+    }
+    p->probes[p->nprobes++] = (struct probe){ (size_t)n, h, maybe };
+    return FL_OK;
 }
 
 static int get_reply(proc *p, const char *request, const char *line, size_t len, fl_buf *value, bool *found) {
@@ -1278,6 +1337,63 @@ static int proc_sst_filter(fl_engine *e, uint64_t id, const fl_sst_filter **out)
     return FL_OK;
 }
 
+/* The SST whose filter a probe (len, hash) was of, among the filters read
+ * so far (*sst 0: none), preferring one that holds the key: identical
+ * filter bytes answer alike, so a no of those bytes is a false negative
+ * of every SST that has them and holds the key. */
+static void probe_sst(proc *p, const struct probe *pr, fl_get_probe *out) {
+    fl_slice key = { p->probe_key.data, p->probe_key.len };
+    *out = (fl_get_probe){ 0, pr->maybe, false };
+    for (size_t i = 0; i < p->nfilters && !out->holds; i++) {
+        bool holds = false;
+        if (p->kind->probe_of(p->filters[i].f, pr->len, pr->hash, key, &holds))
+            *out = (fl_get_probe){ p->filters[i].id, pr->maybe, holds };
+    }
+}
+
+/* The last get's probes, each matched to an SST by its filter bytes (the
+ * kind's probe_of); a probe of bytes no filter read so far has makes every
+ * live SST's filter read, and is then matched again. */
+static int proc_last_get_trace(fl_engine *e, const fl_get_probe **out, size_t *n, const char **why) {
+    proc *p = of(e);
+    *out = NULL;
+    *n = 0;
+    *why = p->trace_why;
+    p->trace_why[0] = 0;
+    if (!p->probes_valid || !p->kind->probe_of) return FL_ERR_NOTFOUND;
+    if (p->nprobes > p->trace_cap) {
+        fl_get_probe *t = realloc(p->trace, p->nprobes * sizeof *t);
+        if (!t) return FL_ERR_NOMEM;
+        p->trace = t;
+        p->trace_cap = p->nprobes;
+    }
+    bool listed = false;
+    for (size_t i = 0; i < p->nprobes; i++) {
+        probe_sst(p, &p->probes[i], &p->trace[i]);
+        if (!p->trace[i].sst && !listed) {
+            listed = true;
+            fl_sst_meta *m;
+            size_t count;
+            if (proc_ssts(e, &m, &count) != FL_OK) return FL_ERR_NOTFOUND;
+            const fl_sst_filter *f;
+            for (size_t j = 0; j < count; j++)
+                if (proc_sst_filter(e, m[j].id, &f) != FL_OK) {
+                    fl_sst_meta_free(m, count);
+                    return FL_ERR_NOTFOUND;
+                }
+            fl_sst_meta_free(m, count);
+            probe_sst(p, &p->probes[i], &p->trace[i]);
+        }
+        if (!p->trace[i].sst && !p->trace_why[0])
+            snprintf(p->trace_why, sizeof p->trace_why, "%s said it gave a filter %zu bytes whose FNV-1a 64 is "
+                     "%016llx, and no sub-filter of its %zu SSTs read has those", p->kind->ops.name,
+                     p->probes[i].len, (unsigned long long)p->probes[i].hash, p->nfilters);
+    }
+    *out = p->trace;
+    *n = p->nprobes;
+    return FL_OK;
+}
+
 /* ---- Engines of this kind ------------------------------------------------------------ */
 
 static const fl_engine_ops proc_ops = {
@@ -1316,6 +1432,18 @@ void fl_proc_kind_read_files(fl_proc_kind *kind,
     kind->read_sst_filter = read;
     kind->free_sst_filter = free_filter;
     kind->ops.sst_filter = proc_sst_filter;
+}
+
+void fl_proc_kind_match_probes(fl_proc_kind *kind,
+                               bool (*probe_of)(const fl_sst_filter *, size_t, uint64_t, fl_slice, bool *)) {
+    kind->probe_of = probe_of;
+    kind->ops.last_get_trace = proc_last_get_trace;
+}
+
+uint64_t fl_proc_fnv1a(const uint8_t *data, size_t len) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < len; i++) h = (h ^ data[i]) * 0x100000001b3ull;
+    return h;
 }
 
 const fl_engine_ops *fl_proc_engine(const char *spec) {

@@ -78,6 +78,7 @@ typedef struct sdb_filter {
     fl_sst_filter f;                  /* first: what the checker is handed       */
     fl_buf file;                      /* the SST's bytes (f.data points into them) */
     fl_sdb_bloom bloom;               /* the usable bloom, when f.kind is BLOOM  */
+    fl_sdb_sst *t;                    /* the SST, parsed: its entries and filters */
 } sdb_filter;
 
 static bool sdb_probe(const fl_sst_filter *f, uint64_t h) {
@@ -87,6 +88,7 @@ static bool sdb_probe(const fl_sst_filter *f, uint64_t h) {
 static void sdb_filter_free(fl_sst_filter *f) {
     sdb_filter *s = (sdb_filter *)f;
     if (!s) return;
+    fl_sdb_sst_free(s->t);
     fl_buf_free(&s->file);
     free(s);
 }
@@ -205,13 +207,40 @@ static int read_filter(const char *path, const fl_registry *reg, const fl_option
         s->f.kind = FL_SSTF_OTHER;
         snprintf(s->f.what, sizeof s->f.what, "%zu configured sub-filters, ANDed", usable);
     }
-    fl_sdb_sst_free(t);
+    s->t = t;                                  /* (freed with s) */
     if (rc != FL_OK) {
         sdb_filter_free(&s->f);
         return rc;
     }
     *out = &s->f;
     return FL_OK;
+}
+
+typedef struct holds_key { fl_slice key; bool found; } holds_key;
+
+/* (rows come in key order: past the key, it is not there) */
+static int note_row(void *arg, const fl_sdb_row *row) {
+    holds_key *h = arg;
+    int c = fl_slice_cmp(row->key, h->key);
+    h->found = c == 0;
+    return c >= 0;
+}
+
+/* Whether a get's probe of filter bytes (len, hash) was of a sub-filter of
+ * f's SST, and whether that SST holds key (a row of any kind). */
+static bool sdb_probe_of(const fl_sst_filter *f, size_t len, uint64_t hash, fl_slice key, bool *holds) {
+    const sdb_filter *s = (const sdb_filter *)f;
+    bool of = false;
+    for (size_t i = 0; s->t && i < fl_sdb_sst_filter_count(s->t) && !of; i++) {
+        const fl_sdb_filter *sub = fl_sdb_sst_filter(s->t, i);
+        of = sub->data.len == len && fl_proc_fnv1a(sub->data.data, sub->data.len) == hash;
+    }
+    if (!of) return false;
+    holds_key h = { key, false };
+    char err[256];
+    fl_sdb_sst_rows(s->t, note_row, &h, err, sizeof err);
+    *holds = h.found;
+    return true;
 }
 
 const fl_engine_ops *fl_engine_slatedb(void) {
@@ -222,6 +251,7 @@ const fl_engine_ops *fl_engine_slatedb(void) {
         kind.ops.open = slatedb_open;
         kind.ops.space = &fl_space_slatedb;
         fl_proc_kind_read_files(&kind, read_filter, sdb_filter_free);
+        fl_proc_kind_match_probes(&kind, sdb_probe_of);
         made = true;
     }
     return &kind.ops;

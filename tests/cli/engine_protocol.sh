@@ -56,11 +56,12 @@ expect hang 1 '^P10 bad-input: line 23 get apple: engine cmd:.*faulty.py hang: g
 expect die 1 '^P10 bad-input: .*basic.wl:35: get: the adapter .* exited with status 3 during `get apple`; its stderr ended: adapter: panic: the disk is on fire'
 expect segv 1 'was killed by signal 11 .*during `get apple`'
 expect garble 2 'basic.wl:23: get failed: the adapter .* answered `get apple` with `yes`, not `ok value VALUE` or `ok none`'
+expect probe 2 'basic.wl:23: get failed: the adapter .* answered `get apple` with `probe 8 0123456789abcde maybe`, not `probe LEN HASH maybe\|no` \(HASH: 16 hex digits\)'
 expect version 2 'basic.wl:9: open failed: .*speaks protocol version 2; this filterlab speaks 1'
 expect noprefix 2 'basic.wl:[0-9]+: scan_prefix failed: .*cannot run `scan_prefix`: its adapter does not list it in caps='
 expect failput 2 'failed: `put a plain-a`: disk full'
 expect violation 1 "^P7 extractor-contract: line 23 get apple: extractor \"liar\" of kind 'liar' from plugin /x/liar.so broke its contract in prefix_len: prefix_len returned 9 for a 4-byte target"
-for m in lie hang die segv garble version noprefix failput violation; do
+for m in lie hang die segv garble probe version noprefix failput violation; do
     if grep -q 'replay:' "$T/$m.out"; then
         grep -q "replay: filterlab replay .*--engine 'cmd:python3 .*faulty.py $m'" "$T/$m.out" ||
             fail "$m: the replay line does not name the engine"

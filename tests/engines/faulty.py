@@ -15,6 +15,8 @@ error that the README documents ("Engines in any language").
   failput     the fifth put answers `err io disk full` (an engine error)
   violation   the first get is answered after a `violation` line: a plugin
               extractor inside the adapter broke its contract (P7)
+  probe       caps= has probes, and a get's probe line has a 15-digit hash
+              (exit 2, naming the request and the line)
 """
 import os
 import signal
@@ -56,6 +58,8 @@ class Faulty(sorted_map.SortedMap):
             os.kill(os.getpid(), signal.SIGSEGV)
         if MODE == 'garble':
             return 'yes'
+        if MODE == 'probe':
+            print('probe 8 0123456789abcde maybe', flush=True)
         if MODE == 'violation' and not Faulty.gets:
             Faulty.gets += 1
             print('violation extractor prefix_len /x/liar.so "extractor \\"liar\\" of kind \'liar\' from plugin '
@@ -74,6 +78,7 @@ def main():
         verb, args = (words[0], words[1:]) if words else ('', [])
         if verb == 'hello':
             caps = 'put,del,delrange,get,scan,flush,compact' + ('' if MODE == 'noprefix' else ',scan_prefix')
+            caps += ',probes' if MODE == 'probe' else ''
             reply = 'ok %d faulty 1.0 caps=%s counters=' % (2 if MODE == 'version' else 1, caps)
         elif verb == 'quit':
             print('ok', flush=True)

@@ -21,6 +21,7 @@ mod codec;
 mod compat;
 mod options;
 mod plugin;
+mod probes;
 mod slate;
 mod spec;
 mod store;
@@ -59,7 +60,7 @@ impl From<codec::CodecError> for Failure {
     }
 }
 
-const CAPS: &str = "put,del,get,multiget,scan,scan_prefix,seek,seek_for_prev,flush,compact,set_options,ssts,sst_file,plugin";
+const CAPS: &str = "put,del,get,multiget,scan,scan_prefix,seek,seek_for_prev,flush,compact,set_options,ssts,sst_file,plugin,probes";
 const COUNTERS: &str = "point.considered,point.positive,point.negative,point.false_positive,\
 prefix.considered,prefix.positive,prefix.negative,prefix.false_positive,flushes,compactions,ssts_written";
 
@@ -322,15 +323,21 @@ impl Adapter {
         Ok(Reply::ok())
     }
 
+    /// The value, after a `probe LEN HASH maybe|no` line for each filter
+    /// probe SlateDB made, in its order (probes.rs).
     async fn get(&mut self, args: &Args) -> Result<Reply, Failure> {
         args.expect(1, 1, &["ctx"])?;
         let ctx = args.ctx()?;
-        Ok(Reply::tail(
-            match self.db()?.get(&args.pos[0], &ctx).await? {
+        let db = self.db()?;
+        probes::clear();
+        let value = db.get(&args.pos[0], &ctx).await?;
+        Ok(Reply {
+            data: probes::take().iter().map(probes::Probe::line).collect(),
+            tail: match value {
                 Some(v) => format!("value {}", encode(&v)),
                 None => "none".into(),
             },
-        ))
+        })
     }
 
     /// Key by key: SlateDB 0.18.0 has no batched read.

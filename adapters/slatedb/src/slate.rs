@@ -40,6 +40,7 @@ use slatedb_common::metrics::{DefaultMetricsRecorder, MetricValue};
 
 use crate::compat;
 use crate::options::Options;
+use crate::probes;
 use crate::spec::{Extractor, Policy, Target};
 use crate::store::SyncLocalStore;
 use crate::Failure;
@@ -81,7 +82,8 @@ impl PrefixExtractor for FlExtractor {
 /// For each spec in order: `BloomFilterPolicy::new(bits)` with the spec's
 /// extractor (a plugin's as it is) and whole-key setting, or the plugin's
 /// policy. SlateDB names them itself; a name other than filterlab's is an
-/// error.
+/// error. Each is wrapped in `probes::Logged`, which changes nothing of it
+/// but logs its filters' probes.
 fn filter_policies(list: &[Policy]) -> Result<Vec<Arc<dyn FilterPolicy>>, Failure> {
     list.iter()
         .map(|p| {
@@ -111,7 +113,8 @@ fn filter_policies(list: &[Policy]) -> Result<Vec<Arc<dyn FilterPolicy>>, Failur
                     p.name()
                 )));
             }
-            Ok(policy)
+            // its decoded filters log their probes (`get` reports them)
+            Ok(probes::logged(policy))
         })
         .collect()
 }
