@@ -79,6 +79,7 @@ typedef struct sdb_filter {
     fl_buf file;                      /* the SST's bytes (f.data points into them) */
     fl_sdb_bloom bloom;               /* the usable bloom, when f.kind is BLOOM  */
     fl_sdb_sst *t;                    /* the SST, parsed: its entries and filters */
+    uint64_t *sub_hash;               /* each sub-filter's fl_proc_fnv1a, once   */
 } sdb_filter;
 
 static bool sdb_probe(const fl_sst_filter *f, uint64_t h) {
@@ -89,6 +90,7 @@ static void sdb_filter_free(fl_sst_filter *f) {
     sdb_filter *s = (sdb_filter *)f;
     if (!s) return;
     fl_sdb_sst_free(s->t);
+    free(s->sub_hash);
     fl_buf_free(&s->file);
     free(s);
 }
@@ -208,6 +210,11 @@ static int read_filter(const char *path, const fl_registry *reg, const fl_option
         snprintf(s->f.what, sizeof s->f.what, "%zu configured sub-filters, ANDed", usable);
     }
     s->t = t;                                  /* (freed with s) */
+    if (rc == FL_OK && nsub && !(s->sub_hash = malloc(nsub * sizeof *s->sub_hash))) rc = FL_ERR_NOMEM;
+    for (size_t i = 0; rc == FL_OK && i < nsub; i++) {
+        const fl_sdb_filter *sub = fl_sdb_sst_filter(t, i);
+        s->sub_hash[i] = fl_proc_fnv1a(sub->data.data, sub->data.len);
+    }
     if (rc != FL_OK) {
         sdb_filter_free(&s->f);
         return rc;
@@ -233,7 +240,7 @@ static bool sdb_probe_of(const fl_sst_filter *f, size_t len, uint64_t hash, fl_s
     bool of = false;
     for (size_t i = 0; s->t && i < fl_sdb_sst_filter_count(s->t) && !of; i++) {
         const fl_sdb_filter *sub = fl_sdb_sst_filter(s->t, i);
-        of = sub->data.len == len && fl_proc_fnv1a(sub->data.data, sub->data.len) == hash;
+        of = sub->data.len == len && s->sub_hash[i] == hash;
     }
     if (!of) return false;
     holds_key h = { key, false };
