@@ -25,9 +25,10 @@
  *       had to make (fl_engine_ops.last_get_probes: LevelDB): the maybes
  *       and nos its filters' stored bits give, in read order, until an SST
  *       holds the key -- none when the memtable holds it.
- *     - probe by probe (fl_engine_ops.last_get_trace): each SST
- *       filter's no to a get of a key that SST holds is P1, and a probe of
- *       a filter none of the get's SSTs has is P3.
+ *     - probe by probe (fl_engine_ops.last_read_trace): each SST
+ *       filter's no to a get of a key that SST holds, or to a scan_prefix
+ *       of a prefix some key of that SST starts with, is P1, and a probe
+ *       of a filter none of the read's SSTs has is P3.
  */
 #include "check_internal.h"
 
@@ -247,19 +248,21 @@ static void check_kind(fl_checker *ck, int k, const fl_filter_counters *b, const
                          (unsigned long long)want_pos, (unsigned long long)want_neg);
     }
     /* probe by probe, where the engine's adapter can tell whose filter each was */
-    const fl_get_probe *tr;
+    const fl_read_probe *tr;
     size_t ntr;
     const char *why = NULL;
-    if (!k && op->kind == FL_OP_GET && ck->eng->last_get_trace &&
-        ck->eng->last_get_trace(ck->db, &tr, &ntr, &why) == FL_OK) {
+    bool traced = k ? op->kind == FL_OP_SCAN_PREFIX : op->kind == FL_OP_GET;
+    if (traced && ck->eng->last_read_trace && ck->eng->last_read_trace(ck->db, &tr, &ntr, &why) == FL_OK) {
+        const char *rn = fl_op_name(op->kind);
         for (size_t i = 0; i < ntr; i++) {
             if (!tr[i].sst)
-                ck_violation(ck, FL_P3, "SST filter probe %zu of the get was of a filter that none of the SSTs "
-                             "the get had to consider has: %s", i + 1, why ? why : "(the engine said no more)");
+                ck_violation(ck, FL_P3, "SST filter probe %zu of the %s was of a filter that none of the SSTs "
+                             "the %s had to consider has: %s", i + 1, rn, rn,
+                             why ? why : "(the engine said no more)");
             else if (!tr[i].maybe && tr[i].holds)
-                ck_violation(ck, FL_P1, "sst %llu's filter said no (probe %zu of the get), but sst %llu holds "
-                             "the key (read from its file)", (unsigned long long)tr[i].sst, i + 1,
-                             (unsigned long long)tr[i].sst);
+                ck_violation(ck, FL_P1, "sst %llu's filter said no (probe %zu of the %s), but sst %llu holds "
+                             "%s (read from its file)", (unsigned long long)tr[i].sst, i + 1, rn,
+                             (unsigned long long)tr[i].sst, k ? "a key starting with the prefix" : "the key");
         }
     }
     if (!k && d_mpos + d_mneg > 1)

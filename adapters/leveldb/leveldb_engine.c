@@ -200,6 +200,7 @@ static int iter_end(ldb *e, fl_ldb_iter *it, const fl_ldb_counts *before) {
 /* From Seek(start) forward while keys start with prefix (when given) and
  * are below end (when given). */
 static int forward(ldb *e, fl_slice start, fl_slice prefix, const fl_slice *end, fl_scan_fn fn, void *arg) {
+    e->got = false;
     fl_ldb_counts before = e->counts;
     fl_ldb_iter *it = fl_ldb_iter_new(e->db);
     for (fl_ldb_iter_seek(it, (const char *)start.data, start.len); fl_ldb_iter_valid(it); fl_ldb_iter_next(it)) {
@@ -229,6 +230,7 @@ static int ldb_seek(fl_engine *x, fl_slice key, bool backward, uint32_t n, int p
     ldb *e = of(x);
     (void)ctx;
     (void)prefix_mode;                /* no prefix mode: total order always */
+    e->got = false;
     fl_ldb_counts before = e->counts;
     fl_ldb_iter *it = fl_ldb_iter_new(e->db);
     fl_ldb_iter_seek(it, (const char *)key.data, key.len);
@@ -362,7 +364,7 @@ const fl_engine_ops fl_engine_leveldb = {
     .sst_entries = ldb_sst_entries,
     .sst_filter = ldb_sst_filter,
     .last_get_probes = ldb_last_get_probes,
-    .last_get_trace = ldb_last_get_trace,
+    .last_read_trace = ldb_last_read_trace,
     .prefix_reads_seek_levels = false,
     .space = &fl_space_leveldb,
     .fork_safe = true,

@@ -73,7 +73,8 @@ typedef struct ldb {
     uint64_t last_pos, last_neg;
     ldb_want *want;                   /* the filters the last get may ask    */
     size_t nwant, want_cap;
-    fl_get_probe *trace;              /* last_get_trace's                    */
+    bool got;                         /* the last read was a get             */
+    fl_read_probe *trace;             /* last_read_trace's                   */
     size_t trace_cap;
     char why[512];
     uint64_t violations_at_open;
@@ -108,7 +109,7 @@ int  ldb_ssts(const fl_engine *x, fl_sst_meta **out, size_t *count);
 int  ldb_sst_entries(fl_engine *x, uint64_t id, fl_entry_fn fn, void *arg);
 int  ldb_sst_filter(fl_engine *x, uint64_t id, const fl_sst_filter **out);
 int  ldb_last_get_probes(fl_engine *x, uint64_t *positive, uint64_t *negative);
-int  ldb_last_get_trace(fl_engine *x, const fl_get_probe **probes, size_t *n, const char **why);
+int  ldb_last_read_trace(fl_engine *x, const fl_read_probe **probes, size_t *n, const char **why);
 
 #pragma GCC visibility pop
 

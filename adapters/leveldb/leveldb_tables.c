@@ -354,6 +354,7 @@ static int expect_table(ldb *e, const table *t, fl_slice key, bool *stop) {
  * and, for the trace, the filters of the tables past that one, which a
  * get asks only after a false negative. */
 void ldb_expect_get(ldb *e, fl_slice key) {
+    e->got = true;
     e->last_pos = e->last_neg = 0;
     e->last_rc = FL_OK;
     e->nwant = 0;
@@ -378,20 +379,21 @@ int ldb_last_get_probes(fl_engine *x, uint64_t *positive, uint64_t *negative) {
     return e->last_rc;
 }
 
-/* The get's probes, from what the counted policy saw: LevelDB asks the
+/* The last read's probes, when it was a get, from what the counted policy saw: LevelDB asks the
  * filters of e->want in order (each one's table by its bytes), so probe i
  * is of want[i]'s table, or of none the get could ask. */
-int ldb_last_get_trace(fl_engine *x, const fl_get_probe **probes, size_t *n, const char **why) {
+int ldb_last_read_trace(fl_engine *x, const fl_read_probe **probes, size_t *n, const char **why) {
     ldb *e = of(x);
     const fl_ldb_counts *c = &e->counts;
     *probes = NULL;
     *n = 0;
     *why = e->why;
     e->why[0] = 0;
+    if (!e->got) return FL_ERR_NOTFOUND;      /* a scan or a seek: LevelDB asks no filter */
     if (e->last_rc != FL_OK && e->last_rc != FL_ERR_NOTFOUND) return FL_ERR_NOTFOUND;
     if (c->nprobes > FL_LDB_PROBES) return FL_ERR_NOTFOUND;
     if (c->nprobes > e->trace_cap) {
-        fl_get_probe *t = realloc(e->trace, FL_LDB_PROBES * sizeof *t);
+        fl_read_probe *t = realloc(e->trace, FL_LDB_PROBES * sizeof *t);
         if (!t) return FL_ERR_NOTFOUND;
         e->trace = t;
         e->trace_cap = FL_LDB_PROBES;
@@ -399,7 +401,7 @@ int ldb_last_get_trace(fl_engine *x, const fl_get_probe **probes, size_t *n, con
     for (size_t i = 0; i < c->nprobes; i++) {
         const fl_ldb_probe *p = &c->probes[i];
         if (i >= e->nwant || e->want[i].hash != p->hash || e->want[i].len != p->len) {
-            e->trace[i] = (fl_get_probe){ 0, p->maybe != 0, false };
+            e->trace[i] = (fl_read_probe){ 0, p->maybe != 0, false };
             if (!e->why[0]) {
                 if (i < e->nwant)
                     snprintf(e->why, sizeof e->why, "LevelDB gave the policy %zu filter bytes (XXH3 %016llx) where, "
@@ -414,7 +416,7 @@ int ldb_last_get_trace(fl_engine *x, const fl_get_probe **probes, size_t *n, con
             }
             continue;
         }
-        e->trace[i] = (fl_get_probe){ e->want[i].sst, p->maybe != 0, e->want[i].holds };
+        e->trace[i] = (fl_read_probe){ e->want[i].sst, p->maybe != 0, e->want[i].holds };
     }
     *probes = e->trace;
     *n = c->nprobes;

@@ -141,13 +141,14 @@ typedef struct proc {
      * checker asks for the counters after every op, and this way the read
      * and the counters are one round trip; after_read takes its reply. */
     bool metrics_ahead;
-    /* The last get's `probe LEN HASH ANSWER` lines (cap probes), its key,
-     * and last_get_trace's answer made of them. */
+    /* The last read's `probe LEN HASH ANSWER` lines (cap probes: a get's or
+     * a scan_prefix's), its key or prefix, and last_read_trace's answer
+     * made of them. */
     struct probe { size_t len; uint64_t hash; bool maybe; } *probes;
     size_t nprobes, probes_cap;
-    bool probes_valid;
+    bool probes_valid, probe_prefix;
     fl_buf probe_key;
-    fl_get_probe *trace;
+    fl_read_probe *trace;
     size_t trace_cap;
     char trace_why[512];
 } proc;
@@ -812,7 +813,7 @@ int fl_proc_open(const fl_engine_ops *self, const char *dir, const fl_registry *
         if (rc == FL_OK && !(p->c->caps & CAP_MULTIGET)) kind->ops.multiget = NULL;
         if (rc == FL_OK && !(p->c->caps & CAP_SST_FILE)) kind->ops.sst_filter = NULL;
         if (rc == FL_OK && (p->c->caps & (CAP_SST_FILE | CAP_PROBES)) != (CAP_SST_FILE | CAP_PROBES))
-            kind->ops.last_get_trace = NULL;
+            kind->ops.last_read_trace = NULL;
     }
     if (rc == FL_OK) rc = send_plugins(p, reg);
     if (rc == FL_OK) {
@@ -940,6 +941,15 @@ static int after_read(proc *p, int rc);
 static int get_reply(proc *p, const char *request, const char *line, size_t len, fl_buf *value, bool *found);
 static int probe_line(proc *p, const char *request, const char *line, size_t len);
 
+/* The probe lines just read are the read's, of key (a get's) or prefix. */
+static int probes_of(proc *p, fl_slice key, bool prefix) {
+    fl_buf_reset(&p->probe_key);
+    int rc = fl_buf_append(&p->probe_key, key.data, key.len);
+    p->probes_valid = rc == FL_OK;
+    p->probe_prefix = prefix;
+    return rc;
+}
+
 static int proc_get(fl_engine *e, fl_slice key, const fl_filter_context *ctx, fl_buf *value, bool *found) {
     proc *p = of(e);
     int rc = lacks(p, CAP_GET, "get");
@@ -961,10 +971,7 @@ static int proc_get(fl_engine *e, fl_slice key, const fl_filter_context *ctx, fl
         if (len >= 4 && memcmp(line, "err ", 4) == 0) return after_read(p, err_reply(p, request, line));
     }
     rc = get_reply(p, request, line, len, value, found);
-    if (rc == FL_OK && (p->c->caps & CAP_PROBES)) {
-        fl_buf_reset(&p->probe_key);
-        if ((rc = fl_buf_append(&p->probe_key, key.data, key.len)) == FL_OK) p->probes_valid = true;
-    }
+    if (rc == FL_OK && (p->c->caps & CAP_PROBES)) rc = probes_of(p, key, false);
     return after_read(p, rc);
 }
 
@@ -1073,8 +1080,10 @@ static int multiget_reply(proc *p, const char *request, size_t n, fl_buf *values
     return FL_OK;
 }
 
-/* A read answered by `entry KEY VALUE` lines and `ok`: each to fn. */
-static int entries(proc *p, const char *request, fl_scan_fn fn, void *arg) {
+/* A read answered by `entry KEY VALUE` lines and `ok`: each to fn; with
+ * probes (a scan_prefix, cap probes), `probe LEN HASH maybe|no` lines too,
+ * anywhere before the `ok`. */
+static int entries(proc *p, const char *request, bool probes, fl_scan_fn fn, void *arg) {
     char *line;
     size_t len;
     int rc = call(p, request, &line, &len);
@@ -1082,9 +1091,14 @@ static int entries(proc *p, const char *request, fl_scan_fn fn, void *arg) {
     while (rc == FL_OK) {
         if (strcmp(line, "ok") == 0) return FL_OK;
         if (strncmp(line, "err ", 4) == 0) return err_reply(p, request, line);
+        if (probes && len >= 6 && memcmp(line, "probe ", 6) == 0) {
+            if ((rc = probe_line(p, request, line, len)) == FL_OK) rc = read_line(p, request, &line, &len);
+            continue;
+        }
         words w = { line, line + len };
         if (!word_is(&w, "entry") || !bytes_word(&w, &p->key) || !bytes_word(&w, &p->value) || w.p != w.end)
-            return garbled(p, request, line, "`entry KEY VALUE` or `ok`");
+            return garbled(p, request, line, probes ? "`entry KEY VALUE`, `probe LEN HASH maybe|no` or `ok`"
+                                                    : "`entry KEY VALUE` or `ok`");
         /* the rest of the reply is read even when fn has had enough */
         if (!stopped && fn(arg, (fl_slice){ p->key.data, p->key.len }, (fl_slice){ p->value.data, p->value.len }))
             stopped = true;
@@ -1101,7 +1115,12 @@ static int read_op(proc *p, unsigned cap, const fl_op *op, fl_scan_fn fn, void *
     char request[256];
     describe(p->c, from, request, sizeof request);
     if ((rc = with_metrics(p)) != FL_OK) return rc;
-    return after_read(p, entries(p, request, fn, arg));
+    bool probes = op->kind == FL_OP_SCAN_PREFIX && (p->c->caps & CAP_PROBES);
+    p->probes_valid = false;
+    p->nprobes = 0;
+    rc = entries(p, request, probes, fn, arg);
+    if (rc == FL_OK && probes) rc = probes_of(p, (fl_slice){ op->a.data, op->a.len }, true);
+    return after_read(p, rc);
 }
 
 static int proc_scan_prefix(fl_engine *e, fl_slice prefix, const fl_filter_context *ctx, fl_scan_fn fn,
@@ -1341,20 +1360,20 @@ static int proc_sst_filter(fl_engine *e, uint64_t id, const fl_sst_filter **out)
  * so far (*sst 0: none), preferring one that holds the key: identical
  * filter bytes answer alike, so a no of those bytes is a false negative
  * of every SST that has them and holds the key. */
-static void probe_sst(proc *p, const struct probe *pr, fl_get_probe *out) {
+static void probe_sst(proc *p, const struct probe *pr, fl_read_probe *out) {
     fl_slice key = { p->probe_key.data, p->probe_key.len };
-    *out = (fl_get_probe){ 0, pr->maybe, false };
+    *out = (fl_read_probe){ 0, pr->maybe, false };
     for (size_t i = 0; i < p->nfilters && !out->holds; i++) {
         bool holds = false;
-        if (p->kind->probe_of(p->filters[i].f, pr->len, pr->hash, key, &holds))
-            *out = (fl_get_probe){ p->filters[i].id, pr->maybe, holds };
+        if (p->kind->probe_of(p->filters[i].f, pr->len, pr->hash, key, p->probe_prefix, &holds))
+            *out = (fl_read_probe){ p->filters[i].id, pr->maybe, holds };
     }
 }
 
 /* The last get's probes, each matched to an SST by its filter bytes (the
  * kind's probe_of); a probe of bytes no filter read so far has makes every
  * live SST's filter read, and is then matched again. */
-static int proc_last_get_trace(fl_engine *e, const fl_get_probe **out, size_t *n, const char **why) {
+static int proc_last_read_trace(fl_engine *e, const fl_read_probe **out, size_t *n, const char **why) {
     proc *p = of(e);
     *out = NULL;
     *n = 0;
@@ -1362,7 +1381,7 @@ static int proc_last_get_trace(fl_engine *e, const fl_get_probe **out, size_t *n
     p->trace_why[0] = 0;
     if (!p->probes_valid || !p->kind->probe_of) return FL_ERR_NOTFOUND;
     if (p->nprobes > p->trace_cap) {
-        fl_get_probe *t = realloc(p->trace, p->nprobes * sizeof *t);
+        fl_read_probe *t = realloc(p->trace, p->nprobes * sizeof *t);
         if (!t) return FL_ERR_NOMEM;
         p->trace = t;
         p->trace_cap = p->nprobes;
@@ -1435,9 +1454,10 @@ void fl_proc_kind_read_files(fl_proc_kind *kind,
 }
 
 void fl_proc_kind_match_probes(fl_proc_kind *kind,
-                               bool (*probe_of)(const fl_sst_filter *, size_t, uint64_t, fl_slice, bool *)) {
+                               bool (*probe_of)(const fl_sst_filter *, size_t, uint64_t, fl_slice, bool,
+                                                bool *)) {
     kind->probe_of = probe_of;
-    kind->ops.last_get_trace = proc_last_get_trace;
+    kind->ops.last_read_trace = proc_last_read_trace;
 }
 
 uint64_t fl_proc_fnv1a(const uint8_t *data, size_t len) {

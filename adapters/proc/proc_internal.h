@@ -28,12 +28,13 @@ typedef struct fl_proc_kind {
     int  (*read_sst_filter)(const char *path, const fl_registry *reg, const fl_options *opt,
                             fl_sst_filter **out, char *err, size_t err_len);
     void (*free_sst_filter)(fl_sst_filter *f);
-    /* With the adapter's `probes`: whether a get's probe of filter bytes
+    /* With the adapter's `probes`: whether a read's probe of filter bytes
      * (len, their fl_proc_fnv1a) was of a sub-filter of the SST filter f
-     * (read_sst_filter's), and then *holds: whether that SST holds key
-     * (any entry of it), as its file says.  NULL: no probe is matched, and
-     * the kind's table has no last_get_trace. */
-    bool (*probe_of)(const fl_sst_filter *f, size_t len, uint64_t hash, fl_slice key, bool *holds);
+     * (read_sst_filter's), and then *holds: whether that SST holds key --
+     * or, when prefix (a scan_prefix), a key starting with it -- (any entry
+     * of it), as its file says.  NULL: no probe is matched, and the kind's
+     * table has no last_read_trace. */
+    bool (*probe_of)(const fl_sst_filter *f, size_t len, uint64_t hash, fl_slice key, bool prefix, bool *holds);
 } fl_proc_kind;
 
 /* The protocol's hash of a probe's filter bytes (`probe LEN HASH ...`):
@@ -41,10 +42,10 @@ typedef struct fl_proc_kind {
 uint64_t fl_proc_fnv1a(const uint8_t *data, size_t len);
 
 /* Gives the kind (which reads its files: fl_proc_kind_read_files) the
- * matcher of probes to SSTs above, and so last_get_trace. */
+ * matcher of probes to SSTs above, and so last_read_trace. */
 void fl_proc_kind_match_probes(fl_proc_kind *kind,
                                bool (*probe_of)(const fl_sst_filter *f, size_t len, uint64_t hash, fl_slice key,
-                                                bool *holds));
+                                                bool prefix, bool *holds));
 
 /* A kind with proc.c's operations, named name, running command (both
  * borrowed for the kind's life); its space is fl_space_proc, which the

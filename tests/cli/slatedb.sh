@@ -85,6 +85,16 @@ rc=$?
 expect_lone_p1 slatedb
 grep -q '^P1 no-false-negative: line 24 get user:2: sst [0-9]*.s filter said no' "$T/it.out" ||
     { cat "$T/it.out"; fail "the tombstone-forgetting plugin inside SlateDB: no P1 from the probe lines"; }
+# and on a scan_prefix: rejects_prefix.c's filters say no to every prefix;
+# the memtable holds both keys again, so the skipped SST changes no result
+build_plugin "$FL_SRCDIR/tests/mutants/rejects_prefix.c" "$T/rp.so"
+printf '%s\n' 'filterlab-workload 1' 'open policies="keyset"' 'put log:01 a' 'put log:02 b' 'flush' \
+    'put log:01 a' 'put log:02 b' 'scan_prefix log:' > "$T/rp.wl"
+"$FILTERLAB" replay "$T/rp.wl" --engine slatedb --plugin "$T/rp.so" > "$T/rp.out" 2>&1
+rc=$?
+[ $rc = 1 ] && [ "$(grep -c '^P' "$T/rp.out")" = 1 ] &&
+    grep -q "^P1 no-false-negative: line 8 scan_prefix log:: sst [0-9]*'s filter said no (probe 1 of the scan_prefix), but sst [0-9]* holds a key starting with the prefix (read from its file)" "$T/rp.out" ||
+    { cat "$T/rp.out"; fail "a prefix false negative inside SlateDB that changes no result is not P1, alone (exit $rc)"; }
 # and one that hangs or crashes is a P10 naming the request it was in
 build_plugin "$FL_SRCDIR/tests/plugins/hang.c" "$T/hang.so"
 for how in might_match crash; do

@@ -361,11 +361,19 @@ impl Adapter {
         Ok(Reply::entries(entries))
     }
 
+    /// The entries, after a `probe LEN HASH maybe|no` line for each filter
+    /// probe SlateDB made, in its order (probes.rs): the prefix probes, and
+    /// the point probes of SSTs whose part of the range is one key.
     async fn scan_prefix(&mut self, args: &Args) -> Result<Reply, Failure> {
         args.expect(1, 1, &["ctx"])?;
         let ctx = args.ctx()?;
-        let entries = self.db()?.scan_prefix(&args.pos[0], &ctx).await?;
-        Ok(Reply::entries(entries))
+        let db = self.db()?;
+        probes::clear();
+        let entries = db.scan_prefix(&args.pos[0], &ctx).await?;
+        let mut reply = Reply::entries(entries);
+        let probed: Vec<String> = probes::take().iter().map(probes::Probe::line).collect();
+        reply.data.splice(0..0, probed);
+        Ok(reply)
     }
 
     async fn seek(&mut self, args: &Args, backward: bool) -> Result<Reply, Failure> {

@@ -1,9 +1,9 @@
 //! The filter probes of a read, one by one: every configured policy is
 //! wrapped in `Logged`, whose decoded filters note each `might_match` SlateDB
 //! makes (the filter's bytes as `decode` received them, by length and FNV-1a
-//! 64, and the answer) in a process-wide log. The `get` handler clears the
-//! log before its read and reports it after (`probe LEN HASH maybe|no`), so
-//! that the checker can tell which SST's filter said no.
+//! 64, and the answer) in a process-wide log. The `get` and `scan_prefix`
+//! handlers clear the log before their read and report it after (`probe LEN
+//! HASH maybe|no`), so that the checker can tell which SST's filter said no.
 //!
 //! Only decoded filters are logged: SlateDB probes the filters it reads from
 //! an SST's filter block, and the adapter runs it without a cache that could
