@@ -143,6 +143,14 @@ typedef struct fl_engine_ops {
     int  (*set_options)(fl_engine *e, const fl_options *opt, char *err, size_t err_len);
     void (*metrics)(const fl_engine *e, fl_metrics *out);
     /* optional */
+    /* ahead: ops[0..n) are the next ops the caller runs, in order, ops[0]
+     * the one it runs now, index its number in the run (counting from 0,
+     * rising by one per op run).  Each is run through the table as its
+     * kind says (put through put, get through get ...), after the metrics
+     * before it, and followed by the metrics after it, then the SST views
+     * the checker needs.  An engine in another process may start them now
+     * (README, "Speed").  NULL: never told. */
+    void (*ahead)(fl_engine *e, uint64_t index, const fl_op *ops, size_t n);
     /* multiget: n keys read in one call (RocksDB's batched MultiGet), the
      * answers to values[i] and found[i]; NULL: the checker reads each key
      * with get */
@@ -348,6 +356,10 @@ typedef struct fl_checker fl_checker;
 int  fl_checker_new(const fl_check_config *cfg, fl_checker **out);
 /* Runs op on the engine and the model and checks what it did. */
 int  fl_checker_run(fl_checker *ck, const fl_op *op);
+/* Before fl_checker_run of ops[0]: ops[0..n) are the ops it will be given
+ * next, in order, index the number of ops[0] in the run (the engine's
+ * `ahead`: an engine in another process may start them now). */
+void fl_checker_ahead(fl_checker *ck, uint64_t index, const fl_op *ops, size_t n);
 /* Flushes and closes the database; fills the summary. */
 int  fl_checker_finish(fl_checker *ck, fl_check_summary *out);
 void fl_checker_free(fl_checker *ck);           /* closes the db if still open */

@@ -771,6 +771,13 @@ static int run_set_options(fl_checker *ck, const fl_op *op) {
     return configs_for(ck);
 }
 
+void fl_checker_ahead(fl_checker *ck, uint64_t index, const fl_op *ops, size_t n) {
+    if (!ck->db || !ck->eng->ahead || ck->fault || !n) return;
+    ck_engine_enter(ck, fl_op_name(ops[0].kind));       /* (a hang is the watchdog's) */
+    ck->eng->ahead(ck->db, index, ops, n);
+    ck_engine_leave(ck);
+}
+
 int fl_checker_run(fl_checker *ck, const fl_op *op) {
     int rc;
     ck->err[0] = 0;

@@ -372,6 +372,7 @@ static int run_here(const fl_runner *r, const fl_workload *w, fl_run_outcome *ou
             }
             __atomic_store_n(&st.shared->at, i, __ATOMIC_RELEASE);
         }
+        fl_checker_ahead(st.ck, i, op, st.w->count - (i - st.base));
         if ((rc = fl_checker_run(st.ck, op)) != FL_OK) {
             engine_error(&st, op, rc);
             i++;

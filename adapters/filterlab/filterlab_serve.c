@@ -17,10 +17,12 @@
 #include "../adapters.h"
 #include "../proc/proc_line.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct server {
     FILE *out;
@@ -254,6 +256,64 @@ static int do_op(server *s, const char *line, size_t len) {
     return reply(s, "ok");
 }
 
+/* Requests, a line at a time, read from the descriptor itself, so that
+ * the replies can be flushed when no whole request is left to read (and,
+ * in the loop, before any request that runs the engine): a client that
+ * sends many requests ahead gets their replies in few writes. */
+typedef struct line_reader {
+    int fd;
+    FILE *out;
+    char *buf;
+    size_t cap, start, end;     /* the unread bytes are buf[start..end) */
+    bool failed;                /* a read or a flush failed */
+} line_reader;
+
+/* The next request without its newline (NUL-terminated in place), or NULL
+ * at the end of input; a last line without a newline is still a line. */
+static char *next_line(line_reader *r, size_t *len) {
+    for (;;) {
+        char *nl = r->end > r->start ? memchr(r->buf + r->start, '\n', r->end - r->start) : NULL;
+        if (nl) {
+            char *line = r->buf + r->start;
+            *nl = 0;
+            *len = (size_t)(nl - line);
+            r->start += *len + 1;
+            return line;
+        }
+        if (fflush(r->out) != 0) {      /* about to wait: what was answered goes out */
+            r->failed = true;
+            return NULL;
+        }
+        if (r->start > 0) {             /* the partial line to the front */
+            memmove(r->buf, r->buf + r->start, r->end - r->start);
+            r->end -= r->start;
+            r->start = 0;
+        }
+        if (r->end + 1 >= r->cap) {
+            size_t cap = r->cap ? r->cap * 2 : 1 << 16;
+            char *b = realloc(r->buf, cap);
+            if (!b) {
+                r->failed = true;
+                return NULL;
+            }
+            r->buf = b;
+            r->cap = cap;
+        }
+        ssize_t got = read(r->fd, r->buf + r->end, r->cap - 1 - r->end);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) {
+            r->failed = true;
+            return NULL;
+        }
+        if (got == 0) {
+            if (r->end == r->start) return NULL;
+            r->buf[r->end++] = '\n';   /* a last line without its newline */
+            continue;
+        }
+        r->end += (size_t)got;
+    }
+}
+
 int fl_filterlab_serve(FILE *in, FILE *out, const char *const *plugins, size_t nplugins) {
     server s = { .out = out };
     fl_buf_init(&s.value);
@@ -272,18 +332,22 @@ int fl_filterlab_serve(FILE *in, FILE *out, const char *const *plugins, size_t n
             return 2;
         }
     }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t got;
+    line_reader r = { .fd = fileno(in), .out = out };
+    char *line;
+    size_t len;
     int status = 0;
-    while ((got = getline(&line, &cap, in)) > 0) {
-        size_t len = (size_t)got;
-        if (line[len - 1] == '\n') line[--len] = 0;
+    while ((line = next_line(&r, &len))) {
         const char *sp = memchr(line, ' ', len);
         size_t vlen = sp ? (size_t)(sp - line) : len;
         const char *args = sp ? sp + 1 : line + len;
         size_t alen = len - (size_t)(args - line);
 #define VERB(w) (vlen == sizeof(w) - 1 && memcmp(line, w, vlen) == 0)
+        /* what was answered goes out before a request that runs the
+         * engine: if it dies there, the client names that request */
+        if (!VERB("metrics") && !VERB("ssts") && fflush(out) != 0) {
+            status = 1;
+            break;
+        }
         if (VERB("hello")) {
             reply(&s, "ok 1 filterlab 0.1.0 caps=put,del,delrange,get,scan,scan_prefix,seek,seek_for_prev,"
                       "flush,compact,set_options,ssts,plugin counters=point.considered,point.unfiltered,"
@@ -313,14 +377,15 @@ int fl_filterlab_serve(FILE *in, FILE *out, const char *const *plugins, size_t n
             do_op(&s, line, len);
         }
 #undef VERB
-        if (fflush(out) != 0) {
+        if (ferror(out)) {
             status = 1;
             break;
         }
     }
+    if (r.failed) status = 1;
     if (s.db) fl_db_close(s.db, NULL, 0);
-    fflush(out);
-    free(line);
+    if (fflush(out) != 0) status = 1;
+    free(r.buf);
     fl_buf_free(&s.value);
     fl_calls_free(s.calls);
     fl_registry_free(s.reg);

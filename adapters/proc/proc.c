@@ -77,6 +77,12 @@ static const char *const counter_names[COUNTERS] = {
     "filter_errors", "contract_violations", "ssts_written", "sst_reads", "flushes", "compactions",
 };
 
+static size_t counter_len(size_t i) {
+    static size_t len[COUNTERS];      /* (the same values, whoever fills them) */
+    if (!len[i]) len[i] = strlen(counter_names[i]);
+    return len[i];
+}
+
 static uint64_t *counter_slot(fl_metrics *m, size_t i) {
     fl_filter_counters *c = i < 5 ? &m->point : &m->prefix;
     switch (i) {
@@ -107,12 +113,23 @@ typedef struct child {
     bool exact[COUNTERS];             /* counters= of its handshake               */
     char engine[128], release[64];
     bool broken;                      /* dead, or out of step: never used again   */
+    int broken_rc;                    /* out of step: what every later request
+                                         returns (0: dead, FL_ERR_ENGINE_DIED)    */
     char why[4096];                   /* how it broke, for every later request    */
     int status;                       /* its wait status once reaped              */
     /* writes sent whose replies are not read yet, oldest first: what each
      * was, for its error */
     char pending[PIPELINE][96];
     size_t npending, pending_head;
+    /* Requests sent ahead of the calls that make them (proc_ahead), oldest
+     * first, their replies not read yet: each an op's request, or the
+     * `metrics` or `ssts` the checker asks after an op. */
+    struct ahead { char *text; size_t len; int kind; } *ahead;
+    size_t nahead, ahead_head, ahead_cap, ahead_ops, ahead_bytes;   /* (ops: count, bytes) */
+    uint64_t ahead_next;              /* the index of the op after the last one sent */
+    /* The replies of the requests sent ahead, taken out of recv while a
+     * query that came after them is answered (stash_ahead). */
+    char *stash; size_t stash_len;
     char **plugins; size_t nplugins;  /* the plugins it was told to load (`plugin`) */
 } child;
 
@@ -128,6 +145,9 @@ typedef struct proc {
     const fl_registry *reg;
     struct read_filter { uint64_t id; fl_sst_filter *f; } *filters;
     size_t nfilters, filters_cap;
+    /* the ids of the last SST listing (the checker's view of the tree) */
+    uint64_t *listed;
+    size_t nlisted;
     /* An error found where the table has no way to return it (metrics):
      * the next request returns it, with its message, instead of running. */
     int deferred;
@@ -137,6 +157,11 @@ typedef struct proc {
      * is the "after" of the one before it -- one round trip, not two. */
     fl_metrics metrics;
     bool metrics_valid;
+    /* Running ahead (proc_ahead): on for this open; the request being made
+     * was taken in turn (ahead_take, query_begin: call need not read the
+     * replies of what was sent ahead first); a query (ssts, sst_file) is
+     * being made, which changes no counter. */
+    bool ahead_on, in_turn, querying;
     /* A `metrics` request went out right behind a read (with_metrics): the
      * checker asks for the counters after every op, and this way the read
      * and the counters are one round trip; after_read takes its reply. */
@@ -216,6 +241,8 @@ static void kill_child(child *c) {
     c->broken = true;
 }
 
+static void ahead_pop(child *c);
+
 static void child_free(child *c) {
     if (!c) return;
     kill_child(c);
@@ -224,6 +251,9 @@ static void child_free(child *c) {
     if (c->err >= 0) close(c->err);
     free(c->send);
     free(c->recv);
+    while (c->nahead) ahead_pop(c);
+    free(c->ahead);
+    free(c->stash);
     for (size_t i = 0; i < c->nplugins; i++) free(c->plugins[i]);
     free(c->plugins);
     free(c);
@@ -268,7 +298,7 @@ static int died(proc *p, const char *request) {
 static int still_broken(proc *p) {
     if (p->c->why[0]) memcpy(p->err, p->c->why, sizeof p->err);
     else set_err(p, "the adapter %s is no longer usable: an earlier request broke it", p->kind->ops.name);
-    return FL_ERR_ENGINE_DIED;
+    return p->c->broken_rc ? p->c->broken_rc : FL_ERR_ENGINE_DIED;
 }
 
 /* ---- Sending and receiving -------------------------------------------------------- */
@@ -297,6 +327,23 @@ static int put_bytes(child *c, const uint8_t *data, size_t len) {
     return rc;
 }
 
+/* Reads what the adapter has written into recv, without waiting: the
+ * bytes read (0: none yet), -1 when it is gone or out of memory. */
+static ssize_t take_replies(child *c) {
+    if (c->recv_cap - c->recv_len < 65536) {
+        size_t cap = c->recv_cap ? c->recv_cap * 2 : 131072;
+        char *b = realloc(c->recv, cap);
+        if (!b) return -1;
+        c->recv = b;
+        c->recv_cap = cap;
+    }
+    ssize_t got = read(c->from, c->recv + c->recv_len, c->recv_cap - c->recv_len - 1);
+    if (got < 0 && (errno == EINTR || errno == EAGAIN)) return 0;
+    if (got <= 0) return -1;
+    c->recv_len += (size_t)got;
+    return got;
+}
+
 /* Sends what is gathered. */
 static int send_all(proc *p, const char *request) {
     child *c = p->c;
@@ -307,9 +354,11 @@ static int send_all(proc *p, const char *request) {
             if (errno == EINTR) continue;
             if (errno == EAGAIN) {
                 /* its stdin is full: it must be writing replies we have not
-                 * read, or hung (the watchdog's to see) */
-                struct pollfd fds[2] = { { c->to, POLLOUT, 0 }, { c->err, POLLIN, 0 } };
-                if (poll(fds, c->err >= 0 ? 2 : 1, -1) < 0 && errno != EINTR) return died(p, request);
+                 * read (taken into recv here, so that it can go on), or hung
+                 * (the watchdog's to see) */
+                struct pollfd fds[3] = { { c->to, POLLOUT, 0 }, { c->from, POLLIN, 0 }, { c->err, POLLIN, 0 } };
+                if (poll(fds, c->err >= 0 ? 3 : 2, -1) < 0 && errno != EINTR) return died(p, request);
+                if (fds[1].revents && take_replies(c) < 0) return died(p, request);
                 drain_stderr(c);
                 continue;
             }
@@ -320,6 +369,25 @@ static int send_all(proc *p, const char *request) {
     }
     c->send_len = 0;
     return FL_OK;
+}
+
+/* Waits for more of the adapter's replies (into recv); request names the
+ * one whose reply is awaited, for a death. */
+static int await_replies(proc *p, const char *request) {
+    child *c = p->c;
+    for (;;) {
+        struct pollfd fds[2] = { { c->from, POLLIN, 0 }, { c->err, POLLIN, 0 } };
+        int n = poll(fds, c->err >= 0 ? 2 : 1, -1);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return died(p, request);
+        }
+        if (c->err >= 0 && fds[1].revents) drain_stderr(c);
+        if (!fds[0].revents) continue;
+        ssize_t got = take_replies(c);
+        if (got < 0) return died(p, request);
+        if (got > 0) return FL_OK;
+    }
 }
 
 static int violation_line(proc *p, const char *request, const char *line, size_t len);
@@ -350,25 +418,9 @@ static int read_line(proc *p, const char *request, char **line, size_t *len) {
             c->recv_len -= c->recv_pos;
             c->recv_pos = 0;
         }
-        if (c->recv_cap - c->recv_len < 65536) {
-            size_t cap = c->recv_cap ? c->recv_cap * 2 : 131072;
-            char *b = realloc(c->recv, cap);
-            if (!b) return FL_ERR_NOMEM;
-            c->recv = b;
-            c->recv_cap = cap;
-        }
-        struct pollfd fds[2] = { { c->from, POLLIN, 0 }, { c->err, POLLIN, 0 } };
-        int n = poll(fds, c->err >= 0 ? 2 : 1, -1);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            return died(p, request);
-        }
-        if (c->err >= 0 && fds[1].revents) drain_stderr(c);
-        if (!fds[0].revents) continue;
-        ssize_t got = read(c->from, c->recv + c->recv_len, c->recv_cap - c->recv_len - 1);
-        if (got < 0 && (errno == EINTR || errno == EAGAIN)) continue;
-        if (got <= 0) return died(p, request);
-        c->recv_len += (size_t)got;
+        int rc = c->send_len ? send_all(p, request)     /* never wait for a reply to a request not sent */
+                             : await_replies(p, request);
+        if (rc != FL_OK) return rc;
     }
 }
 
@@ -379,6 +431,7 @@ static int garbled(proc *p, const char *request, const char *line, const char *e
             p->kind->ops.name, p->kind->command, request, line, expected);
     memcpy(p->c->why, p->err, sizeof p->c->why);
     p->c->broken = true;
+    p->c->broken_rc = FL_ERR_INVALID;
     return FL_ERR_INVALID;
 }
 
@@ -438,14 +491,20 @@ static int take_deferred(proc *p) {
     return rc;
 }
 
+static int ahead_drain(proc *p, const char *request, bool ops_too);
+
 /* Sends the request gathered (text, for messages) and reads replies up to
  * its first line, in *line.  An `err` reply is returned as its status. */
 static int call(proc *p, const char *request, char **line, size_t *len) {
+    bool in_turn = p->in_turn;
+    p->in_turn = false;
     int rc = take_deferred(p);
     if (rc != FL_OK) return rc;
     if (p->c->broken) return still_broken(p);
-    p->metrics_valid = false;
+    if (!p->querying) p->metrics_valid = false;
     rc = settle(p, request);
+    /* a request no one sent ahead: the replies of what was are read first */
+    if (rc == FL_OK && p->c->nahead && !in_turn) rc = ahead_drain(p, request, strcmp(request, "close") == 0);
     if (rc == FL_OK) rc = send_all(p, request);
     if (rc == FL_OK) rc = read_line(p, request, line, len);
     if (rc == FL_OK && strncmp(*line, "err ", 4) == 0) return err_reply(p, request, *line);
@@ -455,6 +514,7 @@ static int call(proc *p, const char *request, char **line, size_t *len) {
 /* A write: sent later, answered later (settle). */
 static int pipelined(proc *p, const char *request) {
     child *c = p->c;
+    p->in_turn = false;               /* (writes come through ahead_take) */
     if (c->broken) return still_broken(p);
     if (c->npending == PIPELINE) {
         int rc = settle(p, request);
@@ -476,6 +536,270 @@ static void describe(const child *c, size_t from, char *out, size_t cap) {
     memcpy(out, c->send + from, n);
     out[n] = 0;
     if (c->send_len - from > cap) memcpy(out + cap - 4, "...", 4);
+}
+
+/* ---- Running ahead -------------------------------------------------------------------- */
+
+/* The checker asks for an op, then the counters after it, then (when a
+ * write flushed or compacted) the SSTs, and only then the next op: a round
+ * trip each.  Told the ops that come next (proc_ahead), this client sends
+ * them before they are asked for, each followed by the `metrics` and, after
+ * a write, the `ssts` that may be asked after it.  Each call of the table
+ * then takes the head of what was sent (ahead_take), which must be its own
+ * request; a `metrics` or `ssts` not asked for is read and dropped.  A query
+ * that was not sent ahead (`ssts` after a read, `sst_file`) goes out behind
+ * everything sent, its reply read past theirs (stash_ahead): right only if
+ * none of the ops sent ahead changed the SSTs, which their `metrics` replies
+ * show, and which is checked.  Anything else out of turn is filterlab's
+ * bug, an error (exit 2), never a wrong verdict. */
+enum { AHEAD_OP, AHEAD_METRICS, AHEAD_SSTS };
+
+#define AHEAD_OPS 256                 /* ops sent ahead at most */
+
+static bool metrics_reply(proc *p, const char *line, size_t len, fl_metrics *out);
+
+/* A line that ends a reply: `ok`, `ok ...` or `err ...`. */
+static bool terminal(const char *line, size_t len) {
+    return (len == 2 && memcmp(line, "ok", 2) == 0) || (len > 2 && memcmp(line, "ok ", 3) == 0) ||
+           (len >= 4 && memcmp(line, "err ", 4) == 0);
+}
+
+/* A request sent ahead, as messages name it. */
+static void ahead_name(const struct ahead *a, char *out, size_t cap) {
+    size_t n = a->len && a->text[a->len - 1] == '\n' ? a->len - 1 : a->len;
+    if (n >= cap) n = cap - 1;
+    memcpy(out, a->text, n);
+    out[n] = 0;
+}
+
+static void ahead_pop(child *c) {
+    struct ahead *a = &c->ahead[c->ahead_head];
+    if (a->kind == AHEAD_OP) {
+        free(a->text);
+        c->ahead_ops--;
+        c->ahead_bytes -= a->len;
+    }
+    c->ahead_head = (c->ahead_head + 1) % c->ahead_cap;
+    c->nahead--;
+}
+
+/* Gathers text (a whole request line) to be sent, as sent ahead. */
+static int ahead_push(child *c, int kind, const char *text, size_t len) {
+    if (c->nahead == c->ahead_cap) {
+        size_t cap = c->ahead_cap ? c->ahead_cap * 2 : 256;
+        struct ahead *n = malloc(cap * sizeof *n);
+        if (!n) return FL_ERR_NOMEM;
+        for (size_t i = 0; i < c->nahead; i++) n[i] = c->ahead[(c->ahead_head + i) % c->ahead_cap];
+        free(c->ahead);
+        c->ahead = n;
+        c->ahead_cap = cap;
+        c->ahead_head = 0;
+    }
+    char *own = (char *)(uintptr_t)text;        /* (metrics, ssts: static text) */
+    if (kind == AHEAD_OP && !(own = malloc(len))) return FL_ERR_NOMEM;
+    if (kind == AHEAD_OP) memcpy(own, text, len);
+    int rc = put_text(c, text, len);
+    if (rc != FL_OK) {
+        if (kind == AHEAD_OP) free(own);
+        return rc;
+    }
+    c->ahead[(c->ahead_head + c->nahead) % c->ahead_cap] = (struct ahead){ own, len, kind };
+    c->nahead++;
+    if (kind == AHEAD_OP) {
+        c->ahead_ops++;
+        c->ahead_bytes += len;
+    }
+    return FL_OK;
+}
+
+/* Out of step: filterlab's own bug (the run stops, exit 2). */
+static int desync(proc *p, const char *asked, const struct ahead *head, const char *why) {
+    char name[200], q[200];
+    ahead_name(head, name, sizeof name);
+    struct ahead a = { (char *)(uintptr_t)asked, strlen(asked), 0 };
+    ahead_name(&a, q, sizeof q);
+    set_err(p, "filterlab's client of the %s adapter lost step: `%s` was asked while `%s` was sent ahead "
+            "and not answered yet (%s); a bug of filterlab's, FILTERLAB_AHEAD=0 runs without sending ahead",
+            p->kind->ops.name, q, name, why);
+    memcpy(p->c->why, p->err, sizeof p->c->why);
+    p->c->broken = true;
+    p->c->broken_rc = FL_ERR_INVALID;
+    return FL_ERR_INVALID;
+}
+
+/* Reads the reply of the head of what was sent ahead (after the writes'
+ * before it), and drops it; a `metrics` reply is then the counters now. */
+static int drop_head(proc *p) {
+    child *c = p->c;
+    struct ahead *a = &c->ahead[c->ahead_head];
+    char name[200], *line;
+    size_t len;
+    ahead_name(a, name, sizeof name);
+    int rc = settle(p, name);
+    if (rc != FL_OK) return rc;
+    do {
+        if ((rc = read_line(p, name, &line, &len)) != FL_OK) return rc;
+    } while (!terminal(line, len));
+    if (a->kind == AHEAD_METRICS) {
+        fl_metrics m;
+        memset(&m, 0, sizeof m);
+        if (!metrics_reply(p, line, len, &m))
+            return garbled(p, "metrics", line, "`ok NAME=N ...` with unsigned decimal counters");
+        p->metrics = m;
+        p->metrics_valid = true;
+    }
+    ahead_pop(c);
+    return FL_OK;
+}
+
+/* Before a request no one sent ahead (call): the replies of everything
+ * sent ahead are read and dropped; an op among them is out of step,
+ * unless ops_too (close: the run stopped before asking for them). */
+static int ahead_drain(proc *p, const char *request, bool ops_too) {
+    child *c = p->c;
+    while (c->nahead) {
+        if (c->ahead[c->ahead_head].kind == AHEAD_OP && !ops_too)
+            return desync(p, request, &c->ahead[c->ahead_head], "a request of its own, not a query");
+        int rc = drop_head(p);
+        if (rc != FL_OK) return rc;
+    }
+    return FL_OK;
+}
+
+/* The table is about to make request text (len bytes, its newline
+ * included): *sent when it went out ahead (the head, now taken: nothing to
+ * send), else the caller sends it.  A `metrics` or `ssts` at the head not
+ * asked for is dropped first. */
+static int ahead_take(proc *p, const char *text, size_t len, bool *sent) {
+    child *c = p->c;
+    *sent = false;
+    p->in_turn = true;
+    while (c->nahead) {
+        struct ahead *a = &c->ahead[c->ahead_head];
+        if (a->len == len && memcmp(a->text, text, len) == 0 && a->kind != AHEAD_SSTS) {
+            ahead_pop(c);
+            *sent = true;
+            return FL_OK;
+        }
+        if (a->kind == AHEAD_OP) return desync(p, text, a, "another request was sent ahead in its place");
+        int rc = drop_head(p);
+        if (rc != FL_OK) return rc;
+    }
+    return FL_OK;
+}
+
+/* A query out of turn (query, its text): the replies of everything sent
+ * ahead are taken out of recv (into stash, put back by query_end), so that
+ * the query's reply, which comes after them, is read next.  Those ops must
+ * not have changed the SSTs (tree: the list; else: none compacted away),
+ * as their `metrics` replies say. */
+static int stash_ahead(proc *p, const char *query, bool tree) {
+    child *c = p->c;
+    if (!p->metrics_valid)
+        return desync(p, query, &c->ahead[c->ahead_head], "the counters before it are not known");
+    int rc = settle(p, query);
+    if (rc == FL_OK) rc = send_all(p, query);
+    if (rc != FL_OK) return rc;
+    size_t pos = c->recv_pos;
+    for (size_t i = 0; i < c->nahead;) {
+        const struct ahead *a = &c->ahead[(c->ahead_head + i) % c->ahead_cap];
+        char *start = c->recv + pos;
+        char *nl = c->recv_len > pos ? memchr(start, '\n', c->recv_len - pos) : NULL;
+        if (!nl) {
+            char name[200];
+            ahead_name(a, name, sizeof name);
+            if ((rc = await_replies(p, name)) != FL_OK) return rc;
+            continue;
+        }
+        size_t len = (size_t)(nl - start);
+        pos += len + 1;
+        if (len && start[len - 1] == '\r') len--;
+        if (!terminal(start, len)) continue;
+        if (a->kind == AHEAD_METRICS) {
+            char line[4096];
+            size_t n = len < sizeof line ? len : sizeof line - 1;
+            memcpy(line, start, n);
+            line[n] = 0;
+            fl_metrics m;
+            memset(&m, 0, sizeof m);
+            if (!metrics_reply(p, line, n, &m))
+                return garbled(p, "metrics", line, "`ok NAME=N ...` with unsigned decimal counters");
+            const fl_metrics *o = &p->metrics;
+            bool changed = m.compactions != o->compactions ||
+                           (tree && (m.flushes != o->flushes || m.ssts_written != o->ssts_written));
+            if (changed)
+                return desync(p, query, &c->ahead[(c->ahead_head + i - 1) % c->ahead_cap],
+                              "it changed the SSTs, and the query is of them before it");
+        }
+        i++;
+    }
+    size_t n = pos - c->recv_pos;
+    if (n) {
+        if (!(c->stash = malloc(n))) return FL_ERR_NOMEM;
+        memcpy(c->stash, c->recv + c->recv_pos, n);
+        c->stash_len = n;
+        memmove(c->recv + c->recv_pos, c->recv + pos, c->recv_len - pos);
+        c->recv_len -= n;
+    }
+    return FL_OK;
+}
+
+/* Before a query (text: ssts, sst_file ...; ssts: it is `ssts`): *sent
+ * when it went out ahead; else the caller sends it -- after what was sent
+ * ahead, whose replies are then put aside (stash_ahead). */
+static int query_begin(proc *p, const char *text, bool ssts, bool *sent) {
+    child *c = p->c;
+    *sent = false;
+    p->querying = true;
+    p->in_turn = true;
+    while (c->nahead) {
+        struct ahead *a = &c->ahead[c->ahead_head];
+        if (a->kind == AHEAD_SSTS && ssts) {
+            ahead_pop(c);
+            *sent = true;
+            return FL_OK;
+        }
+        if (a->kind == AHEAD_OP) return stash_ahead(p, text, ssts);
+        int rc = drop_head(p);
+        if (rc != FL_OK) return rc;
+    }
+    return FL_OK;
+}
+
+/* After a query: what stash_ahead put aside is read next.  rc, or the
+ * error of putting it back. */
+static int query_end(proc *p, int rc) {
+    child *c = p->c;
+    p->querying = false;
+    p->in_turn = false;
+    if (!c->stash) return rc;
+    size_t unread = c->recv_len - c->recv_pos;
+    if (c->recv_pos < c->stash_len) {
+        size_t need = c->stash_len + unread + 1;
+        if (need > c->recv_cap) {
+            char *b = realloc(c->recv, need + 65536);
+            if (!b) {
+                free(c->stash);
+                c->stash = NULL;
+                set_err(p, "out of memory keeping the %s adapter's replies", p->kind->ops.name);
+                c->broken = true;
+                return FL_ERR_NOMEM;
+            }
+            c->recv = b;
+            c->recv_cap = need + 65536;
+        }
+        memmove(c->recv + c->stash_len, c->recv + c->recv_pos, unread);
+        c->recv_pos = 0;
+        c->recv_len = c->stash_len + unread;
+        memcpy(c->recv, c->stash, c->stash_len);
+    } else {
+        c->recv_pos -= c->stash_len;
+        memcpy(c->recv + c->recv_pos, c->stash, c->stash_len);
+    }
+    free(c->stash);
+    c->stash = NULL;
+    c->stash_len = 0;
+    return rc;
 }
 
 /* ---- Words of a reply -------------------------------------------------------------- */
@@ -691,7 +1015,7 @@ static int handshake(proc *p) {
                     }
             } else {
                 for (size_t i = 0; i < COUNTERS; i++)
-                    if (strlen(counter_names[i]) == ilen && memcmp(counter_names[i], item, ilen) == 0) {
+                    if (counter_len(i) == ilen && memcmp(counter_names[i], item, ilen) == 0) {
                         c->exact[i] = true;
                         known = true;
                     }
@@ -817,6 +1141,10 @@ int fl_proc_open(const fl_engine_ops *self, const char *dir, const fl_registry *
     }
     if (rc == FL_OK) rc = send_plugins(p, reg);
     if (rc == FL_OK) {
+        /* sending ahead needs the counters that say when SSTs change */
+        const char *env = getenv("FILTERLAB_AHEAD");
+        p->ahead_on = !(env && strcmp(env, "0") == 0) &&
+                      (!(p->c->caps & CAP_SSTS) || (p->c->exact[12] && p->c->exact[14] && p->c->exact[15]));
         size_t from = p->c->send_len;
         rc = put_str(p->c, "open ");
         if (rc == FL_OK) rc = put_bytes(p->c, (const uint8_t *)dir, strlen(dir));
@@ -852,6 +1180,7 @@ static int proc_close(fl_engine *e, char *err, size_t err_len) {
     if (rc == FL_OK && !p->c->broken && !p->kind->idle) p->kind->idle = p->c;   /* for the next open */
     else child_free(p->c);
     free_filters(p);
+    free(p->listed);
     fl_options_free(&p->opt);
     fl_buf_free(&p->value);
     fl_buf_free(&p->key);
@@ -864,16 +1193,35 @@ static int proc_close(fl_engine *e, char *err, size_t err_len) {
 
 static const char *proc_errmsg(const fl_engine *e) { return cof(e)->err; }
 
-/* Gathers an op's workload line (fl_op_print) as its request. */
-static int put_op(child *c, const fl_op *op) {
-    char *text = NULL;
-    size_t tlen = 0;
-    FILE *f = open_memstream(&text, &tlen);
+/* An op's workload line (fl_op_print) and its newline: its request. */
+static int op_text(const fl_op *op, char **text, size_t *len) {
+    *text = NULL;
+    *len = 0;
+    FILE *f = open_memstream(text, len);
     if (!f) return FL_ERR_NOMEM;
     int prc = fl_op_print(op, f);
-    if (fclose(f) != 0 || prc != 0) { free(text); return FL_ERR_NOMEM; }
-    int rc = put_text(c, text, tlen);
-    if (rc == FL_OK) rc = put_text(c, "\n", 1);
+    if (prc == 0) prc = fputc('\n', f) == EOF;
+    if (fclose(f) != 0 || prc != 0) {
+        free(*text);
+        *text = NULL;
+        return FL_ERR_NOMEM;
+    }
+    return FL_OK;
+}
+
+/* Gathers an op's request (unless it went out ahead), and its text, cut,
+ * for messages, in request. */
+static int put_op(proc *p, const fl_op *op, char *request, size_t cap) {
+    char *text;
+    size_t tlen;
+    bool sent;
+    int rc = op_text(op, &text, &tlen);
+    if (rc != FL_OK) return rc;
+    rc = ahead_take(p, text, tlen, &sent);
+    if (rc == FL_OK && !sent) rc = put_text(p->c, text, tlen);
+    struct ahead a = { text, tlen, AHEAD_OP };
+    ahead_name(&a, request, cap);
+    if (tlen > cap) memcpy(request + cap - 4, "...", 4);
     free(text);
     return rc;
 }
@@ -895,10 +1243,8 @@ static int write_op(proc *p, unsigned cap, const fl_op *op) {
     int rc = take_deferred(p);
     if (rc == FL_OK) rc = lacks(p, cap, fl_op_name(op->kind));
     if (rc != FL_OK) return rc;
-    size_t from = p->c->send_len;
-    if ((rc = put_op(p->c, op)) != FL_OK) return rc;
     char request[96];
-    describe(p->c, from, request, sizeof request);
+    if ((rc = put_op(p, op, request, sizeof request)) != FL_OK) return rc;
     return pipelined(p, request);
 }
 
@@ -921,9 +1267,12 @@ static int proc_delete_range(fl_engine *e, fl_slice s, fl_slice end) {
 static int plain_op(proc *p, unsigned cap, const fl_op *op) {
     int rc = lacks(p, cap, fl_op_name(op->kind));
     if (rc != FL_OK) return rc;
-    size_t from = p->c->send_len;
-    if ((rc = put_op(p->c, op)) != FL_OK) return rc;
-    return simple(p, from);
+    char request[256], *line;
+    size_t len;
+    if ((rc = put_op(p, op, request, sizeof request)) != FL_OK) return rc;
+    rc = call(p, request, &line, &len);
+    if (rc == FL_OK && strcmp(line, "ok") != 0) return garbled(p, request, line, "`ok`");
+    return rc;
 }
 
 static int proc_flush(fl_engine *e) {
@@ -956,11 +1305,9 @@ static int proc_get(fl_engine *e, fl_slice key, const fl_filter_context *ctx, fl
     if (rc != FL_OK) return rc;
     fl_op op = { .kind = FL_OP_GET, .a = bytes_of(key), .prefix_mode = -1 };
     set_ctx(&op, ctx);
-    size_t from = p->c->send_len;
-    if ((rc = put_op(p->c, &op)) != FL_OK) return rc;
     char request[256], *line;
     size_t len;
-    describe(p->c, from, request, sizeof request);
+    if ((rc = put_op(p, &op, request, sizeof request)) != FL_OK) return rc;
     if ((rc = with_metrics(p)) != FL_OK) return rc;
     p->probes_valid = false;
     p->nprobes = 0;
@@ -1041,12 +1388,10 @@ static int proc_multiget(fl_engine *e, size_t n, const fl_slice *keys, const fl_
         }
     fl_op op = { .kind = FL_OP_MULTIGET, .a = { packed, plen }, .count = (uint32_t)n, .prefix_mode = -1 };
     set_ctx(&op, ctx);
-    size_t from = p->c->send_len;
-    rc = put_op(p->c, &op);
+    char request[256];
+    rc = put_op(p, &op, request, sizeof request);
     free(packed);
     if (rc != FL_OK) return rc;
-    char request[256];
-    describe(p->c, from, request, sizeof request);
     if ((rc = with_metrics(p)) != FL_OK) return rc;
     return after_read(p, multiget_reply(p, request, n, values, found));
 }
@@ -1110,10 +1455,8 @@ static int entries(proc *p, const char *request, bool probes, fl_scan_fn fn, voi
 static int read_op(proc *p, unsigned cap, const fl_op *op, fl_scan_fn fn, void *arg) {
     int rc = lacks(p, cap, fl_op_name(op->kind));
     if (rc != FL_OK) return rc;
-    size_t from = p->c->send_len;
-    if ((rc = put_op(p->c, op)) != FL_OK) return rc;
     char request[256];
-    describe(p->c, from, request, sizeof request);
+    if ((rc = put_op(p, op, request, sizeof request)) != FL_OK) return rc;
     if ((rc = with_metrics(p)) != FL_OK) return rc;
     bool probes = op->kind == FL_OP_SCAN_PREFIX && (p->c->caps & CAP_PROBES);
     p->probes_valid = false;
@@ -1181,7 +1524,9 @@ static void proc_metrics(const fl_engine *x, fl_metrics *out) {
     }
     char *line;
     size_t len;
-    int rc = put_str(p->c, "metrics\n");
+    bool sent;
+    int rc = ahead_take(p, "metrics\n", 8, &sent);
+    if (rc == FL_OK && !sent) rc = put_str(p->c, "metrics\n");
     if (rc == FL_OK) rc = call(p, "metrics", &line, &len);
     if (rc == FL_OK && !metrics_reply(p, line, len, out))
         rc = garbled(p, "metrics", line, "`ok NAME=N ...` with unsigned decimal counters");
@@ -1207,8 +1552,7 @@ static bool metrics_reply(proc *p, const char *line, size_t len, fl_metrics *out
         if (!eq) return false;
         size_t klen = (size_t)(eq - s);
         for (size_t i = 0; i < COUNTERS; i++) {
-            if (!p->c->exact[i] || strlen(counter_names[i]) != klen || memcmp(counter_names[i], s, klen) != 0)
-                continue;
+            if (!p->c->exact[i] || counter_len(i) != klen || memcmp(counter_names[i], s, klen) != 0) continue;
             words v = { eq + 1, s + n };
             uint64_t val;
             if (!u64_word(&v, &val)) return false;
@@ -1220,7 +1564,10 @@ static bool metrics_reply(proc *p, const char *line, size_t len, fl_metrics *out
 }
 
 static int with_metrics(proc *p) {
-    int rc = put_str(p->c, "metrics\n");
+    bool sent, in_turn = p->in_turn;  /* (the read's, for its call) */
+    int rc = ahead_take(p, "metrics\n", 8, &sent);
+    p->in_turn = in_turn;
+    if (rc == FL_OK && !sent) rc = put_str(p->c, "metrics\n");
     if (rc == FL_OK) p->metrics_ahead = true;
     return rc;
 }
@@ -1265,7 +1612,10 @@ static int proc_ssts(const fl_engine *x, fl_sst_meta **out, size_t *count) {
     char *line;
     size_t len, cap = 0, n = 0;
     fl_sst_meta *m = NULL;
-    if ((rc = put_str(p->c, "ssts\n")) == FL_OK) rc = call(p, "ssts", &line, &len);
+    bool sent;
+    rc = query_begin(p, "ssts\n", true, &sent);
+    if (rc == FL_OK && !sent) rc = put_str(p->c, "ssts\n");
+    if (rc == FL_OK) rc = call(p, "ssts", &line, &len);
     const char *expected = "`sst ID LEVEL SMALLEST LARGEST ENTRIES RTOMBS EXCL NAME...` or `ok`";
     while (rc == FL_OK && strcmp(line, "ok") != 0) {
         if (strncmp(line, "err ", 4) == 0) { rc = err_reply(p, "ssts", line); break; }
@@ -1306,10 +1656,17 @@ static int proc_ssts(const fl_engine *x, fl_sst_meta **out, size_t *count) {
         }
         if (rc == FL_OK) rc = read_line(p, "ssts", &line, &len);
     }
+    rc = query_end(p, rc);
+    uint64_t *ids = rc == FL_OK ? malloc((n ? n : 1) * sizeof *ids) : NULL;
+    if (rc == FL_OK && !ids) rc = FL_ERR_NOMEM;
     if (rc != FL_OK) {
         if (m) fl_sst_meta_free(m, n);
         return rc;
     }
+    for (size_t i = 0; i < n; i++) ids[i] = m[i].id;
+    free(p->listed);
+    p->listed = ids;
+    p->nlisted = n;
     *out = m;
     *count = n;
     return FL_OK;
@@ -1333,14 +1690,19 @@ static int proc_sst_filter(fl_engine *e, uint64_t id, const fl_sst_filter **out)
     }
     char request[48], *line;
     size_t len;
-    snprintf(request, sizeof request, "sst_file %llu", (unsigned long long)id);
-    if ((rc = put_str(p->c, request)) == FL_OK && (rc = put_str(p->c, "\n")) == FL_OK)
-        rc = call(p, request, &line, &len);
-    if (rc != FL_OK) return rc;
-    words w = { line, line + len };
-    if (!word_is(&w, "ok") || !bytes_word(&w, &p->value) || w.p < w.end || !p->value.len ||
-        memchr(p->value.data, 0, p->value.len))
-        return garbled(p, request, line, "`ok PATH`");
+    snprintf(request, sizeof request, "sst_file %llu\n", (unsigned long long)id);
+    bool sent;
+    rc = query_begin(p, request, false, &sent);
+    request[strlen(request) - 1] = 0;
+    if (rc == FL_OK && !sent && (rc = put_str(p->c, request)) == FL_OK) rc = put_str(p->c, "\n");
+    if (rc == FL_OK) rc = call(p, request, &line, &len);
+    if (rc == FL_OK) {
+        words w = { line, line + len };
+        if (!word_is(&w, "ok") || !bytes_word(&w, &p->value) || w.p < w.end || !p->value.len ||
+            memchr(p->value.data, 0, p->value.len))
+            rc = garbled(p, request, line, "`ok PATH`");
+    }
+    if ((rc = query_end(p, rc)) != FL_OK) return rc;
     char *path = malloc(p->value.len + 1);
     if (!path) return FL_ERR_NOMEM;
     memcpy(path, p->value.data, p->value.len);
@@ -1371,8 +1733,8 @@ static void probe_sst(proc *p, const struct probe *pr, fl_read_probe *out) {
 }
 
 /* The last get's probes, each matched to an SST by its filter bytes (the
- * kind's probe_of); a probe of bytes no filter read so far has makes every
- * live SST's filter read, and is then matched again. */
+ * kind's probe_of); a probe of bytes no filter read so far has makes the
+ * filter of every SST last listed read, and is then matched again. */
 static int proc_last_read_trace(fl_engine *e, const fl_read_probe **out, size_t *n, const char **why) {
     proc *p = of(e);
     *out = NULL;
@@ -1390,17 +1752,12 @@ static int proc_last_read_trace(fl_engine *e, const fl_read_probe **out, size_t 
     for (size_t i = 0; i < p->nprobes; i++) {
         probe_sst(p, &p->probes[i], &p->trace[i]);
         if (!p->trace[i].sst && !listed) {
+            /* the filters of the SSTs last listed -- the checker's view of
+             * the tree, which the read saw -- are read, and matched again */
             listed = true;
-            fl_sst_meta *m;
-            size_t count;
-            if (proc_ssts(e, &m, &count) != FL_OK) return FL_ERR_NOTFOUND;
             const fl_sst_filter *f;
-            for (size_t j = 0; j < count; j++)
-                if (proc_sst_filter(e, m[j].id, &f) != FL_OK) {
-                    fl_sst_meta_free(m, count);
-                    return FL_ERR_NOTFOUND;
-                }
-            fl_sst_meta_free(m, count);
+            for (size_t j = 0; j < p->nlisted; j++)
+                if (proc_sst_filter(e, p->listed[j], &f) != FL_OK) return FL_ERR_NOTFOUND;
             probe_sst(p, &p->probes[i], &p->trace[i]);
         }
         if (!p->trace[i].sst && !p->trace_why[0])
@@ -1411,6 +1768,68 @@ static int proc_last_read_trace(fl_engine *e, const fl_read_probe **out, size_t 
     *out = p->trace;
     *n = p->nprobes;
     return FL_OK;
+}
+
+/* ---- Sending ahead ----------------------------------------------------------------- */
+
+/* Whether op goes out ahead: a write or a read without a filter context,
+ * which the adapter lists, whose request is the op's own line. */
+static bool goes_ahead(const proc *p, const fl_op *op) {
+    unsigned caps = p->c->caps;
+    switch (op->kind) {
+    case FL_OP_PUT:         return caps & CAP_PUT;
+    case FL_OP_DEL:         return caps & CAP_DEL;
+    case FL_OP_DELRANGE:    return caps & CAP_DELRANGE;
+    case FL_OP_GET:         return (caps & CAP_GET) && !op->has_ctx;
+    case FL_OP_SCAN:        return caps & CAP_SCAN;
+    case FL_OP_SCAN_PREFIX: return (caps & CAP_SCAN_PREFIX) && !op->has_ctx;
+    default:                return false;
+    }
+}
+
+/* fl_engine_ops.ahead: the ops from index on (ops[0] is op index) are
+ * the next the checker runs; up to AHEAD_OPS of them go out now, each
+ * with the `metrics` (and after a write the `ssts`) the checker may ask
+ * after it (README, "Speed"). */
+static void proc_ahead(fl_engine *e, uint64_t index, const fl_op *ops, size_t n) {
+    proc *p = of(e);
+    child *c = p->c;
+    if (!p->ahead_on || c->broken || p->deferred) return;
+    if (!c->nahead || c->ahead_next < index) c->ahead_next = index;
+    if (c->ahead_next - index >= n || c->ahead_ops >= AHEAD_OPS) return;
+    if (!c->nahead && !p->metrics_valid) {
+        fl_metrics m;                   /* the counters before: never asked behind ops */
+        proc_metrics(e, &m);
+        if (p->deferred || c->broken) return;
+    }
+    char first[200] = "";
+    /* (ops of at most about SEND_BUF bytes outstanding: far less than a
+     * socket holds, so that sending never waits on an adapter busy with an
+     * op; one op, whatever its size) */
+    for (size_t j = (size_t)(c->ahead_next - index);
+         j < n && c->ahead_ops < AHEAD_OPS && (!c->ahead_ops || c->ahead_bytes < SEND_BUF); j++) {
+        const fl_op *op = &ops[j];
+        if (!goes_ahead(p, op)) break;
+        bool write = op->kind == FL_OP_PUT || op->kind == FL_OP_DEL || op->kind == FL_OP_DELRANGE;
+        /* the request the table's call will make (proc_put, proc_get, ...) */
+        fl_op q = { .kind = op->kind, .a = bytes_of((fl_slice){ op->a.data, op->a.len }), .prefix_mode = -1 };
+        if (op->kind == FL_OP_PUT || op->kind == FL_OP_DELRANGE || op->kind == FL_OP_SCAN)
+            q.b = bytes_of((fl_slice){ op->b.data, op->b.len });
+        char *text;
+        size_t tlen;
+        if (op_text(&q, &text, &tlen) != FL_OK) return;
+        int rc = ahead_push(c, AHEAD_OP, text, tlen);
+        if (rc == FL_OK && !first[0]) {
+            struct ahead a = { text, tlen, AHEAD_OP };
+            ahead_name(&a, first, sizeof first);
+        }
+        free(text);
+        if (rc == FL_OK) rc = ahead_push(c, AHEAD_METRICS, "metrics\n", 8);
+        if (rc == FL_OK && write && (c->caps & CAP_SSTS)) rc = ahead_push(c, AHEAD_SSTS, "ssts\n", 5);
+        if (rc != FL_OK) return;        /* (what was gathered is sent with the next request) */
+        c->ahead_next++;
+    }
+    if (first[0]) send_all(p, first);   /* a death is the next call's to report */
 }
 
 /* ---- Engines of this kind ------------------------------------------------------------ */
@@ -1430,6 +1849,7 @@ static const fl_engine_ops proc_ops = {
     .seek = proc_seek,
     .set_options = proc_set_options,
     .metrics = proc_metrics,
+    .ahead = proc_ahead,
     .multiget = proc_multiget,
     .ssts = proc_ssts,
     .counts_false_positives = proc_counts_false_positives,

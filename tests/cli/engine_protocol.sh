@@ -111,6 +111,16 @@ for w in $(find "$FL_SRCDIR/workloads" -name '*.wl' ! -path '*/gen/*' | sort); d
 done
 [ $served -ge 25 ] || fail "only $served shipped workloads ran through filterlab serve"
 echo "filterlab serve: $served workloads with filterlab's results, no violation"
+# the same through the protocol without running ahead (FILTERLAB_AHEAD=0),
+# and the same counters either way
+for n in basic migration prefix_scans; do
+    FILTERLAB_AHEAD=0 "$FILTERLAB" replay "$FL_SRCDIR/workloads/$n.wl" --engine "$SERVE" --results "$T/$n.strict" \
+        > "$T/strict.out" 2>&1 || { cat "$T/strict.out"; fail "$n through filterlab serve, one op at a time"; }
+    "$FILTERLAB" replay "$FL_SRCDIR/workloads/$n.wl" --engine "$SERVE" > "$T/ahead.out" 2>&1
+    cmp -s "$T/$n.own" "$T/$n.strict" || fail "$n: results one op at a time differ"
+    [ "$(tail -n +2 "$T/strict.out")" = "$(tail -n +2 "$T/ahead.out")" ] ||
+        fail "$n: the counters differ with and without running ahead: $(cat "$T/strict.out" "$T/ahead.out")"
+done
 "$FILTERLAB" serve --help | grep -q "engine protocol" || fail "serve --help"
 
 # ---- plugins inside an adapter: `plugin PATH`, and each contract a plugin

@@ -4,7 +4,8 @@
 //!
 //! One request loop: read a line, dispatch on its first word to the one
 //! function of that verb, write its one reply (data lines, then `ok ...`; or
-//! one `err KIND MESSAGE`), flush stdout. The adapter is a translator: each
+//! one `err KIND MESSAGE`), flushed when no request is waiting, and before
+//! any request but `metrics` and `ssts`. The adapter is a translator: each
 //! request maps to SlateDB's public API, and each reply says what SlateDB did.
 //! The README's "Testing SlateDB" has the mapping and SlateDB's counting
 //! rules.
@@ -559,7 +560,7 @@ fn write_reply(out: &mut impl Write, result: &Result<Reply, Failure>) -> std::io
             writeln!(out, "err {} {}", f.kind, msg)?;
         }
     }
-    out.flush()
+    Ok(())
 }
 
 fn main() {
@@ -580,8 +581,12 @@ fn main() {
         opens: 0,
         quit: false,
     };
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
+    // Our own buffer over stdin, so that the loop sees whether another
+    // request is already in: replies are flushed when none is, and before a
+    // request that runs SlateDB (if it dies there, filterlab names that
+    // request), so that a client sending requests ahead gets their replies
+    // in few writes.
+    let mut input = std::io::BufReader::with_capacity(1 << 16, std::io::stdin().lock());
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut line = Vec::new();
@@ -598,8 +603,22 @@ fn main() {
         if line.last() == Some(&b'\n') {
             line.pop();
         }
+        let query = line.starts_with(b"metrics") || line.starts_with(b"ssts");
+        if !query {
+            if let Err(e) = out.flush() {
+                eprintln!("filterlab-slatedb: writing stdout: {e}");
+                break;
+            }
+        }
         let result = rt.block_on(adapter.handle(&line));
-        if let Err(e) = write_reply(&mut out, &result) {
+        let written = write_reply(&mut out, &result).and_then(|()| {
+            if adapter.quit || input.buffer().is_empty() {
+                out.flush()
+            } else {
+                Ok(())
+            }
+        });
+        if let Err(e) = written {
             eprintln!("filterlab-slatedb: writing stdout: {e}");
             break;
         }
