@@ -302,6 +302,7 @@ FL_TEST_FRESH(known_regression_workloads_on_rocksdb) {
         { "memtable_bloom_old_extractor_tombstone.wl", MEMTABLE_BLOOM "-tombstone", FL_P2, false },
         { "seek_for_prev_partitioned_prefix.wl", "rocksdb-seek-for-prev-partitioned-prefix", FL_P2, false },
         { "memtable_extractor_freed.wl", "rocksdb-memtable-extractor-freed", FL_P10, true },
+        { "hash_memtable_extractor_freed.wl", "rocksdb-hash-memtable-extractor-freed", FL_P10, true },
         { "partitioned_filter_multiget_abort.wl", "rocksdb-partitioned-filter-multiget-empty-partition", FL_P10,
           false },
     };

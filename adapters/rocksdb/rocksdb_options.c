@@ -92,11 +92,13 @@ typedef struct rdb_settings {
     bool wrapped;                      /* rocksdb.extractor=wrapped           */
     const char *index_shortening;      /* RocksDB's name of the mode          */
     bool multiget;                     /* rocksdb.get=multiget                */
+    int memtable;                      /* rocksdb.memtable: 0 skiplist, 1
+                                          hash_skiplist, 2 hash_linklist      */
 } rdb_settings;
 
 #define KNOWN_KEYS "partition_filters, metadata_block_size, format_version, memtable_prefix_bloom, " \
                    "memtable_whole_key_filtering, filter, optimize_filters_for_hits, "                  \
-                   "cache_index_and_filter_blocks, extractor, index_shortening, get"
+                   "cache_index_and_filter_blocks, extractor, index_shortening, get, memtable"
 
 static int bad_value(const char *key, const char *value, const char *expected, char *err, size_t len) {
     snprintf(err, len, "option rocksdb.%s: expected %s, got \"%s\"", key, expected, value);
@@ -163,6 +165,12 @@ static int one_setting(rdb_settings *s, const char *k, const char *v, char *err,
     } else if (strcmp(k, "get") == 0) {
         if (strcmp(v, "get") && strcmp(v, "multiget")) return bad_value(k, v, "get or multiget", err, len);
         s->multiget = v[0] == 'm';
+    } else if (strcmp(k, "memtable") == 0) {
+        static const char *const reps[] = { "skiplist", "hash_skiplist", "hash_linklist" };
+        int i = 0;
+        while (i < 3 && strcmp(v, reps[i]) != 0) i++;
+        if (i == 3) return bad_value(k, v, "skiplist, hash_skiplist or hash_linklist", err, len);
+        s->memtable = i;
     } else if (strcmp(k, "extractor") == 0) {
         if (strcmp(v, "native") && strcmp(v, "wrapped"))
             return bad_value(k, v, "native or wrapped", err, len);
@@ -340,12 +348,20 @@ static void set_engine_defaults(const fl_options *opt, const rdb_settings *s, ro
     rocksdb_options_set_memtable_prefix_bloom_size_ratio(o, s->memtable_prefix_bloom);
     rocksdb_options_set_memtable_whole_key_filtering(o, s->memtable_whole_key_filtering);
     rocksdb_options_set_optimize_filters_for_hits(o, s->optimize_filters_for_hits);
+    /* a hash memtable rep (1000 buckets, as RocksDB's defaults) buckets its
+     * keys by the prefix extractor in force when the memtable is made, and
+     * cannot take concurrent writes */
+    if (s->memtable == 1) rocksdb_options_set_hash_skip_list_rep(o, 1000, 4, 4);
+    if (s->memtable == 2) rocksdb_options_set_hash_link_list_rep(o, 1000);
+    if (s->memtable) rocksdb_options_set_allow_concurrent_memtable_write(o, 0);
     note(cfg, "write_buffer_size", "%llu", (unsigned long long)wb);
     note(cfg, "level0_file_num_compaction_trigger", "%d", l0);
     note(cfg, "target_file_size_base", "%llu", (unsigned long long)opt->sst_bytes);
     note(cfg, "memtable_prefix_bloom_size_ratio", "%.17g", s->memtable_prefix_bloom);
     note(cfg, "memtable_whole_key_filtering", "%s", tf(s->memtable_whole_key_filtering));
     note(cfg, "optimize_filters_for_hits", "%s", tf(s->optimize_filters_for_hits));
+    note(cfg, "memtable_factory", "%s", s->memtable == 1 ? "HashSkipListRepFactory"
+                                      : s->memtable == 2 ? "HashLinkListRepFactory" : "SkipListFactory");
 }
 
 /* ---- Checking and making ---------------------------------------------------------- */
