@@ -233,6 +233,7 @@ static int write_failure(const fl_run_config *c, fl_run_result *res, fl_workload
  * the trial's message. */
 static bool own_failure(const fl_trial_env *env, fl_run_result *res, const fl_workload *w, int property,
                         fl_trial_outcome *again, size_t *at) {
+    memset(again, 0, sizeof *again);
     if (fl_check_workload(env, w, true, again) != FL_OK || again->property != property) return false;
     *at = 0;                                        /* the failing op: by its line */
     while (*at < w->count && w->ops[*at].line != again->line) (*at)++;
@@ -323,10 +324,13 @@ static int found(const fl_run_config *c, const fl_trial_env *env, fl_run_result 
     fl_trial_outcome again;
     size_t at;
     bool own = own_failure(&shrink_env, res, w, o->property, &again, &at);
-    if (!own && c->log)
+    if (!own && c->log && again.property != o->property)
         fprintf(c->log, "check: the workload did not fail with %s again when run once more in a process of its "
                 "own: the engine is not deterministic, or the finding came of what ran before it in its worker "
                 "process; the workload written may not reproduce it\n", fl_property_name(o->property));
+    else if (!own && c->log)
+        fprintf(c->log, "check: the workload failed with %s again, but at line %u, which it does not have: "
+                "the finding is not matched against --known\n", fl_property_name(o->property), again.line);
     int k = c->known && own ? known_bug(c, &shrink_env, w, &again, at, !complete) : -1;
     if (c->known && !own && !complete && orig.count) {
         size_t oat = 0;
