@@ -88,7 +88,9 @@ for bin in $BINS; do
     for t in tests/cli/*.sh; do
         [ -f "$t" ] || continue
         rerun="FL_SRCDIR=$FL_SRCDIR FILTERLAB=$bin sh $t"
-        if FILTERLAB=$bin sh "$t" > "$LOG" 2>&1; then ok "$t ($bin)"; else bad "$t ($bin)" "$rerun"; fi
+        t0=$(date +%s)
+        if FILTERLAB=$bin sh "$t" > "$LOG" 2>&1; then ok "$t ($bin, $(($(date +%s) - t0)) s)"
+        else bad "$t ($bin)" "$rerun"; fi
     done
     for wl in $wls; do
         rerun="$bin replay $wl"
