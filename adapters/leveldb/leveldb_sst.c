@@ -609,6 +609,48 @@ int fl_ldb_table_each(const fl_ldb_table *t, fl_ldb_entry_fn fn, void *arg) {
     return walk(t, 0, t->nblocks, fn, arg);
 }
 
+/* The user key of data block j's first entry against key: <0, 0, >0; an
+ * empty block sorts first; *rc a decoding error. */
+static int first_vs(const fl_ldb_table *t, size_t j, const uint8_t *key, size_t len, int *rc) {
+    biter it;
+    const ldb_block *bl = &t->blocks[j];
+    int c = -1;
+    *rc = bi_start(&it, t->file + bl->off, (size_t)bl->size, bl->off, "data block", NULL, 0);
+    if (*rc == 0 && (*rc = bi_next(&it, NULL, 0)) == 1) {
+        *rc = 0;
+        c = fl_key_cmp(it.key, it.klen - 8, key, len);
+    }
+    if (*rc > 0) *rc = 0;                           /* (no entry) */
+    bi_end(&it);
+    return c;
+}
+
+typedef struct holds_arg { const uint8_t *key; size_t len; bool found; } holds_arg;
+
+/* (entries come in key order: past the key, it is not there) */
+static int holds_entry(void *arg, fl_slice user_key, uint64_t seq, bool deletion, fl_slice value) {
+    holds_arg *h = arg;
+    (void)seq; (void)deletion; (void)value;
+    int c = fl_key_cmp(user_key.data, user_key.len, h->key, h->len);
+    h->found = c == 0;
+    return c >= 0;
+}
+
+int fl_ldb_table_holds(const fl_ldb_table *t, const uint8_t *key, size_t len) {
+    size_t lo = 0, hi = t->nblocks;                 /* the first block whose first key >= key */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int rc, c = first_vs(t, mid, key, len, &rc);
+        if (rc < 0) return rc;
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    /* the key's entries start in the block before it (at its end) or in it */
+    holds_arg h = { key, len, false };
+    int rc = walk(t, lo ? lo - 1 : 0, t->nblocks, holds_entry, &h);
+    return rc < 0 ? rc : h.found;
+}
+
 const char *fl_ldb_table_filter_name(const fl_ldb_table *t) { return t->fname; }
 size_t fl_ldb_table_filter_count(const fl_ldb_table *t) { return t->nfilters; }
 unsigned fl_ldb_table_filter_base_lg(const fl_ldb_table *t) { return t->base_lg; }

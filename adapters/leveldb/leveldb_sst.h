@@ -76,6 +76,11 @@ typedef int (*fl_ldb_entry_fn)(void *arg, fl_slice user_key, uint64_t seq, bool 
 /* Every entry in table order: user keys ascending, equal ones newest (the
  * highest seq) first.  FL_OK, fn's nonzero return, or FL_ERR_NOMEM. */
 int fl_ldb_table_each(const fl_ldb_table *t, fl_ldb_entry_fn fn, void *arg);
+/* Whether t holds an entry (any version, a deletion too) of user key
+ * key[0..len): 1 or 0, by a binary search over the data blocks' first
+ * keys and a walk of at most the blocks where the key's entries start;
+ * FL_ERR_CORRUPT or FL_ERR_NOMEM. */
+int fl_ldb_table_holds(const fl_ldb_table *t, const uint8_t *key, size_t len);
 
 /* ---- The filter block ---------------------------------------------------- */
 

@@ -291,21 +291,9 @@ void ldb_note_files(ldb *e, bool own) {
     e->listing = l;
     e->nlisting = n;
 }
-typedef struct has_key { fl_slice k; bool found; } has_key;
-
-/* (entries come in key order: past the key, it is not there) */
-static int note_key(void *arg, fl_slice user_key, uint64_t seq, bool deletion, fl_slice value) {
-    has_key *h = arg;
-    (void)seq; (void)deletion; (void)value;
-    int c = fl_key_cmp(user_key.data, user_key.len, h->k.data, h->k.len);
-    h->found = c == 0;
-    return c >= 0;
-}
 
 static bool table_holds(const table *t, fl_slice key) {
-    has_key h = { key, false };
-    fl_ldb_table_each(t->t, note_key, &h);
-    return h.found;
+    return fl_ldb_table_holds(t->t, key.data, key.len) == 1;
 }
 
 static int want_add(ldb *e, const table *t, fl_slice f, bool holds) {
