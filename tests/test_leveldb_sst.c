@@ -103,6 +103,35 @@ static void check_no_false_negatives(const fl_ldb_table *t) {
     ents_free(&e);
 }
 
+/* fl_ldb_table_holds against a walk: every entry's key is held; the key
+ * just after each (a 0 byte appended), and the keys before the first and
+ * after the last, only when an entry has them. */
+static bool has_entry(const ents *e, const uint8_t *k, size_t kn) {
+    for (size_t i = 0; i < e->n; i++)
+        if (ukey_cmp(e->e[i].k, e->e[i].kn, k, kn) == 0) return true;
+    return false;
+}
+
+static void check_holds(const fl_ldb_table *t) {
+    ents e = { 0 };
+    CHECK_OK(fl_ldb_table_each(t, collect, &e));
+    uint8_t buf[1100];
+    for (size_t i = 0; i < e.n; i++) {
+        CHECK_EQ(fl_ldb_table_holds(t, e.e[i].k, e.e[i].kn), 1);
+        if (e.e[i].kn + 1 > sizeof buf) continue;
+        memcpy(buf, e.e[i].k, e.e[i].kn);
+        buf[e.e[i].kn] = 0;
+        CHECK_EQ(fl_ldb_table_holds(t, buf, e.e[i].kn + 1), has_entry(&e, buf, e.e[i].kn + 1) ? 1 : 0);
+    }
+    if (e.n && e.e[e.n - 1].kn + 1 <= sizeof buf) {
+        memcpy(buf, e.e[e.n - 1].k, e.e[e.n - 1].kn);
+        buf[e.e[e.n - 1].kn] = 0xff;
+        CHECK_EQ(fl_ldb_table_holds(t, buf, e.e[e.n - 1].kn + 1), 0);
+    }
+    CHECK_EQ(fl_ldb_table_holds(t, buf, 0), has_entry(&e, buf, 0) ? 1 : 0);
+    ents_free(&e);
+}
+
 /* Every filter's keys together are the table's entries, in order. */
 static void check_filter_keys(const fl_ldb_table *t) {
     ents all = { 0 }, byf = { 0 };
@@ -469,6 +498,7 @@ FL_TEST(ldb_hand_table_roundtrip) {
         CHECK_EQ(stopped, 3);
         size_t nb = fl_ldb_table_block_count(t);
         CHECK(cfg[c].bs > 4000 ? nb >= 2 && nb <= 4 : nb > 20);
+        check_holds(t);
         CHECK_EQ(fl_ldb_table_block_offset(t, 0), 0);
         CHECK_EQ(fl_ldb_table_block_size(t, nb), 0);
         if (cfg[c].bpk == 0) {
@@ -1002,6 +1032,7 @@ static void check_table(const fl_ldb_table *t, int bits) {
     CHECK_RC(fl_ldb_bloom_check(t, inf, err, sizeof err), FL_OK);
     check_no_false_negatives(t);
     check_filter_keys(t);
+    check_holds(t);
 }
 
 /* The FP rate of the filters a Get probes, over absent keys. */
