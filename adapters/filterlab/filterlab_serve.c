@@ -31,7 +31,20 @@ typedef struct server {
                             `violation` lines, written before the reply */
     fl_db *db;
     fl_buf value;
+    /* The last `ssts` listing, kept while the SSTs stay as they were: the
+     * engine changes them only in a flush or a compaction, which its
+     * counters (ssts_written, flushes, compactions) show.  A client that
+     * runs ahead asks after every write. */
+    char *listing;
+    size_t listing_len;
+    uint64_t listed_at[3];
 } server;
+
+static void forget_listing(server *s) {
+    free(s->listing);
+    s->listing = NULL;
+    s->listing_len = 0;
+}
 
 static void violation(void *arg, const fl_contract_violation *v) {
     server *s = arg;
@@ -132,6 +145,7 @@ static int do_open(server *s, const char *args, size_t len) {
     if (rc != FL_OK) { free(dir); return fail(s, rc, err); }
     if (s->db) fl_db_close(s->db, NULL, 0);
     s->db = NULL;
+    forget_listing(s);
     opt.calls = s->calls;
     rc = fl_db_open((const char *)dir, s->reg, &opt, &s->db, err, sizeof err);
     fl_options_free(&opt);
@@ -174,25 +188,46 @@ static int do_metrics(server *s) {
                  (unsigned long long)m.flushes, (unsigned long long)m.compactions);
 }
 
-static int do_ssts(server *s) {
+/* The `sst ...` lines of the live SSTs into f. */
+static int list_ssts(server *s, FILE *f) {
     fl_sst_meta *m;
     size_t n;
     int rc = fl_db_ssts(s->db, &m, &n);
-    if (rc != FL_OK) return fail(s, rc, fl_db_errmsg(s->db));
+    if (rc != FL_OK) return rc;
     for (size_t i = 0; i < n; i++) {
-        fprintf(s->out, "sst %llu %d ", (unsigned long long)m[i].id, m[i].level);
-        put_bytes(s, m[i].smallest, m[i].smallest_len);
-        fputc(' ', s->out);
-        put_bytes(s, m[i].largest, m[i].largest_len);
-        fprintf(s->out, " %llu %llu %d", (unsigned long long)m[i].entries,
+        fprintf(f, "sst %llu %d ", (unsigned long long)m[i].id, m[i].level);
+        fl_bytes_print(f, m[i].smallest, m[i].smallest_len);
+        fputc(' ', f);
+        fl_bytes_print(f, m[i].largest, m[i].largest_len);
+        fprintf(f, " %llu %llu %d", (unsigned long long)m[i].entries,
                 (unsigned long long)m[i].range_tombstones, m[i].largest_exclusive ? 1 : 0);
         for (size_t j = 0; j < m[i].filter_count; j++) {
-            fputc(' ', s->out);
-            put_bytes(s, (const uint8_t *)m[i].filter_names[j], strlen(m[i].filter_names[j]));
+            fputc(' ', f);
+            fl_bytes_print(f, (const uint8_t *)m[i].filter_names[j], strlen(m[i].filter_names[j]));
         }
-        fputc('\n', s->out);
+        fputc('\n', f);
     }
     fl_sst_meta_free(m, n);
+    return FL_OK;
+}
+
+static int do_ssts(server *s) {
+    fl_metrics m;
+    fl_db_metrics(s->db, &m);
+    uint64_t at[3] = { m.ssts_written, m.flushes, m.compactions };
+    if (!s->listing || memcmp(at, s->listed_at, sizeof at) != 0) {
+        forget_listing(s);
+        FILE *f = open_memstream(&s->listing, &s->listing_len);
+        if (!f) return fail(s, FL_ERR_NOMEM, "out of memory");
+        int rc = list_ssts(s, f);
+        if (fclose(f) != 0 && rc == FL_OK) rc = FL_ERR_NOMEM;
+        if (rc != FL_OK) {
+            forget_listing(s);
+            return fail(s, rc, fl_db_errmsg(s->db));
+        }
+        memcpy(s->listed_at, at, sizeof at);
+    }
+    fwrite(s->listing, 1, s->listing_len, s->out);
     return reply(s, "ok");
 }
 
@@ -367,6 +402,7 @@ int fl_filterlab_serve(FILE *in, FILE *out, const char *const *plugins, size_t n
             char err[1024] = "";
             int rc = fl_db_close(s.db, err, sizeof err);
             s.db = NULL;
+            forget_listing(&s);
             if (rc != FL_OK) fail(&s, rc, err);
             else reply(&s, "ok");
         } else if (VERB("metrics")) {
@@ -384,6 +420,7 @@ int fl_filterlab_serve(FILE *in, FILE *out, const char *const *plugins, size_t n
     }
     if (r.failed) status = 1;
     if (s.db) fl_db_close(s.db, NULL, 0);
+    forget_listing(&s);
     if (fflush(out) != 0) status = 1;
     free(r.buf);
     fl_buf_free(&s.value);
