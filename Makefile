@@ -86,7 +86,7 @@ ALIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/asan/obj/%.o) $(if $(filter 1,$(LEVELDB)),$
 ACLI_OBJS := $(CLI_SRCS:%.c=$(BUILD)/asan/obj/%.o)
 ATEST_OBJS:= $(TEST_SRCS:%.c=$(BUILD)/asan/obj/%.o)
 
-.PHONY: all check report bench asan install clean deps slatedb-adapter FORCE
+.PHONY: all check check-build report bench asan install clean deps slatedb-adapter FORCE
 
 all: deps $(BUILD)/filterlab $(BUILD)/tests/unit $(BUILD)/libfilterlab.a $(BUILD)/ldlibs slatedb-adapter $(ROCKSDB_EXAMPLES)
 
@@ -196,7 +196,12 @@ $(BUILD)/asan/tests/unit: $(ALIB_OBJS) $(ATEST_OBJS)
 
 asan: deps $(BUILD)/asan/filterlab $(BUILD)/asan/tests/unit
 
-check: all asan
+# make check: everything it tests is built first, a job per CPU (a fresh
+# clone's build takes a third of its check), then tests/run.sh runs it all.
+NPROC := $(shell nproc 2> /dev/null || echo 2)
+check-build: all asan
+check:
+	@$(MAKE) --no-print-directory -j$(NPROC) check-build
 	@sh tests/run.sh
 
 report: deps $(BUILD)/filterlab

@@ -66,7 +66,7 @@ $(BUILD)/fuzz-regress/asan/%: $(BUILD)/asan/obj/fuzz/%.o $(BUILD)/asan/obj/fuzz/
 fuzz-regress-build: deps $(FUZZ_REG_BINS) $(FUZZ_AREG_BINS)
 
 # make check replays the corpora (tests/run.sh, section "fuzz corpora").
-check: fuzz-regress-build
+check-build: fuzz-regress-build
 
 fuzz-regress: fuzz-regress-build
 	@fail=0; for h in $(FUZZ_HARNESSES); do \

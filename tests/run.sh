@@ -14,6 +14,16 @@
 # test failed.
 set -u
 cd "$(dirname "$0")/.." || exit 2
+
+# run.sh --one DIR N KIND BIN TARGET: one job of sections 2 and 3 (below),
+# its output in DIR/N.log, its exit status and seconds in DIR/N.rc.
+if [ "${1:-}" = --one ]; then
+    t0=$(date +%s)
+    if [ "$4" = cli ]; then FILTERLAB=$5 sh "$6" > "$2/$3.log" 2>&1
+    else "$5" replay "$6" > "$2/$3.log" 2>&1; fi
+    echo "$? $(($(date +%s) - t0))" > "$2/$3.rc"
+    exit 0
+fi
 FL_SRCDIR=$(pwd)
 ASAN_OPTIONS=detect_leaks=1
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
@@ -78,25 +88,41 @@ for unit in $UNITS; do
 done
 
 # ---- 2. command-line tests and 3. shipped workloads -------------------------
+# FL_CHECK_JOBS at a time (default: one per CPU), the command-line tests
+# first, those of the ASan build first of all (the slowest); reported in
+# that order once all have run.
+JOBS=${FL_CHECK_JOBS:-$(nproc 2> /dev/null || echo 2)}
+OUT=$(mktemp -d "${TMPDIR:-/tmp}/fl-check-jobs.XXXXXX") || exit 2
+trap 'rm -f "$LOG"; rm -rf "$OUT"; [ -z "$SCRATCH" ] || rm -rf "$SCRATCH"' EXIT
 wls=$(find workloads -name '*.wl' -type f ! -path 'workloads/gen/*' 2> /dev/null | sort)
+: > "$OUT/jobs"
+for bin in build/asan/filterlab build/filterlab; do
+    [ -x "$bin" ] || continue
+    for t in tests/cli/*.sh; do [ -f "$t" ] && echo "cli $bin $t"; done >> "$OUT/jobs"
+done
 for bin in $BINS; do
     if [ ! -x "$bin" ]; then
         echo "$bin is missing: build it with 'make all asan'" > "$LOG"
         bad "$bin" "make all asan"
         continue
     fi
-    for t in tests/cli/*.sh; do
-        [ -f "$t" ] || continue
-        rerun="FL_SRCDIR=$FL_SRCDIR FILTERLAB=$bin sh $t"
-        t0=$(date +%s)
-        if FILTERLAB=$bin sh "$t" > "$LOG" 2>&1; then ok "$t ($bin, $(($(date +%s) - t0)) s)"
-        else bad "$t ($bin)" "$rerun"; fi
-    done
-    for wl in $wls; do
-        rerun="$bin replay $wl"
-        if "$bin" replay "$wl" > "$LOG" 2>&1; then ok "replay $wl ($bin)"; else bad "replay $wl ($bin)" "$rerun"; fi
-    done
+    for wl in $wls; do echo "replay $bin $wl"; done >> "$OUT/jobs"
 done
+awk '{ print NR, $0 }' "$OUT/jobs" > "$OUT/numbered"
+xargs -P "$JOBS" -L 1 sh tests/run.sh --one "$OUT" < "$OUT/numbered"
+SAVED_LOG=$LOG
+while read -r n kind bin target; do
+    rc=1; secs=?
+    [ -f "$OUT/$n.rc" ] && read -r rc secs < "$OUT/$n.rc"
+    LOG=$OUT/$n.log
+    [ -f "$LOG" ] || echo "(it did not run)" > "$LOG"
+    if [ "$kind" = cli ]; then
+        if [ "$rc" = 0 ]; then ok "$target ($bin, $secs s)"
+        else bad "$target ($bin)" "FL_SRCDIR=$FL_SRCDIR FILTERLAB=$bin sh $target"; fi
+    elif [ "$rc" = 0 ]; then ok "replay $target ($bin)"
+    else bad "replay $target ($bin)" "$bin replay $target"; fi
+done < "$OUT/numbered"
+LOG=$SAVED_LOG
 
 # ---- 4. fuzz corpora (fuzz/fuzz.mk) -------------------------------------------
 # Each harness with a corpus fuzz/corpus/HARNESS/ replays it, and any
