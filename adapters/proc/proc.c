@@ -200,11 +200,16 @@ static int put_op(proc *p, const fl_op *op, char *request, size_t cap) {
     char *text;
     size_t tlen;
     bool sent;
-    int rc = op_text(op, &text, &tlen);
+    int rc = pc_ahead_take_op(p, op, &sent, request, cap);   /* sent ahead: nothing to format */
+    if (rc != FL_OK || sent) {
+        if (sent && strlen(request) + 1 >= cap) memcpy(request + cap - 4, "...", 4);
+        return rc;
+    }
+    rc = op_text(op, &text, &tlen);
     if (rc != FL_OK) return rc;
     rc = pc_ahead_take(p, text, tlen, &sent);
     if (rc == FL_OK && !sent) rc = pc_put_text(p->c, text, tlen);
-    struct ahead a = { text, tlen, AHEAD_OP };
+    struct ahead a = { .text = text, .len = tlen, .kind = AHEAD_OP };
     pc_ahead_name(&a, request, cap);
     if (tlen > cap) memcpy(request + cap - 4, "...", 4);
     free(text);
@@ -779,14 +784,14 @@ static void proc_ahead(fl_engine *e, uint64_t index, const fl_op *ops, size_t n)
         char *text;
         size_t tlen;
         if (op_text(&q, &text, &tlen) != FL_OK) return;
-        int rc = pc_ahead_push(c, AHEAD_OP, text, tlen);
+        int rc = pc_ahead_push(c, AHEAD_OP, text, tlen, &q);
         if (rc == FL_OK && !first[0]) {
-            struct ahead a = { text, tlen, AHEAD_OP };
+            struct ahead a = { .text = text, .len = tlen, .kind = AHEAD_OP };
             pc_ahead_name(&a, first, sizeof first);
         }
         free(text);
-        if (rc == FL_OK) rc = pc_ahead_push(c, AHEAD_METRICS, "metrics\n", 8);
-        if (rc == FL_OK && write && (c->caps & CAP_SSTS)) rc = pc_ahead_push(c, AHEAD_SSTS, "ssts\n", 5);
+        if (rc == FL_OK) rc = pc_ahead_push(c, AHEAD_METRICS, "metrics\n", 8, NULL);
+        if (rc == FL_OK && write && (c->caps & CAP_SSTS)) rc = pc_ahead_push(c, AHEAD_SSTS, "ssts\n", 5, NULL);
         if (rc != FL_OK) return;        /* (what was gathered is sent with the next request) */
         c->ahead_next++;
     }

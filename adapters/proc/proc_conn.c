@@ -475,7 +475,7 @@ static void ahead_pop(child *c) {
 }
 
 /* Gathers text (a whole request line) to be sent, as sent ahead. */
-int pc_ahead_push(child *c, int kind, const char *text, size_t len) {
+int pc_ahead_push(child *c, int kind, const char *text, size_t len, const fl_op *op) {
     if (c->nahead == c->ahead_cap) {
         size_t cap = c->ahead_cap ? c->ahead_cap * 2 : 256;
         struct ahead *n = malloc(cap * sizeof *n);
@@ -486,15 +486,22 @@ int pc_ahead_push(child *c, int kind, const char *text, size_t len) {
         c->ahead_cap = cap;
         c->ahead_head = 0;
     }
-    char *own = (char *)(uintptr_t)text;        /* (metrics, ssts: static text) */
-    if (kind == AHEAD_OP && !(own = malloc(len))) return FL_ERR_NOMEM;
-    if (kind == AHEAD_OP) memcpy(own, text, len);
+    struct ahead e = { (char *)(uintptr_t)text, len, kind, 0, NULL, NULL, 0, 0 };   /* (static text) */
+    if (kind == AHEAD_OP) {                     /* text, a and b in one block */
+        size_t alen = op->a.len, blen = op->b.len;
+        char *own = malloc(len + alen + blen + 1);
+        if (!own) return FL_ERR_NOMEM;
+        memcpy(own, text, len);
+        if (alen) memcpy(own + len, op->a.data, alen);
+        if (blen) memcpy(own + len + alen, op->b.data, blen);
+        e = (struct ahead){ own, len, kind, op->kind, (uint8_t *)own + len, (uint8_t *)own + len + alen, alen, blen };
+    }
     int rc = pc_put_text(c, text, len);
     if (rc != FL_OK) {
-        if (kind == AHEAD_OP) free(own);
+        if (kind == AHEAD_OP) free(e.text);
         return rc;
     }
-    c->ahead[(c->ahead_head + c->nahead) % c->ahead_cap] = (struct ahead){ own, len, kind };
+    c->ahead[(c->ahead_head + c->nahead) % c->ahead_cap] = e;
     c->nahead++;
     if (kind == AHEAD_OP) {
         c->ahead_ops++;
@@ -507,7 +514,7 @@ int pc_ahead_push(child *c, int kind, const char *text, size_t len) {
 static int desync(proc *p, const char *asked, const struct ahead *head, const char *why) {
     char name[200], q[200];
     pc_ahead_name(head, name, sizeof name);
-    struct ahead a = { (char *)(uintptr_t)asked, strlen(asked), 0 };
+    struct ahead a = { .text = (char *)(uintptr_t)asked, .len = strlen(asked), .kind = AHEAD_OP };
     pc_ahead_name(&a, q, sizeof q);
     pc_set_err(p, "filterlab's client of the %s adapter lost step: `%s` was asked while `%s` was sent ahead "
                "and not answered yet (%s); a bug of filterlab's, FILTERLAB_AHEAD=0 runs without sending ahead",
@@ -573,6 +580,30 @@ int pc_ahead_take(proc *p, const char *text, size_t len, bool *sent) {
             return FL_OK;
         }
         if (a->kind == AHEAD_OP) return desync(p, text, a, "another request was sent ahead in its place");
+        int rc = drop_head(p);
+        if (rc != FL_OK) return rc;
+    }
+    return FL_OK;
+}
+
+int pc_ahead_take_op(proc *p, const fl_op *op, bool *sent, char *request, size_t cap) {
+    child *c = p->c;
+    *sent = false;
+    while (c->nahead) {
+        struct ahead *a = &c->ahead[c->ahead_head];
+        if (a->kind == AHEAD_OP) {
+            /* what the text says: nothing but the kind and the byte strings
+             * (the ops sent ahead have no context, count or mode) */
+            if (a->op != op->kind || op->has_ctx || op->count || op->full || op->prefix_mode != -1 ||
+                a->alen != op->a.len || a->blen != op->b.len || (a->alen && memcmp(a->a, op->a.data, a->alen)) ||
+                (a->blen && memcmp(a->b, op->b.data, a->blen)))
+                return FL_OK;                       /* (pc_ahead_take says what) */
+            pc_ahead_name(a, request, cap);
+            ahead_pop(c);
+            *sent = true;
+            p->in_turn = true;
+            return FL_OK;
+        }
         int rc = drop_head(p);
         if (rc != FL_OK) return rc;
     }

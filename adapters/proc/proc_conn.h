@@ -62,7 +62,11 @@ typedef struct child {
     /* Requests sent ahead of the calls that make them (proc_ahead), oldest
      * first, their replies not read yet: each an op's request, or the
      * `metrics` or `ssts` the checker asks after an op. */
-    struct ahead { char *text; size_t len; int kind; } *ahead;
+    struct ahead {
+        char *text; size_t len; int kind;
+        /* an op's kind and byte strings, as the table's call gives them */
+        fl_op_kind op; const uint8_t *a, *b; size_t alen, blen;
+    } *ahead;
     size_t nahead, ahead_head, ahead_cap, ahead_ops, ahead_bytes;   /* (ops: count, bytes) */
     uint64_t ahead_next;              /* the index of the op after the last one sent */
     /* The replies of the requests sent ahead, taken out of recv while a
@@ -141,7 +145,12 @@ bool pc_metrics_reply(proc *p, const char *line, size_t len, fl_metrics *out);
 
 /* ---- Running ahead ---- */
 void pc_ahead_name(const struct ahead *a, char *out, size_t cap);
-int  pc_ahead_push(child *c, int kind, const char *text, size_t len);
+/* (op: for an AHEAD_OP, the op the text is of: only its kind, a and b) */
+int  pc_ahead_push(child *c, int kind, const char *text, size_t len, const fl_op *op);
+/* An op call about to make its request (op as the call builds it): *sent
+ * when it went out ahead (then its text, cut, in request); else the caller
+ * goes the slow way, pc_ahead_take with its text. */
+int  pc_ahead_take_op(proc *p, const fl_op *op, bool *sent, char *request, size_t cap);
 int  pc_ahead_take(proc *p, const char *text, size_t len, bool *sent);
 int  pc_query_begin(proc *p, const char *text, bool ssts, bool *sent);
 int  pc_query_end(proc *p, int rc);
