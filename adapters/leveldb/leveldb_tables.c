@@ -367,9 +367,10 @@ int ldb_last_get_probes(fl_engine *x, uint64_t *positive, uint64_t *negative) {
     return e->last_rc;
 }
 
-/* The last read's probes, when it was a get, from what the counted policy saw: LevelDB asks the
- * filters of e->want in order (each one's table by its bytes), so probe i
- * is of want[i]'s table, or of none the get could ask. */
+/* The last read's probes, when it was a get, from what the counted policy
+ * saw: LevelDB asks the filters of e->want in order (each one's table by
+ * its bytes), so probe i is of want[i]'s table, or of none the get could
+ * ask. */
 int ldb_last_read_trace(fl_engine *x, const fl_read_probe **probes, size_t *n, const char **why) {
     ldb *e = of(x);
     const fl_ldb_counts *c = &e->counts;

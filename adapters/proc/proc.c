@@ -201,17 +201,13 @@ static int put_op(proc *p, const fl_op *op, char *request, size_t cap) {
     size_t tlen;
     bool sent;
     int rc = pc_ahead_take_op(p, op, &sent, request, cap);   /* sent ahead: nothing to format */
-    if (rc != FL_OK || sent) {
-        if (sent && strlen(request) + 1 >= cap) memcpy(request + cap - 4, "...", 4);
-        return rc;
-    }
+    if (rc != FL_OK || sent) return rc;
     rc = op_text(op, &text, &tlen);
     if (rc != FL_OK) return rc;
     rc = pc_ahead_take(p, text, tlen, &sent);
     if (rc == FL_OK && !sent) rc = pc_put_text(p->c, text, tlen);
     struct ahead a = { .text = text, .len = tlen, .kind = AHEAD_OP };
     pc_ahead_name(&a, request, cap);
-    if (tlen > cap) memcpy(request + cap - 4, "...", 4);
     free(text);
     return rc;
 }
@@ -517,7 +513,7 @@ static void proc_metrics(const fl_engine *x, fl_metrics *out) {
     if (rc == FL_OK && !sent) rc = pc_put_str(p->c, "metrics\n");
     if (rc == FL_OK) rc = pc_call(p, "metrics", &line, &len);
     if (rc == FL_OK && !pc_metrics_reply(p, line, len, out))
-        rc = pc_garbled(p, "metrics", line, "`ok NAME=N ...` with unsigned decimal counters");
+        rc = pc_garbled(p, "metrics", line, METRICS_REPLY);
     if (rc != FL_OK) {
         /* the table's metrics cannot fail: the next request does */
         p->deferred = rc;
@@ -530,9 +526,8 @@ static void proc_metrics(const fl_engine *x, fl_metrics *out) {
 }
 
 static int with_metrics(proc *p) {
-    bool sent, in_turn = p->in_turn;  /* (the read's, for its call) */
+    bool sent;
     int rc = pc_ahead_take(p, "metrics\n", 8, &sent);
-    p->in_turn = in_turn;
     if (rc == FL_OK && !sent) rc = pc_put_str(p->c, "metrics\n");
     if (rc == FL_OK) p->metrics_ahead = true;
     return rc;
@@ -555,7 +550,7 @@ static int after_read(proc *p, int rc) {
     memset(&m, 0, sizeof m);
     int r2 = pc_read_line(p, "metrics", &line, &len);
     if (r2 == FL_OK && !pc_metrics_reply(p, line, len, &m))
-        r2 = pc_garbled(p, "metrics", line, "`ok NAME=N ...` with unsigned decimal counters");
+        r2 = pc_garbled(p, "metrics", line, METRICS_REPLY);
     if (r2 != FL_OK) return rc != FL_OK ? rc : r2;
     p->metrics = m;
     p->metrics_valid = true;

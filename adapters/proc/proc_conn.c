@@ -1,7 +1,7 @@
 /*
  * proc_conn.c -- the connection to an adapter program (proc_conn.h): its
- * process, its requests and replies, and running ahead of the checker.
- * proc.c makes the table of operations of them.
+ * process, and its requests and replies, in order (running ahead of the
+ * checker is proc_ahead.c's).  proc.c makes the table of operations of them.
  *
  * Invariants:
  *   - one request, one reply, in order: every request sent is answered
@@ -138,8 +138,6 @@ static void kill_child(child *c) {
     c->broken = true;
 }
 
-static void ahead_pop(child *c);
-
 void pc_child_free(child *c) {
     if (!c) return;
     kill_child(c);
@@ -148,7 +146,7 @@ void pc_child_free(child *c) {
     if (c->err >= 0) close(c->err);
     free(c->send);
     free(c->recv);
-    while (c->nahead) ahead_pop(c);
+    while (c->nahead) pc_ahead_pop(c);
     free(c->ahead);
     free(c->stash);
     for (size_t i = 0; i < c->nplugins; i++) free(c->plugins[i]);
@@ -270,7 +268,7 @@ int pc_send_all(proc *p, const char *request) {
 
 /* Waits for more of the adapter's replies (into recv); request names the
  * one whose reply is awaited, for a death. */
-static int await_replies(proc *p, const char *request) {
+int pc_await_replies(proc *p, const char *request) {
     child *c = p->c;
     for (;;) {
         struct pollfd fds[2] = { { c->from, POLLIN, 0 }, { c->err, POLLIN, 0 } };
@@ -316,7 +314,7 @@ int pc_read_line(proc *p, const char *request, char **line, size_t *len) {
             c->recv_pos = 0;
         }
         int rc = c->send_len ? pc_send_all(p, request)     /* never wait for a reply to a request not sent */
-                             : await_replies(p, request);
+                             : pc_await_replies(p, request);
         if (rc != FL_OK) return rc;
     }
 }
@@ -356,7 +354,7 @@ int pc_err_reply(proc *p, const char *request, const char *line) {
 
 /* Reads the replies of the writes still outstanding: the first error among
  * them is returned (and named), the rest are read all the same. */
-static int settle(proc *p, const char *request) {
+int pc_settle(proc *p, const char *request) {
     child *c = p->c;
     int first = FL_OK;
     if (c->npending && (first = pc_send_all(p, request)) != FL_OK) return first;
@@ -388,8 +386,6 @@ int pc_take_deferred(proc *p) {
     return rc;
 }
 
-static int ahead_drain(proc *p, const char *request, bool ops_too);
-
 /* Sends the request gathered (text, for messages) and reads replies up to
  * its first line, in *line.  An `err` reply is returned as its status. */
 int pc_call(proc *p, const char *request, char **line, size_t *len) {
@@ -399,9 +395,9 @@ int pc_call(proc *p, const char *request, char **line, size_t *len) {
     if (rc != FL_OK) return rc;
     if (p->c->broken) return still_broken(p);
     if (!p->querying) p->metrics_valid = false;
-    rc = settle(p, request);
+    rc = pc_settle(p, request);
     /* a request no one sent ahead: the replies of what was are read first */
-    if (rc == FL_OK && p->c->nahead && !in_turn) rc = ahead_drain(p, request, strcmp(request, "close") == 0);
+    if (rc == FL_OK && p->c->nahead && !in_turn) rc = pc_ahead_drain(p, request, strcmp(request, "close") == 0);
     if (rc == FL_OK) rc = pc_send_all(p, request);
     if (rc == FL_OK) rc = pc_read_line(p, request, line, len);
     if (rc == FL_OK && strncmp(*line, "err ", 4) == 0) return pc_err_reply(p, request, *line);
@@ -414,7 +410,7 @@ int pc_pipelined(proc *p, const char *request) {
     p->in_turn = false;               /* (writes come through ahead_take) */
     if (c->broken) return still_broken(p);
     if (c->npending == PIPELINE) {
-        int rc = settle(p, request);
+        int rc = pc_settle(p, request);
         if (rc != FL_OK) return rc;
     }
     p->metrics_valid = false;
@@ -433,295 +429,6 @@ void pc_describe(const child *c, size_t from, char *out, size_t cap) {
     memcpy(out, c->send + from, n);
     out[n] = 0;
     if (c->send_len - from > cap) memcpy(out + cap - 4, "...", 4);
-}
-
-/* ---- Running ahead -------------------------------------------------------------------- */
-
-/* The checker asks for an op, then the counters after it, then (when a
- * write flushed or compacted) the SSTs, and only then the next op: a round
- * trip each.  Told the ops that come next (proc_ahead), this client sends
- * them before they are asked for, each followed by the `metrics` and, after
- * a write, the `ssts` that may be asked after it.  Each call of the table
- * then takes the head of what was sent (ahead_take), which must be its own
- * request; a `metrics` or `ssts` not asked for is read and dropped.  A query
- * that was not sent ahead (`ssts` after a read, `sst_file`) goes out behind
- * everything sent, its reply read past theirs (stash_ahead): right only if
- * none of the ops sent ahead changed the SSTs, which their `metrics` replies
- * show, and which is checked.  Anything else out of turn is filterlab's
- * bug, an error (exit 2), never a wrong verdict. */
-/* A line that ends a reply: `ok`, `ok ...` or `err ...`. */
-static bool terminal(const char *line, size_t len) {
-    return (len == 2 && memcmp(line, "ok", 2) == 0) || (len > 2 && memcmp(line, "ok ", 3) == 0) ||
-           (len >= 4 && memcmp(line, "err ", 4) == 0);
-}
-
-/* A request sent ahead, as messages name it. */
-void pc_ahead_name(const struct ahead *a, char *out, size_t cap) {
-    size_t n = a->len && a->text[a->len - 1] == '\n' ? a->len - 1 : a->len;
-    if (n >= cap) n = cap - 1;
-    memcpy(out, a->text, n);
-    out[n] = 0;
-}
-
-static void ahead_pop(child *c) {
-    struct ahead *a = &c->ahead[c->ahead_head];
-    if (a->kind == AHEAD_OP) {
-        free(a->text);
-        c->ahead_ops--;
-        c->ahead_bytes -= a->len;
-    }
-    c->ahead_head = (c->ahead_head + 1) % c->ahead_cap;
-    c->nahead--;
-}
-
-/* Gathers text (a whole request line) to be sent, as sent ahead. */
-int pc_ahead_push(child *c, int kind, const char *text, size_t len, const fl_op *op) {
-    if (c->nahead == c->ahead_cap) {
-        size_t cap = c->ahead_cap ? c->ahead_cap * 2 : 256;
-        struct ahead *n = malloc(cap * sizeof *n);
-        if (!n) return FL_ERR_NOMEM;
-        for (size_t i = 0; i < c->nahead; i++) n[i] = c->ahead[(c->ahead_head + i) % c->ahead_cap];
-        free(c->ahead);
-        c->ahead = n;
-        c->ahead_cap = cap;
-        c->ahead_head = 0;
-    }
-    struct ahead e = { (char *)(uintptr_t)text, len, kind, 0, NULL, NULL, 0, 0 };   /* (static text) */
-    if (kind == AHEAD_OP) {                     /* text, a and b in one block */
-        size_t alen = op->a.len, blen = op->b.len;
-        char *own = malloc(len + alen + blen + 1);
-        if (!own) return FL_ERR_NOMEM;
-        memcpy(own, text, len);
-        if (alen) memcpy(own + len, op->a.data, alen);
-        if (blen) memcpy(own + len + alen, op->b.data, blen);
-        e = (struct ahead){ own, len, kind, op->kind, (uint8_t *)own + len, (uint8_t *)own + len + alen, alen, blen };
-    }
-    int rc = pc_put_text(c, text, len);
-    if (rc != FL_OK) {
-        if (kind == AHEAD_OP) free(e.text);
-        return rc;
-    }
-    c->ahead[(c->ahead_head + c->nahead) % c->ahead_cap] = e;
-    c->nahead++;
-    if (kind == AHEAD_OP) {
-        c->ahead_ops++;
-        c->ahead_bytes += len;
-    }
-    return FL_OK;
-}
-
-/* Out of step: filterlab's own bug (the run stops, exit 2). */
-static int desync(proc *p, const char *asked, const struct ahead *head, const char *why) {
-    char name[200], q[200];
-    pc_ahead_name(head, name, sizeof name);
-    struct ahead a = { .text = (char *)(uintptr_t)asked, .len = strlen(asked), .kind = AHEAD_OP };
-    pc_ahead_name(&a, q, sizeof q);
-    pc_set_err(p, "filterlab's client of the %s adapter lost step: `%s` was asked while `%s` was sent ahead "
-               "and not answered yet (%s); a bug of filterlab's, FILTERLAB_AHEAD=0 runs without sending ahead",
-               p->kind->ops.name, q, name, why);
-    memcpy(p->c->why, p->err, sizeof p->c->why);
-    p->c->broken = true;
-    p->c->broken_rc = FL_ERR_INVALID;
-    return FL_ERR_INVALID;
-}
-
-/* Reads the reply of the head of what was sent ahead (after the writes'
- * before it), and drops it; a `metrics` reply is then the counters now. */
-static int drop_head(proc *p) {
-    child *c = p->c;
-    struct ahead *a = &c->ahead[c->ahead_head];
-    char name[200], *line;
-    size_t len;
-    pc_ahead_name(a, name, sizeof name);
-    int rc = settle(p, name);
-    if (rc != FL_OK) return rc;
-    do {
-        if ((rc = pc_read_line(p, name, &line, &len)) != FL_OK) return rc;
-    } while (!terminal(line, len));
-    if (a->kind == AHEAD_METRICS) {
-        fl_metrics m;
-        memset(&m, 0, sizeof m);
-        if (!pc_metrics_reply(p, line, len, &m))
-            return pc_garbled(p, "metrics", line, "`ok NAME=N ...` with unsigned decimal counters");
-        p->metrics = m;
-        p->metrics_valid = true;
-    }
-    ahead_pop(c);
-    return FL_OK;
-}
-
-/* Before a request no one sent ahead (call): the replies of everything
- * sent ahead are read and dropped; an op among them is out of step,
- * unless ops_too (close: the run stopped before asking for them). */
-static int ahead_drain(proc *p, const char *request, bool ops_too) {
-    child *c = p->c;
-    while (c->nahead) {
-        if (c->ahead[c->ahead_head].kind == AHEAD_OP && !ops_too)
-            return desync(p, request, &c->ahead[c->ahead_head], "a request of its own, not a query");
-        int rc = drop_head(p);
-        if (rc != FL_OK) return rc;
-    }
-    return FL_OK;
-}
-
-/* The table is about to make request text (len bytes, its newline
- * included): *sent when it went out ahead (the head, now taken: nothing to
- * send), else the caller sends it.  A `metrics` or `ssts` at the head not
- * asked for is dropped first. */
-int pc_ahead_take(proc *p, const char *text, size_t len, bool *sent) {
-    child *c = p->c;
-    *sent = false;
-    p->in_turn = true;
-    while (c->nahead) {
-        struct ahead *a = &c->ahead[c->ahead_head];
-        if (a->len == len && memcmp(a->text, text, len) == 0 && a->kind != AHEAD_SSTS) {
-            ahead_pop(c);
-            *sent = true;
-            return FL_OK;
-        }
-        if (a->kind == AHEAD_OP) return desync(p, text, a, "another request was sent ahead in its place");
-        int rc = drop_head(p);
-        if (rc != FL_OK) return rc;
-    }
-    return FL_OK;
-}
-
-int pc_ahead_take_op(proc *p, const fl_op *op, bool *sent, char *request, size_t cap) {
-    child *c = p->c;
-    *sent = false;
-    while (c->nahead) {
-        struct ahead *a = &c->ahead[c->ahead_head];
-        if (a->kind == AHEAD_OP) {
-            /* what the text says: nothing but the kind and the byte strings
-             * (the ops sent ahead have no context, count or mode) */
-            if (a->op != op->kind || op->has_ctx || op->count || op->full || op->prefix_mode != -1 ||
-                a->alen != op->a.len || a->blen != op->b.len || (a->alen && memcmp(a->a, op->a.data, a->alen)) ||
-                (a->blen && memcmp(a->b, op->b.data, a->blen)))
-                return FL_OK;                       /* (pc_ahead_take says what) */
-            pc_ahead_name(a, request, cap);
-            ahead_pop(c);
-            *sent = true;
-            p->in_turn = true;
-            return FL_OK;
-        }
-        int rc = drop_head(p);
-        if (rc != FL_OK) return rc;
-    }
-    return FL_OK;
-}
-
-/* A query out of turn (query, its text): the replies of everything sent
- * ahead are taken out of recv (into stash, put back by query_end), so that
- * the query's reply, which comes after them, is read next.  Those ops must
- * not have changed the SSTs (tree: the list; else: none compacted away),
- * as their `metrics` replies say. */
-static int stash_ahead(proc *p, const char *query, bool tree) {
-    child *c = p->c;
-    if (!p->metrics_valid)
-        return desync(p, query, &c->ahead[c->ahead_head], "the counters before it are not known");
-    int rc = settle(p, query);
-    if (rc == FL_OK) rc = pc_send_all(p, query);
-    if (rc != FL_OK) return rc;
-    size_t pos = c->recv_pos;
-    for (size_t i = 0; i < c->nahead;) {
-        const struct ahead *a = &c->ahead[(c->ahead_head + i) % c->ahead_cap];
-        char *start = c->recv + pos;
-        char *nl = c->recv_len > pos ? memchr(start, '\n', c->recv_len - pos) : NULL;
-        if (!nl) {
-            char name[200];
-            pc_ahead_name(a, name, sizeof name);
-            if ((rc = await_replies(p, name)) != FL_OK) return rc;
-            continue;
-        }
-        size_t len = (size_t)(nl - start);
-        pos += len + 1;
-        if (len && start[len - 1] == '\r') len--;
-        if (!terminal(start, len)) continue;
-        if (a->kind == AHEAD_METRICS) {
-            char line[4096];
-            size_t n = len < sizeof line ? len : sizeof line - 1;
-            memcpy(line, start, n);
-            line[n] = 0;
-            fl_metrics m;
-            memset(&m, 0, sizeof m);
-            if (!pc_metrics_reply(p, line, n, &m))
-                return pc_garbled(p, "metrics", line, "`ok NAME=N ...` with unsigned decimal counters");
-            const fl_metrics *o = &p->metrics;
-            bool changed = m.compactions != o->compactions ||
-                           (tree && (m.flushes != o->flushes || m.ssts_written != o->ssts_written));
-            if (changed)
-                return desync(p, query, &c->ahead[(c->ahead_head + i - 1) % c->ahead_cap],
-                              "it changed the SSTs, and the query is of them before it");
-        }
-        i++;
-    }
-    size_t n = pos - c->recv_pos;
-    if (n) {
-        if (!(c->stash = malloc(n))) return FL_ERR_NOMEM;
-        memcpy(c->stash, c->recv + c->recv_pos, n);
-        c->stash_len = n;
-        memmove(c->recv + c->recv_pos, c->recv + pos, c->recv_len - pos);
-        c->recv_len -= n;
-    }
-    return FL_OK;
-}
-
-/* Before a query (text: ssts, sst_file ...; ssts: it is `ssts`): *sent
- * when it went out ahead; else the caller sends it -- after what was sent
- * ahead, whose replies are then put aside (stash_ahead). */
-int pc_query_begin(proc *p, const char *text, bool ssts, bool *sent) {
-    child *c = p->c;
-    *sent = false;
-    p->querying = true;
-    p->in_turn = true;
-    while (c->nahead) {
-        struct ahead *a = &c->ahead[c->ahead_head];
-        if (a->kind == AHEAD_SSTS && ssts) {
-            ahead_pop(c);
-            *sent = true;
-            return FL_OK;
-        }
-        if (a->kind == AHEAD_OP) return stash_ahead(p, text, ssts);
-        int rc = drop_head(p);
-        if (rc != FL_OK) return rc;
-    }
-    return FL_OK;
-}
-
-/* After a query: what stash_ahead put aside is read next.  rc, or the
- * error of putting it back. */
-int pc_query_end(proc *p, int rc) {
-    child *c = p->c;
-    p->querying = false;
-    p->in_turn = false;
-    if (!c->stash) return rc;
-    size_t unread = c->recv_len - c->recv_pos;
-    if (c->recv_pos < c->stash_len) {
-        size_t need = c->stash_len + unread + 1;
-        if (need > c->recv_cap) {
-            char *b = realloc(c->recv, need + 65536);
-            if (!b) {
-                free(c->stash);
-                c->stash = NULL;
-                pc_set_err(p, "out of memory keeping the %s adapter's replies", p->kind->ops.name);
-                c->broken = true;
-                return FL_ERR_NOMEM;
-            }
-            c->recv = b;
-            c->recv_cap = need + 65536;
-        }
-        memmove(c->recv + c->stash_len, c->recv + c->recv_pos, unread);
-        c->recv_pos = 0;
-        c->recv_len = c->stash_len + unread;
-        memcpy(c->recv, c->stash, c->stash_len);
-    } else {
-        c->recv_pos -= c->stash_len;
-        memcpy(c->recv + c->recv_pos, c->stash, c->stash_len);
-    }
-    free(c->stash);
-    c->stash = NULL;
-    c->stash_len = 0;
-    return rc;
 }
 
 /* ---- Words of a reply -------------------------------------------------------------- */

@@ -1,9 +1,9 @@
 /*
- * proc_conn.h -- the connection to an adapter program, shared by the two
+ * proc_conn.h -- the connection to an adapter program, shared by the
  * files of the engine protocol's client: proc_conn.c (the process, its
- * requests and replies, in order, and running ahead of the checker) and
- * proc.c (the table of operations, each made of requests).  Private to
- * adapters/proc/.
+ * requests and replies, in order), proc_ahead.c (running ahead of the
+ * checker) and proc.c (the table of operations, each made of requests).
+ * Private to adapters/proc/.
  */
 #ifndef FL_PROC_CONN_H
 #define FL_PROC_CONN_H
@@ -33,8 +33,10 @@ enum {
     CAP_PLUGIN = 1u << 17, CAP_PROBES = 1u << 18,
 };
 
-/* The counters a `metrics` reply may name (counters= of the handshake). */
+/* The counters a `metrics` reply may name (counters= of the handshake),
+ * and what the reply must look like (for pc_garbled). */
 #define COUNTERS 16
+#define METRICS_REPLY "`ok NAME=N ...` with unsigned decimal counters"
 
 /* What was sent ahead: an op's request, or the `metrics` or `ssts` the
  * checker asks after an op. */
@@ -141,9 +143,13 @@ int  pc_pipelined(proc *p, const char *request);
 int  pc_take_deferred(proc *p);
 int  pc_garbled(proc *p, const char *request, const char *line, const char *expected);
 int  pc_err_reply(proc *p, const char *request, const char *line);
+int  pc_settle(proc *p, const char *request);      /* reads the pipelined writes' replies */
+int  pc_await_replies(proc *p, const char *request);   /* waits for more of them, into recv */
 bool pc_metrics_reply(proc *p, const char *line, size_t len, fl_metrics *out);
 
-/* ---- Running ahead ---- */
+/* ---- Running ahead (proc_ahead.c) ---- */
+void pc_ahead_pop(child *c);
+int  pc_ahead_drain(proc *p, const char *request, bool ops_too);   /* before a request not sent ahead */
 void pc_ahead_name(const struct ahead *a, char *out, size_t cap);
 /* (op: for an AHEAD_OP, the op the text is of: only its kind, a and b) */
 int  pc_ahead_push(child *c, int kind, const char *text, size_t len, const fl_op *op);
