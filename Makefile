@@ -66,7 +66,7 @@ ROCKSDB_USERS := adapters/rocksdb/rocksdb_engine adapters/rocksdb/rocksdb_option
                  bench/rocksdb_bench
 
 # The engines under test: adapters/*.c (the registry) and one folder each.
-ADAPTERS  := filterlab rocksdb proc slatedb leveldb
+ADAPTERS  := filterlab rocksdb proc slatedb leveldb pebble
 # The plugin host the SlateDB adapter program links (adapters/slatedb/
 # slatedb_host.h): filterlab's call wrappers and registry (engine/), the
 # byte-string printer (workloads/), the protocol's lines (adapters/proc/
@@ -86,9 +86,9 @@ ALIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/asan/obj/%.o) $(if $(filter 1,$(LEVELDB)),$
 ACLI_OBJS := $(CLI_SRCS:%.c=$(BUILD)/asan/obj/%.o)
 ATEST_OBJS:= $(TEST_SRCS:%.c=$(BUILD)/asan/obj/%.o)
 
-.PHONY: all check check-build report bench asan install clean deps slatedb-adapter FORCE
+.PHONY: all check check-build report bench asan install clean deps slatedb-adapter pebble-adapter FORCE
 
-all: deps $(BUILD)/filterlab $(BUILD)/tests/unit $(BUILD)/libfilterlab.a $(BUILD)/ldlibs slatedb-adapter $(ROCKSDB_EXAMPLES)
+all: deps $(BUILD)/filterlab $(BUILD)/tests/unit $(BUILD)/libfilterlab.a $(BUILD)/ldlibs slatedb-adapter pebble-adapter $(ROCKSDB_EXAMPLES)
 
 # The SlateDB adapter (adapters/slatedb/: a Rust program that speaks the
 # engine protocol; --engine slatedb), built by cargo into $(BUILD)/cargo
@@ -113,6 +113,22 @@ endif
 else
 	@echo "filterlab: cargo not found: the SlateDB adapter (--engine slatedb) is not built;" \
 	      "install Rust's cargo (apt-get install cargo, or https://rustup.rs) and run make again"
+endif
+
+# The Pebble adapter (adapters/pebble/: a Go program that speaks the engine
+# protocol; --engine pebble), built by go with the committed go.sum into
+# $(BUILD)/go (modules from the Go proxy; pure Go: -tags pebblegozstd, no
+# cgo zstd).  Without Go, everything else builds and this says how to get
+# it; --engine pebble then says the same.
+GO ?= go
+HAVE_GO := $(shell command -v $(GO) > /dev/null 2>&1 && echo 1)
+pebble-adapter:
+ifeq ($(HAVE_GO),1)
+	@mkdir -p $(BUILD)/go
+	@cd adapters/pebble && GOFLAGS=-mod=readonly $(GO) build -tags pebblegozstd -trimpath -o $(abspath $(BUILD))/go/ ./cmd/filterlab-pebble ./examples/...
+else
+	@echo "filterlab: go not found: the Pebble adapter (--engine pebble) is not built;" \
+	      "install Go 1.23 or newer (apt-get install golang-go, or https://go.dev/dl) and run make again"
 endif
 
 # Reading the Makefile remade config.mk, and .ci/deps.sh with it.

@@ -64,6 +64,12 @@ const char *fl_leveldb_unavailable(void);
  * open fails saying how to build it. */
 const fl_engine_ops *fl_engine_slatedb(void);
 
+/* Pebble (adapters/pebble/): the Go adapter program filterlab-pebble
+ * speaking the engine protocol, found beside the filterlab binary (built
+ * by make when Go is there) or at $FILTERLAB_PEBBLE.  Without the
+ * program, open fails saying how to build it. */
+const fl_engine_ops *fl_engine_pebble(void);
+
 /* An engine that is a program of its own, speaking the engine protocol
  * (README, "Engines in any language") on its stdin and stdout: for a spec
  * "cmd:COMMAND", a table that runs COMMAND through /bin/sh -c (the same

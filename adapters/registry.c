@@ -23,6 +23,7 @@ static const struct {
     { "rocksdb", rocksdb },
     { "slatedb", fl_engine_slatedb },
     { "leveldb", leveldb },
+    { "pebble", fl_engine_pebble },
 };
 
 const fl_engine_ops *fl_engine_default(void) { return engines[0].table(); }

@@ -258,3 +258,74 @@ uint64_t fl_bloom_lines_estimate_m(const uint8_t *bits, uint32_t lines, unsigned
     }
     return (uint64_t)llround(m);
 }
+
+/* The exact FP rate of a RocksDB legacy full filter / Pebble table bloom
+ * (engine.h).  A probe of hash h: line h mod L; then, delta = rotr(h, 17),
+ * probe j tests bit (h + j delta) mod 2^32 mod C of the line.  With
+ * C = 2^c, 3 <= c <= 15, write h = x + 2^c m + 2^17 y + 2^(17+c) n (x, y
+ * < 2^c; m < 2^(17-c); n < 2^(15-c)): h mod C = x and delta mod C = y
+ * (the low c bits of h >> 17; h << 15 adds nothing below bit 15), so the
+ * probes are (x + j y) mod C -- a function of x and y alone -- and the line
+ * is (x + 2^17 y + r) mod L with r = (2^c m + 2^(17+c) n) mod L.  So
+ *     P = 2^-32 sum_{line l} sum_y sum_{x passing in l with stride y} D[(l - x - 2^17 y) mod L]
+ * where D[r] counts the (m, n) giving r, and "x passes with stride y" is
+ * bit x of AND_{j<k} rot(line, j y) (rot(B, s)[x] = B[(x + s) mod C]).
+ * The sum is an integer count of hashes, exact in a double. */
+
+/* out[x] = in[(x + s) mod C] over C bits (w words of 64, or one word when C < 64) */
+static void fl_legacy_rot(uint64_t *out, const uint64_t *in, uint32_t C, size_t w, uint32_t s) {
+    if (C < 64) {
+        uint64_t mask = (1ull << C) - 1;
+        out[0] = s ? ((in[0] >> s) | (in[0] << (C - s))) & mask : in[0];
+        return;
+    }
+    size_t q = s / 64;
+    unsigned r = s % 64;
+    for (size_t i = 0; i < w; i++) {
+        uint64_t a = in[(i + q) % w];
+        out[i] = r ? (a >> r) | (in[(i + q + 1) % w] << (64 - r)) : a;
+    }
+}
+
+double fl_bloom_legacy_expected_fp(const uint8_t *bits, uint32_t lines, uint32_t line_bits, unsigned k) {
+    if (!bits || lines == 0 || line_bits == 0 || (line_bits & (line_bits - 1))) return -1;
+    unsigned c = (unsigned)__builtin_ctz(line_bits);
+    if (c < 3 || c > 15) return -1;
+    if (k == 0) return 1.0;
+    const uint32_t C = line_bits, L = lines;
+    const size_t w = C < 64 ? 1 : C / 64, line_bytes = C / 8;
+    uint32_t *D = calloc(L, sizeof *D);
+    uint64_t *B = malloc(3 * w * sizeof *B);
+    if (!D || !B) { free(D); free(B); return -1; }
+    uint64_t *M = B + w, *T = B + 2 * w;
+    for (uint64_t n = 0; n < (1ull << (15 - c)); n++) {
+        uint64_t base = (n << (17 + c)) % L;
+        for (uint64_t m = 0; m < (1ull << (17 - c)); m++) D[(base + ((m << c) % L)) % L]++;
+    }
+    uint64_t passing = 0;
+    for (uint32_t l = 0; l < L; l++) {
+        const uint8_t *line = bits + (size_t)l * line_bytes;
+        memset(B, 0, w * sizeof *B);
+        for (size_t i = 0; i < line_bytes; i++) B[i / 8] |= (uint64_t)line[i] << (8 * (i % 8));
+        for (uint32_t y = 0; y < C; y++) {
+            memcpy(M, B, w * sizeof *M);
+            uint64_t any = 1;
+            for (unsigned j = 1; j < k && any; j++) {
+                fl_legacy_rot(T, B, C, w, (uint32_t)(((uint64_t)j * y) % C));
+                any = 0;
+                for (size_t i = 0; i < w; i++) any |= (M[i] &= T[i]);
+            }
+            uint64_t ty = ((uint64_t)y << 17) % L;
+            for (size_t i = 0; i < w; i++) {
+                for (uint64_t word = M[i]; word; word &= word - 1) {
+                    uint64_t x = 64 * i + (unsigned)__builtin_ctzll(word);
+                    uint64_t s = (x + ty) % L;
+                    passing += D[l >= s ? l - s : l + L - s];
+                }
+            }
+        }
+    }
+    free(D);
+    free(B);
+    return (double)passing / 4294967296.0;
+}

@@ -218,6 +218,19 @@ bool fl_policy_is_builtin_bloom(const fl_filter_policy *policy);
  * bit; 1.0 without lines.  The built-in bloom's and RocksDB's (whose
  * filters the RocksDB engine reads) are both of this kind. */
 double fl_bloom_lines_expected_fp(const uint8_t *bits, uint32_t lines, unsigned k);
+/* The EXACT chance that a hash h uniform over [0, 2^32) passes a RocksDB
+ * legacy full filter / Pebble table bloom (pebble/bloom/bloom.go) given its
+ * bits: `lines` lines of line_bits bits each (bits: line l at byte
+ * l * line_bits / 8, bit i at byte i/8 bit i%8), line h mod lines, probe j
+ * at (h + j * rotr(h, 17)) mod 2^32 mod line_bits of it, k probes.  The
+ * probes are not independent (a stride of 0 probes one bit k times), so
+ * this is no (bits set / C)^k mean: bloom_bits.c sums the hashes that pass
+ * exactly.  -1 when line_bits is not a power of two from 8 to 32768 (the
+ * stride and the offset in the line would share bits of h), on bad input
+ * or out of memory; 1.0 for k = 0.  Cost: lines * line_bits * k *
+ * line_bits / 64 word operations: measured 1 line 0.12 ms, 101 lines 5 ms,
+ * 1001 lines 50 ms, 10001 lines 0.52 s (line_bits 512, k 6, one core). */
+double fl_bloom_legacy_expected_fp(const uint8_t *bits, uint32_t lines, uint32_t line_bits, unsigned k);
 
 /* ---- Policy lists ------------------------------------------------------ */
 

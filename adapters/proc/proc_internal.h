@@ -64,6 +64,13 @@ void fl_proc_kind_read_files(fl_proc_kind *kind,
 int fl_proc_open(const fl_engine_ops *self, const char *dir, const fl_registry *reg, const fl_options *opt,
                  fl_engine **out, char *err, size_t err_len);
 
+/* A named adapter's program, quoted for sh, into command: the path in
+ * the environment variable env when it is set (false when that is not an
+ * executable), else the first executable of beside (each a path relative
+ * to the directory of the running filterlab binary, starting with '/').
+ * false when none is found. */
+bool fl_proc_find_program(const char *env, const char *const *beside, size_t n, char *command, size_t cap);
+
 /* What `check --engine cmd:...` draws from (proc_space.c): configurations
  * any adapter of the protocol should take -- one built-in bloom, the
  * write, get, scan and scan_prefix ops, flushes, compactions and reopens --

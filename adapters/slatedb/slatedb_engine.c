@@ -30,31 +30,11 @@
 
 static char command[PATH_MAX + 16];
 
-/* The program's path into command, quoted for sh; false when none is found. */
 static bool find_program(void) {
-    const char *env = getenv("FILTERLAB_SLATEDB");
-    char path[PATH_MAX], exe[PATH_MAX];
-    bool found = false;
-    if (env && *env) {
-        snprintf(path, sizeof path, "%s", env);
-        found = access(path, X_OK) == 0;
-    } else {
-        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-        if (n <= 0) return false;
-        exe[n] = 0;
-        char *slash = strrchr(exe, '/');
-        if (!slash) return false;
-        *slash = 0;
-        static const char *const beside[] = { "/cargo/release/" PROGRAM, "/../cargo/release/" PROGRAM,
-                                              "/../libexec/filterlab/" PROGRAM };
-        for (size_t i = 0; i < sizeof beside / sizeof *beside && !found; i++) {
-            snprintf(path, sizeof path, "%s%s", exe, beside[i]);
-            found = access(path, X_OK) == 0;
-        }
-    }
-    if (!found || strchr(path, '\'')) return false;
-    snprintf(command, sizeof command, "'%s'", path);
-    return true;
+    static const char *const beside[] = { "/cargo/release/" PROGRAM, "/../cargo/release/" PROGRAM,
+                                          "/../libexec/filterlab/" PROGRAM };
+    return fl_proc_find_program("FILTERLAB_SLATEDB", beside, sizeof beside / sizeof *beside, command,
+                                sizeof command);
 }
 
 static int slatedb_open(const fl_engine_ops *self, const char *dir, const fl_registry *reg, const fl_options *opt,

@@ -1,0 +1,198 @@
+/*
+ * pebble_engine.c -- `--engine pebble`: Pebble v2.1.7 through its adapter
+ * program (the Go module beside this file, filterlab-pebble), which speaks
+ * the engine protocol (README, "Engines in any language"; adapters/proc/).
+ * This file finds the program and names the engine's configuration space;
+ * the mapping of options and ops onto Pebble's API is the program's
+ * (README, "Testing Pebble").
+ *
+ * The program is looked for, in order: $FILTERLAB_PEBBLE; beside the
+ * filterlab binary in a build tree (build/go/, which `make` builds when Go
+ * is there); in an install's libexec/filterlab/.
+ *
+ * The tables' filters are read here, from the files the program names
+ * (`sst_file`), by filterlab's own reader (pebble_sst.c), never by Pebble:
+ * read_filter says what a read of Pebble would probe (P9 on its bits) and
+ * checks the file's format (P6) and its bloom against a rebuild over the
+ * table's own keys (P5); pbl_probe_of matches a read's probe lines to the
+ * table whose filter they name (P1).
+ */
+#include "../adapters.h"
+#include "../proc/proc_internal.h"
+#include "pebble_internal.h"
+#include "pebble_sst.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PROGRAM "filterlab-pebble"
+
+static char command[PATH_MAX + 16];
+
+static int pebble_open(const fl_engine_ops *self, const char *dir, const fl_registry *reg, const fl_options *opt,
+                       fl_engine **out, char *err, size_t err_len) {
+    static const char *const beside[] = { "/go/" PROGRAM, "/../go/" PROGRAM, "/../libexec/filterlab/" PROGRAM };
+    *out = NULL;
+    if (!command[0] &&
+        !fl_proc_find_program("FILTERLAB_PEBBLE", beside, sizeof beside / sizeof *beside, command, sizeof command)) {
+        const char *env = getenv("FILTERLAB_PEBBLE");
+        if (env && *env)
+            snprintf(err, err_len, "FILTERLAB_PEBBLE=%s: no such executable", env);
+        else
+            snprintf(err, err_len, "filterlab was built without the Pebble adapter (%s): install Go 1.23 or "
+                                   "newer (apt-get install golang-go, or https://go.dev/dl) and run make", PROGRAM);
+        return FL_ERR_NOTFOUND;
+    }
+    return fl_proc_open(self, dir, reg, opt, out, err, err_len);
+}
+
+/* ---- The filters of Pebble's tables ---------------------------------------------- */
+
+typedef struct pbl_filter {
+    fl_sst_filter f;                  /* first: what the checker is handed       */
+    fl_buf file;                      /* the table's bytes                       */
+    fl_pbl_sst *t;                    /* the table, parsed                       */
+    uint64_t hash;                    /* its filter's fl_proc_fnv1a              */
+} pbl_filter;
+
+static void pbl_filter_free(fl_sst_filter *f) {
+    pbl_filter *p = (pbl_filter *)f;
+    if (!p) return;
+    fl_pbl_sst_free(p->t);
+    fl_buf_free(&p->file);
+    free(p);
+}
+
+static bool pbl_probe(const fl_sst_filter *f, uint64_t h) {
+    const pbl_filter *p = (const pbl_filter *)f;
+    return fl_pbl_bloom_may_contain_hash(fl_pbl_sst_info(p->t)->filter, (uint32_t)h);
+}
+
+/* The Split the adapter gives Pebble for an extractor (its POINT prefix
+ * length, the whole key when it has none), or the whole key without one. */
+static size_t split_of(void *arg, fl_slice key) {
+    size_t n;
+    fl_target t = { FL_TARGET_POINT, key };
+    return arg && fl_call_prefix_len(NULL, arg, &t, &n) ? n : key.len;
+}
+
+/* The extractor of the configured bloom (opt's policies: one bloom, or
+ * none), into *ex (NULL for none); *filtered: whether a policy is
+ * configured (Pebble reads a table's filter only then: Options.Filters). */
+static int configured(const fl_registry *reg, const fl_options *opt, fl_prefix_extractor **ex, bool *filtered,
+                      char *err, size_t err_len) {
+    const char *list = opt->policies ? opt->policies : FL_DEFAULT_POLICIES;
+    size_t count;
+    char *first = NULL, prefix[256];
+    *ex = NULL;
+    int rc = fl_policy_list_first(list, &count, &first, err, err_len);
+    *filtered = rc == FL_OK && first;
+    if (rc == FL_OK && first && fl_spec_argument(first, "prefix", prefix, sizeof prefix))
+        rc = fl_registry_make_extractor(reg, prefix, ex, err, err_len);
+    free(first);
+    return rc;
+}
+
+/* The table file at path as a read of Pebble opened with opt would probe
+ * it (README, "Testing Pebble"): with no policy configured, FL_SSTF_NONE;
+ * else its bloom, with its exact expected rate from its bits
+ * (fl_pbl_bloom_expected_fp), for gets and prefix reads alike (the filter
+ * holds key[:Split(key)], which both probe).  A table whose filter has no
+ * lines (no point key, or a damaged trailer) answers no to every probe:
+ * OTHER. */
+static int read_filter(const char *path, const fl_registry *reg, const fl_options *opt, fl_sst_filter **out,
+                       char *err, size_t err_len) {
+    *out = NULL;
+    pbl_filter *p = calloc(1, sizeof *p);
+    if (!p) return FL_ERR_NOMEM;
+    fl_buf_init(&p->file);
+    int e = fl_env_read_file(fl_env_posix(), path, &p->file);     /* (an errno) */
+    if (e) {
+        snprintf(err, err_len, "cannot read it: %s", strerror(e));
+        pbl_filter_free(&p->f);
+        return FL_ERR_IO;
+    }
+    int rc = fl_pbl_sst_open(p->file.data, p->file.len, &p->t, err, err_len);
+    fl_prefix_extractor *ex = NULL;
+    bool filtered = false;
+    if (rc == FL_OK) rc = configured(reg, opt, &ex, &filtered, err, err_len);
+    const fl_pbl_info *info = rc == FL_OK ? fl_pbl_sst_info(p->t) : NULL;
+    /* P5: the bloom against Pebble's own, rebuilt over the table's keys
+     * split as the configured extractor splits them */
+    if (rc == FL_OK && info->has_filter)
+        rc = fl_pbl_bloom_check(p->t, split_of, ex, p->f.defect, sizeof p->f.defect);
+    if (ex) fl_call_extractor_destroy(NULL, ex);
+    if (rc != FL_OK) {
+        pbl_filter_free(&p->f);
+        return rc;
+    }
+    p->f.bytes = info->has_filter ? info->filter.len + 5 : 0;         /* (with its block trailer) */
+    p->hash = info->has_filter ? fl_proc_fnv1a(info->filter.data, info->filter.len) : 0;
+    p->f.kind = FL_SSTF_NONE;
+    snprintf(p->f.what, sizeof p->f.what, "%s", info->has_filter ? "no policy configured" : "no filter block");
+    fl_pbl_bloom b;
+    if (info->has_filter && filtered) {
+        p->f.kind = FL_SSTF_OTHER;
+        snprintf(p->f.what, sizeof p->f.what, "a filter of no lines (answers no)");
+        if (fl_pbl_bloom_decode(info->filter, &b)) {
+            p->f.expected = fl_pbl_bloom_expected_fp(info->filter);
+            snprintf(p->f.what, sizeof p->f.what, "Pebble bloom, %u lines of %u bits", b.lines, b.line_bits);
+            if (p->f.expected >= 0) {
+                p->f.kind = FL_SSTF_BLOOM;
+                p->f.probe_hash = pbl_probe;
+                p->f.data = b.bits;
+                p->f.lines = b.lines;
+                p->f.k = b.k;
+            }
+        }
+    }
+    *out = &p->f;
+    return FL_OK;
+}
+
+typedef struct holds_key { fl_slice key; bool prefix, found; } holds_key;
+
+/* (rows come in key order: past the key, or past every key starting with
+ * the prefix, there is none) */
+static int note_row(void *arg, const fl_pbl_row *row) {
+    holds_key *h = arg;
+    if (h->prefix && row->key.len >= h->key.len && memcmp(row->key.data, h->key.data, h->key.len) == 0) {
+        h->found = true;
+        return 1;
+    }
+    int c = fl_slice_cmp(row->key, h->key);
+    h->found = !h->prefix && c == 0;
+    return c >= 0;
+}
+
+/* Whether a read's probe of filter bytes (len, hash) was of f's table, and
+ * whether that table holds key -- or a key starting with it, when prefix
+ * -- as a point entry of any kind (range deletions are not in filters). */
+static bool pbl_probe_of(const fl_sst_filter *f, size_t len, uint64_t hash, fl_slice key, bool prefix,
+                         bool *holds) {
+    const pbl_filter *p = (const pbl_filter *)f;
+    const fl_pbl_info *info = fl_pbl_sst_info(p->t);
+    if (!info->has_filter || info->filter.len != len || p->hash != hash) return false;
+    holds_key h = { key, prefix, false };
+    char err[256];
+    fl_pbl_sst_rows(p->t, note_row, &h, err, sizeof err);
+    *holds = h.found;
+    return true;
+}
+
+const fl_engine_ops *fl_engine_pebble(void) {
+    static fl_proc_kind kind;
+    static bool made;
+    if (!made) {
+        fl_proc_kind_init(&kind, "pebble", command);
+        kind.ops.open = pebble_open;
+        kind.ops.space = &fl_space_pebble;
+        fl_proc_kind_read_files(&kind, read_filter, pbl_filter_free);
+        fl_proc_kind_match_probes(&kind, pbl_probe_of);
+        made = true;
+    }
+    return &kind.ops;
+}
