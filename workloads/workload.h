@@ -258,6 +258,12 @@ typedef struct fl_gen_options {
      * panics on one): a put or del of "" is made one of "\x00" instead.
      * Reads of "" are kept. */
     bool no_empty_writes;
+    /* The engine takes no write of a key that starts with this many 0xff
+     * bytes or more (0: no such limit): a put or del of one gets 0xfe for
+     * its first byte instead (Pebble under a fixed-length Split: no prefix
+     * key lies above an all-0xff prefix, adapters/pebble/).  Reads and
+     * range deletes are kept. */
+    uint32_t lead_ff_limit;
     /* Optional (NULL: ops are stored in *out): each op is handed to sink as
      * it is made, and not stored, so a workload larger than memory can be
      * written out; the op is borrowed for the call only.  A nonzero return
