@@ -89,14 +89,21 @@ static int bad(const char *what, const char *arg) { return fl_cli_bad_usage("che
 
 static void ignore_violation(void *arg, const fl_contract_violation *v) { (void)arg; (void)v; }
 
+/* Whether a finding matched a hazard entry of known. */
+static bool hazards_found(const fl_known *known, const fl_run_result *res) {
+    for (size_t i = 0; i < fl_known_count(known); i++)
+        if (res->known_by_bug[i] && fl_known_get(known, i)->hazard) return true;
+    return false;
+}
+
 /* One line per known bug found: its id, count, fix and first workload. */
 static void print_known(FILE *f, const fl_known *known, const fl_run_result *res) {
     for (size_t i = 0; i < fl_known_count(known); i++) {
         const fl_known_bug *b = fl_known_get(known, i);
         if (!res->known_by_bug[i]) continue;
-        fprintf(f, "  known upstream bug %s: %llu finding%s (fixed upstream: %s); first: %s\n", b->id,
-                (unsigned long long)res->known_by_bug[i], res->known_by_bug[i] == 1 ? "" : "s", b->fix,
-                res->known_path[i]);
+        fprintf(f, "  %s %s: %llu finding%s (%s: %s); first: %s\n", fl_known_class(b), b->id,
+                (unsigned long long)res->known_by_bug[i], res->known_by_bug[i] == 1 ? "" : "s",
+                b->hazard ? "why" : "fixed upstream", b->fix, res->known_path[i]);
     }
 }
 
@@ -140,9 +147,10 @@ static int write_junit(const char *path, const fl_run_config *c, const fl_known 
     for (size_t i = 0; i < fl_known_count(known) && n < MAXC; i++) {
         if (!res->known_by_bug[i]) continue;
         const fl_known_bug *b = fl_known_get(known, i);
-        snprintf(names[n], sizeof names[n], "known upstream bug %s", b->id);
-        snprintf(details[n], sizeof details[n], "%llu finding(s) of a known upstream bug, fixed upstream: %s; "
-                 "first: %s", (unsigned long long)res->known_by_bug[i], b->fix, res->known_path[i]);
+        snprintf(names[n], sizeof names[n], "%s %s", fl_known_class(b), b->id);
+        snprintf(details[n], sizeof details[n], "%llu finding(s) of a %s, %s: %s; "
+                 "first: %s", (unsigned long long)res->known_by_bug[i], b->hazard ? "hazard" : "known upstream bug",
+                 b->hazard ? "why" : "fixed upstream", b->fix, res->known_path[i]);
         cases[n] = (fl_junit_case){ .classname = "filterlab.check.known", .name = names[n],
                                     .skipped = true, .details = details[n] };
         n++;
@@ -347,8 +355,9 @@ int fl_cli_check(int argc, char **argv) {
                     again[0] ? " " : "", again);
         }
         if (res.known_findings) {
-            fprintf(stderr, "  before it, %llu finding%s of known upstream bugs:\n",
-                    (unsigned long long)res.known_findings, res.known_findings == 1 ? "" : "s");
+            fprintf(stderr, "  before it, %llu finding%s of known upstream bugs%s:\n",
+                    (unsigned long long)res.known_findings, res.known_findings == 1 ? "" : "s",
+                    hazards_found(known, &res) ? " or hazards" : "");
             print_known(stderr, known, &res);
         }
         status = write_junit(junit_path, &c, known, &res, line, FL_EXIT_VIOLATION);
@@ -369,8 +378,8 @@ int fl_cli_check(int argc, char **argv) {
            : res.trials == 0 ? "no trial finished in the time given, so nothing was checked"
                              : "no violation");
     if (res.known_findings)
-        printf(" but %llu finding%s of known upstream bugs (%s)", (unsigned long long)res.known_findings,
-               res.known_findings == 1 ? "" : "s", tail);
+        printf(" but %llu finding%s of known upstream bugs%s (%s)", (unsigned long long)res.known_findings,
+               res.known_findings == 1 ? "" : "s", hazards_found(known, &res) ? " or hazards" : "", tail);
     if (res.avoided)
         printf("; %llu trial%s skipped for holding a known bug found before (--avoid-known)",
                (unsigned long long)res.avoided, res.avoided == 1 ? "" : "s");

@@ -38,6 +38,7 @@ typedef struct replay_args {
     const char  *workload, *results, *db, *engine, *junit;
     const char **plugins;
     size_t       plugin_count;
+    const char  *known;             /* --known FILE, or NULL                */
     bool         json, no_check, force, read_only, new_db;
     double       call_timeout;
 } replay_args;
@@ -57,6 +58,7 @@ typedef struct fl_replay {
     bool         progress;          /* a progress line may be on stderr     */
     size_t       progress_width;
     double       start, progress_next;
+    fl_known    *known;             /* --known's list, or NULL              */
 } fl_replay;
 
 static void usage(FILE *f) {
@@ -64,7 +66,7 @@ static void usage(FILE *f) {
         "usage: filterlab replay FILE.wl [--results FILE [--force]] [--json] [--db DIR]\n"
         "                        [--plugin SO]... [--no-check] [--call-timeout SEC]\n"
         "                        [--engine NAME] [--junit FILE] [--read-only]\n"
-        "                        [--new-db]\n"
+        "                        [--new-db] [--known FILE]\n"
         "\n"
         "Runs the workload FILE.wl (\"-\" reads stdin) against the engine, checks\n"
         "every filter probe, and prints a summary of the filter metrics.\n"
@@ -97,6 +99,9 @@ static void usage(FILE *f) {
         "  --junit FILE        also write JUnit XML for CI: one test case per\n"
         "                      property, failed with its first violation and the\n"
         "                      line that replays it\n"
+        "  --known FILE        the engine's known bugs and hazards (check's\n"
+        "                      --known): the first violation is named as the\n"
+        "                      entry it matches, if any (the exit status stays 1)\n"
         "  -h, --help          this text\n"
         "\n"
         "A broken plugin contract is a property violation (P7 extractor, P11\n"
@@ -116,7 +121,7 @@ static int bad_usage(const char *what, const char *arg) {
 /* -1: go on and run; otherwise the exit status. */
 static int parse_args(int argc, char **argv, replay_args *a) {
     static const char *const valued[] = { "--results", "--db", "--plugin", "--call-timeout",
-                                          "--engine", "--junit" };
+                                          "--engine", "--junit", "--known" };
     bool options_done = false;
     a->call_timeout = DEFAULT_CALL_TIMEOUT;
     a->plugins = calloc((size_t)argc + 1, sizeof *a->plugins);
@@ -148,7 +153,8 @@ static int parse_args(int argc, char **argv, replay_args *a) {
                     return bad_usage("--call-timeout needs seconds, got", val);
                 break;
             case 4: a->engine = val; break;
-            default: a->junit = val; break;
+            case 5: a->junit = val; break;
+            default: a->known = val; break;
             }
             continue;
         }
@@ -192,6 +198,43 @@ static int on_op(void *arg, size_t done, const fl_op *next) {
 static void on_violation(void *arg, int property, unsigned line, const char *msg) {
     (void)property; (void)line; (void)msg;
     progress_clear(arg);
+}
+
+/* --known: which entry of the list, if any, the first violation is: one
+ * of those at the earliest line among each property's first that an entry
+ * matches (the whole workload read again when it was streamed), on
+ * stderr. */
+static void name_known(fl_replay *r, const fl_engine_ops *engine, const fl_run_outcome *out) {
+    if (!r->known) return;
+    unsigned lines[FL_PROPERTY_COUNT] = { 0 }, first = 0;
+    for (int p = FL_P1; p < FL_PROPERTY_COUNT; p++) {
+        const char *at = strstr(out->first_of[p], ": line ");
+        if (out->first_of[p][0] && at && sscanf(at, ": line %u", &lines[p]) == 1 && (!first || lines[p] < first))
+            first = lines[p];
+    }
+    if (!first) return;
+    fl_workload whole = { 0 };
+    const fl_workload *w = r->wl;
+    char err[512];
+    if (r->stream || !w || !w->count) {
+        if (fl_workload_load_until(r->a->workload, &fl_cli_stop, &whole, err, sizeof err) != 0) return;
+        w = &whole;
+    }
+    size_t at = 0;
+    while (at < w->count && w->ops[at].line != first) at++;
+    const fl_known_bug *b = NULL;
+    for (int p = FL_P1; p < FL_PROPERTY_COUNT && !b && at < w->count; p++) {
+        if (lines[p] != first) continue;
+        fl_known_finding f = { engine->name, w, at, p, out->first_of[p], false };
+        int i = fl_known_match(r->known, &f);
+        if (i >= 0) b = fl_known_get(r->known, (size_t)i);
+    }
+    if (b)
+        fprintf(stderr, "%s: the first violation is %s %s: %s (%s: %s)\n", r->path, fl_known_class(b), b->id,
+                b->about, b->hazard ? "why" : "fixed upstream", b->fix);
+    else
+        fprintf(stderr, "%s: the first violation (line %u) is none of %s's entries\n", r->path, first, r->a->known);
+    fl_workload_free(&whole);
 }
 
 /* Checks every open/reopen before anything runs: options and policy lists
@@ -457,6 +500,10 @@ static int replay_run(fl_replay *r) {
             return FL_EXIT_USAGE;
         }
     }
+    if (a->known && (rc = fl_known_load(a->known, &r->known, err, sizeof err)) != FL_OK) {
+        fprintf(stderr, "filterlab replay: --known %s\n", err);
+        return FL_EXIT_USAGE;
+    }
     if ((rc = load(r)) != FL_OK) return rc;
     if (a->db && fl_mkdir_p(a->db) != 0) {
         fprintf(stderr, "filterlab replay: --db %s: %s\n", a->db, strerror(errno));
@@ -502,6 +549,7 @@ static int replay_run(fl_replay *r) {
     if (out.hang || out.crashed) {
         fprintf(stderr, "%s\n%s: %s; replay: %s\n", out.message, r->path,
                 out.hang ? "a call did not return" : "the run died", r->repro);
+        name_known(r, engine, &out);
         return finish(r, &out, FL_EXIT_VIOLATION,
                       out.hang ? "the run ended at a call that did not return (P10)"
                                : "the run died (P10)");
@@ -522,6 +570,7 @@ static int replay_run(fl_replay *r) {
     if (out.sum.violations) {
         fprintf(stderr, "%s: %" PRIu64 " violation%s; replay: %s\n", r->path, out.sum.violations,
                 out.sum.violations == 1 ? "" : "s", r->repro);
+        name_known(r, engine, &out);
         return finish(r, &out, FL_EXIT_VIOLATION, NULL);
     }
     return finish(r, &out, FL_EXIT_OK, NULL);
@@ -551,6 +600,7 @@ int fl_cli_replay(int argc, char **argv) {
     fl_workload_free(&w);
     fl_wl_stream_close(r.stream);
     if (r.reg) fl_registry_free(r.reg);
+    fl_known_free(r.known);
     free(args.plugins);
     return status;
 }

@@ -569,7 +569,13 @@ typedef struct fl_known_bug {
     const char *engine;          /* the engine it is a bug of                */
     int         property;
     bool        identified_by_message;  /* matched even before shrinking ends */
+    bool        hazard;                 /* a `hazard` entry: not a bug, a use the
+                                           engine neither supports nor detects */
 } fl_known_bug;
+
+/* How a finding of b is named: "known upstream bug" or "hazard
+ * (unsupported by the engine and undetected by it)". */
+const char *fl_known_class(const fl_known_bug *b);
 
 /* A finding as the list judges it: the failing op is workload->ops[at],
  * which failed property with message, on engine (its fl_engine_ops name).

@@ -3,10 +3,15 @@
  * fl_known_*): the list file, and whether a finding is one of them.
  *
  * The file is line-based: blank lines and lines starting with '#' are
- * ignored; an entry starts with `bug ID` and its other lines follow, one
- * keyword and its text each (leading blanks ignored):
+ * ignored; an entry starts with `bug ID` (or `hazard ID`) and its other
+ * lines follow, one keyword and its text each (leading blanks ignored):
  *
  *   bug ID                   [A-Za-z0-9._-]+, unique in the file
+ *   hazard ID                the same, for a hazard: a use the engine does
+ *                            not support and does not detect either (a
+ *                            Split changed under one comparer name),
+ *                            reported apart from bugs; its `fix` line
+ *                            says what the engine's contract forbids
  *   fix TEXT                 the upstream fix: release, pull request, commit
  *   about TEXT               what goes wrong, in one line
  *   engine NAME              the engine the finding is on (rocksdb)
@@ -76,6 +81,10 @@ struct fl_known {
     entry *items;
     size_t count;
 };
+
+const char *fl_known_class(const fl_known_bug *b) {
+    return b && b->hazard ? "hazard (unsupported by the engine and undetected by it)" : "known upstream bug";
+}
 
 /* ---- Parsing ---------------------------------------------------------------------- */
 
@@ -225,7 +234,7 @@ static int entry_line(parser *p, entry *e, const char *keyword, char *rest) {
         e->pub.identified_by_message = true;
         return FL_OK;
     }
-    return bad(p, "unknown keyword '%s' (expected bug, fix, about, engine, property, message, at, "
+    return bad(p, "unknown keyword '%s' (expected bug, hazard, fix, about, engine, property, message, at, "
                "option, before or identified-by-message)", keyword);
 }
 
@@ -296,23 +305,28 @@ int fl_known_parse(const char *text, size_t len, const char *name, fl_known **ou
         if (!*line || line[0] == '#') continue;
         char *keyword = word(&rest);
         rest = trim(rest);
-        if (strcmp(keyword, "bug") == 0) {
+        bool hazard = strcmp(keyword, "hazard") == 0;
+        if (strcmp(keyword, "bug") == 0 || hazard) {
             if (k->count && (rc = entry_complete(&p, &k->items[k->count - 1]))) break;
             unsigned here = p.line;
-            if (!valid_id(rest)) { rc = bad(&p, "'bug' needs an id of letters, digits, '.', '_', '-', got '%s'", rest); break; }
+            if (!valid_id(rest)) {
+                rc = bad(&p, "'%s' needs an id of letters, digits, '.', '_', '-', got '%s'", keyword, rest);
+                break;
+            }
             for (size_t i = 0; i < k->count; i++)
-                if (strcmp(k->items[i].pub.id, rest) == 0) rc = bad(&p, "bug %s given twice", rest);
+                if (strcmp(k->items[i].pub.id, rest) == 0) rc = bad(&p, "%s %s given twice", keyword, rest);
             if (rc) break;
             entry *n = realloc(k->items, (k->count + 1) * sizeof *n);
             if (!n) { rc = FL_ERR_NOMEM; break; }
             k->items = n;
             memset(&n[k->count], 0, sizeof *n);
             n[k->count].line = here;
+            n[k->count].pub.hazard = hazard;
             if (!(n[k->count].pub.id = strdup(rest))) { rc = FL_ERR_NOMEM; break; }
             k->count++;
             continue;
         }
-        if (!k->count) { rc = bad(&p, "'%s' before the first 'bug ID' line", keyword); break; }
+        if (!k->count) { rc = bad(&p, "'%s' before the first 'bug ID' or 'hazard ID' line", keyword); break; }
         rc = entry_line(&p, &k->items[k->count - 1], keyword, rest);
     }
     if (rc == FL_OK && k->count) rc = entry_complete(&p, &k->items[k->count - 1]);

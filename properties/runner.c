@@ -193,8 +193,8 @@ static int write_failure(const fl_run_config *c, fl_run_result *res, fl_workload
                  (unsigned long long)c->seed, (unsigned long long)res->trial, c->trial_flags ? " " : "",
                  c->trial_flags ? c->trial_flags : "");
     if (bug)
-        snprintf(known, sizeof known, "known upstream bug %s: %s\nfixed upstream: %s\n", bug->id, bug->about,
-                 bug->fix);
+        snprintf(known, sizeof known, "%s %s: %s\n%s: %s\n", fl_known_class(bug), bug->id, bug->about,
+                 bug->hazard ? "why" : "fixed upstream", bug->fix);
     for (int pass = 0; pass < 2; pass++) {
         char desc[16384];
         char timeout[64] = "";
@@ -279,8 +279,8 @@ static int found(const fl_run_config *c, const fl_trial_env *env, fl_run_result 
         if (k0 >= 0 && before->known_by_bug[k0] > 0) {
             const fl_known_bug *bug = fl_known_get(c->known, (size_t)k0);
             if (c->log)
-                fprintf(c->log, "check: known upstream bug %s again in %s, identified by its message (not shrunk "
-                        "again): %s\n", bug->id, name, o->message);
+                fprintf(c->log, "check: %s %s again in %s, identified by its message (not shrunk "
+                        "again): %s\n", fl_known_class(bug), bug->id, name, o->message);
             *res = *before;
             free(before);
             res->known_by_bug[k0]++;
@@ -350,8 +350,9 @@ static int found(const fl_run_config *c, const fl_trial_env *env, fl_run_result 
         return rc;
     }
     if (c->log)
-        fprintf(c->log, "check: known upstream bug %s (fixed upstream: %s)\n  %s\n  minimized from %zu to %zu "
-                "ops: %s\n", bug->id, bug->fix, res->message, res->original_ops, res->minimal_ops, res->path);
+        fprintf(c->log, "check: %s %s (%s: %s)\n  %s\n  minimized from %zu to %zu ops: %s\n", fl_known_class(bug),
+                bug->id, bug->hazard ? "why" : "fixed upstream", bug->fix, res->message, res->original_ops,
+                res->minimal_ops, res->path);
     char path[sizeof res->path];
     snprintf(path, sizeof path, "%s", res->path);
     *res = *before;

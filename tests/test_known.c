@@ -71,7 +71,7 @@ FL_TEST(known_list_errors_name_the_line) {
     const char *entry = "bug b\nfix f\nabout a\nengine rocksdb\nproperty P2\nmessage m\nat get\n";
     char text[2048];
     parse_bad("", "no 'bug ID' entry");
-    parse_bad("fix f\n", "t.txt:1: 'fix' before the first 'bug ID' line");
+    parse_bad("fix f\n", "t.txt:1: 'fix' before the first 'bug ID' or 'hazard ID' line");
     parse_bad("bug b\nabout a\nengine rocksdb\nproperty P2\nmessage m\nat get\n", "t.txt:1: bug b has no 'fix'");
     parse_bad("bug b\nfix f\nabout a\nengine rocksdb\nproperty P2\nat get\n", "has no 'message'");
     parse_bad("bug b\nfix f\nabout a\nengine rocksdb\nproperty P2\nmessage m\n",
@@ -95,6 +95,9 @@ FL_TEST(known_list_errors_name_the_line) {
     snprintf(text, sizeof text, "%sbefore sets\n", entry);
     parse_bad(text, "'before' needs an op kind");
     parse_bad("bug b c\n", "'bug' needs an id");
+    parse_bad("hazard h c\n", "'hazard' needs an id");
+    snprintf(text, sizeof text, "%shazard b\n", entry);
+    parse_bad(text, "t.txt:8: hazard b given twice");
     fl_known *k = NULL;
     char err[512] = "";
     CHECK_RC(fl_known_parse("bug b\nfix f\0g\n", 12, "t.txt", &k, err, sizeof err), FL_ERR_INVALID);
@@ -404,4 +407,37 @@ FL_TEST(known_could_holds_the_signature_anywhere) {
     CHECK(fl_known_could(k, "filterlab", &w) == 0);
     fl_workload_free(&w);
     fl_known_free(k);
+}
+
+/* A `hazard` entry is an entry like a bug's, named apart. */
+FL_TEST(known_hazard_entries_are_a_class_of_their_own) {
+    const char *text = "bug b\nfix 1.2\nabout a\nengine pebble\nproperty P2\nmessage m\nat get\n"
+                       "hazard h\nfix unsupported: why\nabout a\nengine pebble\nproperty P2\nmessage m\n"
+                       "at get\nbefore reopen\n";
+    fl_known *k = NULL;
+    char err[512] = "";
+    CHECK_RC(fl_known_parse(text, strlen(text), "t.txt", &k, err, sizeof err), FL_OK);
+    CHECK_EQ(fl_known_count(k), 2);
+    const fl_known_bug *b = fl_known_get(k, 0), *h = fl_known_get(k, 1);
+    if (b && h) {
+        CHECK(!b->hazard && h->hazard);
+        CHECK_STR(fl_known_class(b), "known upstream bug");
+        CHECK_STR(fl_known_class(h), "hazard (unsupported by the engine and undetected by it)");
+        CHECK_STR(h->fix, "unsupported: why");
+    }
+    /* the hazard matches only after a reopen; the bug anywhere */
+    fl_workload w1 = wl("filterlab-workload 1\nopen\nget a\n");
+    fl_workload w2 = wl("filterlab-workload 1\nopen\nreopen l0_trigger=4\nget a\n");
+    fl_known_finding f1 = { "pebble", &w1, w1.count - 1, FL_P2, "m", false },
+                     f2 = { "pebble", &w2, w2.count - 1, FL_P2, "m", false };
+    CHECK_EQ(fl_known_match(k, &f1), 0);
+    CHECK_EQ(fl_known_match(k, &f2), 0);
+    fl_known_free(k);
+    text = "hazard h\nfix unsupported: why\nabout a\nengine pebble\nproperty P2\nmessage m\nat get\nbefore reopen\n";
+    CHECK_RC(fl_known_parse(text, strlen(text), "t.txt", &k, err, sizeof err), FL_OK);
+    CHECK_EQ(fl_known_match(k, &f1), -1);
+    CHECK_EQ(fl_known_match(k, &f2), 0);
+    fl_known_free(k);
+    fl_workload_free(&w1);
+    fl_workload_free(&w2);
 }
