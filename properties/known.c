@@ -28,6 +28,10 @@
  *                            value: = ~ > < are false for it, != !~ true
  *   before KIND [KEY OP VALUE]  an op of that kind runs before the failing
  *                            op (with that option on its own line)
+ *   target OP VALUE          the failing op's key (its first byte string:
+ *                            the key, the start, the prefix), written as
+ *                            the workload format writes it (`""` for the
+ *                            empty key), compares so
  *   identified-by-message yes   the message names the bug by itself (an
  *                            assertion's text and place): a finding whose
  *                            shrinking the deadline cut may match it too
@@ -49,6 +53,7 @@
 #include <errno.h>
 #include <regex.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,6 +80,8 @@ typedef struct entry {
     bool has_at;
     condition *conds;
     size_t nconds;
+    condition target;                 /* a `target` line                    */
+    bool has_target;
 } entry;
 
 struct fl_known {
@@ -212,6 +219,13 @@ static int entry_line(parser *p, entry *e, const char *keyword, char *rest) {
         e->has_at = true;
         return FL_OK;
     }
+    if (strcmp(keyword, "target") == 0) {
+        if (e->has_target) return bad(p, "'target' given twice in one entry");
+        char line[LINE_MAX_BYTES + 8];
+        snprintf(line, sizeof line, "target %s", rest);
+        e->has_target = true;
+        return parse_comparison(p, line, &e->target);
+    }
     condition *c;
     if (strcmp(keyword, "option") == 0) {
         int rc = add_condition(e, &c);
@@ -235,7 +249,7 @@ static int entry_line(parser *p, entry *e, const char *keyword, char *rest) {
         return FL_OK;
     }
     return bad(p, "unknown keyword '%s' (expected bug, hazard, fix, about, engine, property, message, at, "
-               "option, before or identified-by-message)", keyword);
+               "option, before, target or identified-by-message)", keyword);
 }
 
 /* Whether entry e has what every entry needs (errors name its bug line). */
@@ -245,8 +259,8 @@ static int entry_complete(const parser *p, const entry *e) {
     const char *missing = !e->pub.fix ? "fix" : !e->pub.about ? "about" : !e->pub.engine ? "engine"
                         : !e->pub.property ? "property" : !e->has_message ? "message" : NULL;
     if (missing) return bad(&at_bug, "bug %s has no '%s' line", e->pub.id, missing);
-    if (!e->has_at && !e->nconds)
-        return bad(&at_bug, "bug %s: the signature needs an 'at', 'option' or 'before' line besides "
+    if (!e->has_at && !e->nconds && !e->has_target)
+        return bad(&at_bug, "bug %s: the signature needs an 'at', 'option', 'before' or 'target' line besides "
                    "its message (what the workload does)", e->pub.id);
     return FL_OK;
 }
@@ -263,6 +277,9 @@ static void entry_free(entry *e) {
         if (e->conds[i].has_re) regfree(&e->conds[i].re);
     }
     free(e->conds);
+    free(e->target.key);
+    free(e->target.value);
+    if (e->target.has_re) regfree(&e->target.re);
 }
 
 void fl_known_free(fl_known *k) {
@@ -425,6 +442,21 @@ static const char *in_force(const fl_workload *w, size_t at, const char *key) {
     return v;
 }
 
+/* Whether op's key, written as the workload format writes it, satisfies
+ * e's `target` (true without one; false past the last op). */
+static bool target_holds(const entry *e, const fl_op *op) {
+    if (!e->has_target) return true;
+    if (!op) return false;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) return false;
+    fl_bytes_print(f, op->a.data, op->a.len);
+    bool ok = fclose(f) == 0 && compare(&e->target, text);
+    free(text);
+    return ok;
+}
+
 static bool condition_holds(const condition *c, const fl_known_finding *f) {
     if (!c->before) return compare(c, in_force(f->workload, f->at, c->key));
     for (size_t i = 0; i < f->at && i < f->workload->count; i++) {
@@ -445,6 +477,7 @@ int fl_known_match(const fl_known *k, const fl_known_finding *f) {
         if (f->unshrunk && !e->pub.identified_by_message) continue;
         if (regexec(&e->message, f->message ? f->message : "", 0, NULL, 0) != 0) continue;
         if (e->has_at && !e->at[failing]) continue;
+        if (!target_holds(e, f->at < f->workload->count ? &f->workload->ops[f->at] : NULL)) continue;
         bool all = true;
         for (size_t j = 0; j < e->nconds && all; j++) all = condition_holds(&e->conds[j], f);
         if (all) return (int)i;
@@ -471,7 +504,7 @@ static bool could(const entry *e, const fl_workload *w) {
             const char *v;
             if (!c->before && sets_options(op->kind) && (v = op_option(op, c->key))) holds[j] = compare(c, v);
         }
-        bool all = !e->has_at || e->at[kind];
+        bool all = (!e->has_at || e->at[kind]) && target_holds(e, op);
         for (size_t j = 0; j < n && all; j++) all = e->conds[j].before ? seen[j] : holds[j];
         if (all) return true;
         for (size_t j = 0; op && j < n; j++) {

@@ -75,7 +75,7 @@ FL_TEST(known_list_errors_name_the_line) {
     parse_bad("bug b\nabout a\nengine rocksdb\nproperty P2\nmessage m\nat get\n", "t.txt:1: bug b has no 'fix'");
     parse_bad("bug b\nfix f\nabout a\nengine rocksdb\nproperty P2\nat get\n", "has no 'message'");
     parse_bad("bug b\nfix f\nabout a\nengine rocksdb\nproperty P2\nmessage m\n",
-              "the signature needs an 'at', 'option' or 'before' line");
+              "the signature needs an 'at', 'option', 'before' or 'target' line");
     snprintf(text, sizeof text, "%s%s", entry, entry);
     parse_bad(text, "t.txt:8: bug b given twice");
     snprintf(text, sizeof text, "%swhen x\n", entry);
@@ -440,4 +440,24 @@ FL_TEST(known_hazard_entries_are_a_class_of_their_own) {
     fl_known_free(k);
     fl_workload_free(&w1);
     fl_workload_free(&w2);
+}
+
+/* `target`: the failing op's key, as the workload format writes it. */
+FL_TEST(known_target_matches_the_failing_key) {
+    const char *text = "bug e\nfix none\nabout a\nengine pebble\nproperty P2\nmessage m\nat seek\ntarget = \"\"\n";
+    fl_known *k = NULL;
+    char err[512] = "";
+    CHECK_RC(fl_known_parse(text, strlen(text), "t.txt", &k, err, sizeof err), FL_OK);
+    fl_workload w = wl("filterlab-workload 1\nopen\nseek ab\nseek \"\" n=2\n");
+    fl_known_finding at_ab = { "pebble", &w, 1, FL_P2, "m", false }, at_empty = { "pebble", &w, 2, FL_P2, "m", false };
+    CHECK_EQ(fl_known_match(k, &at_ab), -1);
+    CHECK_EQ(fl_known_match(k, &at_empty), 0);
+    fl_workload only_ab = wl("filterlab-workload 1\nopen\nseek ab\n");
+    CHECK_EQ(fl_known_could(k, "pebble", &only_ab), 0);
+    CHECK_EQ(fl_known_could(k, "pebble", &w), 1);
+    fl_known_free(k);
+    fl_workload_free(&w);
+    fl_workload_free(&only_ab);
+    parse_bad("bug e\nfix none\nabout a\nengine pebble\nproperty P2\nmessage m\ntarget = a\ntarget = b\n",
+              "'target' given twice");
 }

@@ -26,7 +26,8 @@
 #   - $FILTERLAB_REPO is this tree (a git clone of it) and $BUILD_NUMBER 1.
 # Without RocksDB, a block that uses --engine rocksdb must instead fail
 # saying how to get it; so must one that uses --engine slatedb without the
-# SlateDB adapter (no cargo).  A block that cannot run fails the test: there is no
+# SlateDB adapter (no cargo), or --engine pebble without the Pebble adapter
+# (no go).  A block that cannot run fails the test: there is no
 # list of blocks to skip.  Once, with the plain build.
 . "${FL_SRCDIR:-.}/tests/cli/common.inc"
 
@@ -36,6 +37,7 @@ BIN=$(cd "$(dirname "$FILTERLAB")" && pwd)/$(basename "$FILTERLAB")
 REGRESS=$(dirname "$BIN")/fuzz-regress
 rocks=$("$BIN" --version | sed -n 's/.*RocksDB \([0-9.]*\)).*/\1/p')
 slate=$([ -x "$(dirname "$BIN")/cargo/release/filterlab-slatedb" ] && echo 1)
+pebble=$([ -x "$(dirname "$BIN")/go/filterlab-pebble" ] && echo 1)
 
 # ---- the blocks ------------------------------------------------------------
 mkdir -p "$T/blocks"
@@ -161,6 +163,9 @@ while [ $i -le "$count" ]; do
     elif [ -z "$slate" ] && grep -q -- "--engine slatedb" "$b"; then
         [ $rc -ne 0 ] && grep -q "built without the SlateDB adapter" "$T/err.$i" ||
             fail "the sh block at $where (built without the SlateDB adapter): exit $rc, $(tail -n 3 "$T/err.$i")"
+    elif [ -z "$pebble" ] && grep -q -- "--engine pebble" "$b"; then
+        [ $rc -ne 0 ] && grep -q "built without the Pebble adapter" "$T/err.$i" ||
+            fail "the sh block at $where (built without the Pebble adapter): exit $rc, $(tail -n 3 "$T/err.$i")"
     else
         [ $rc -eq 0 ] || { sed 's/^/  | /' "$b" >&2; tail -n 15 "$T/err.$i" >&2;
                            fail "the sh block at $where (above) exits $rc"; }
