@@ -169,23 +169,49 @@ static int do_plugin(server *s, const char *args, size_t len) {
     return rc == FL_OK ? reply(s, "ok") : fail(s, FL_ERR_INVALID, err);
 }
 
+/* " NAME=V" at *at (which has room: 24 bytes beyond name's). */
+static char *put_counter(char *at, const char *name, uint64_t v) {
+    *at++ = ' ';
+    size_t n = strlen(name);
+    memcpy(at, name, n);
+    at += n;
+    *at++ = '=';
+    char digits[20];
+    size_t d = 0;
+    do digits[d++] = (char)('0' + v % 10); while ((v /= 10) != 0);
+    while (d) *at++ = digits[--d];
+    return at;
+}
+
+/* One reply per op the checker runs: built by hand, not by printf, which
+ * took a tenth of this program's time on a mixed replay. */
 static int do_metrics(server *s) {
     fl_metrics m;
     fl_db_metrics(s->db, &m);
+    static const char *const names[2][5] = {
+        { "point.considered", "point.unfiltered", "point.positive", "point.negative", "point.false_positive" },
+        { "prefix.considered", "prefix.unfiltered", "prefix.positive", "prefix.negative", "prefix.false_positive" },
+    };
     const fl_filter_counters *k[2] = { &m.point, &m.prefix };
-    const char *kn[2] = { "point", "prefix" };
-    fputs("ok", s->out);
-    for (int i = 0; i < 2; i++)
-        fprintf(s->out, " %s.considered=%llu %s.unfiltered=%llu %s.positive=%llu %s.negative=%llu"
-                        " %s.false_positive=%llu",
-                kn[i], (unsigned long long)k[i]->considered, kn[i], (unsigned long long)k[i]->unfiltered, kn[i],
-                (unsigned long long)k[i]->positive, kn[i], (unsigned long long)k[i]->negative, kn[i],
-                (unsigned long long)k[i]->false_positive);
-    return reply(s, " filter_errors=%llu contract_violations=%llu ssts_written=%llu sst_reads=%llu"
-                    " flushes=%llu compactions=%llu",
-                 (unsigned long long)m.filter_errors, (unsigned long long)m.contract_violations,
-                 (unsigned long long)m.ssts_written, (unsigned long long)m.sst_reads,
-                 (unsigned long long)m.flushes, (unsigned long long)m.compactions);
+    char line[1024], *at = line;
+    memcpy(at, "ok", 2);
+    at += 2;
+    for (int i = 0; i < 2; i++) {
+        at = put_counter(at, names[i][0], k[i]->considered);
+        at = put_counter(at, names[i][1], k[i]->unfiltered);
+        at = put_counter(at, names[i][2], k[i]->positive);
+        at = put_counter(at, names[i][3], k[i]->negative);
+        at = put_counter(at, names[i][4], k[i]->false_positive);
+    }
+    at = put_counter(at, "filter_errors", m.filter_errors);
+    at = put_counter(at, "contract_violations", m.contract_violations);
+    at = put_counter(at, "ssts_written", m.ssts_written);
+    at = put_counter(at, "sst_reads", m.sst_reads);
+    at = put_counter(at, "flushes", m.flushes);
+    at = put_counter(at, "compactions", m.compactions);
+    *at++ = '\n';
+    fwrite(line, 1, (size_t)(at - line), s->out);
+    return 0;
 }
 
 /* The `sst ...` lines of the live SSTs into f. */

@@ -539,16 +539,22 @@ bool pc_metrics_reply(proc *p, const char *line, size_t len, fl_metrics *out) {
     if (!pc_word_is(&w, "ok")) return false;
     const char *s;
     size_t n;
+    size_t hint = 0;                  /* (adapters answer in one order: try the
+                                         counter after the last one first) */
     while (pc_word(&w, &s, &n)) {
         const char *eq = memchr(s, '=', n);
         if (!eq) return false;
         size_t klen = (size_t)(eq - s);
-        for (size_t i = 0; i < COUNTERS; i++) {
-            if (!p->c->exact[i] || counter_len(i) != klen || memcmp(counter_names[i], s, klen) != 0) continue;
+        for (size_t j = 0; j < COUNTERS; j++) {
+            size_t i = (hint + j) % COUNTERS;
+            if (counter_len(i) != klen || memcmp(counter_names[i], s, klen) != 0) continue;
+            hint = i + 1;
+            if (!p->c->exact[i]) break;
             words v = { eq + 1, s + n };
             uint64_t val;
             if (!pc_u64_word(&v, &val)) return false;
             *counter_slot(out, i) = val;
+            break;
         }
         /* counters not in counters=, and the engine's own, are not filterlab's to hold */
     }
