@@ -111,7 +111,7 @@ int fl_contract_property(const fl_contract_violation *v);
 typedef struct fl_engine fl_engine;
 struct fl_sst_filter;                /* below: an SST's filter as read from its file */
 
-/* One SST filter probe a get or a scan_prefix made, as an engine without
+/* One SST filter probe a get, a scan_prefix or a prefix-mode seek made, as an engine without
  * a probe trace tells it afterwards (fl_engine_ops.last_read_trace). */
 typedef struct fl_read_probe {
     uint64_t sst;      /* the SST whose filter it was; 0: none the read could ask */
@@ -176,19 +176,21 @@ typedef struct fl_engine_ops {
      * NULL: never.  The checker holds the get's counters to exactly these
      * (untraced.c). */
     int  (*last_get_probes)(fl_engine *e, uint64_t *positive, uint64_t *negative);
-    /* The SST filter probes the last read made -- a get, or a scan_prefix
-     * -- in the order made, each matched to the SST whose filter it was (an
-     * adapter that sees each probe's filter bytes, and compares them with
-     * the filters of the SSTs the read had to consider, as their files
-     * say), with whether that SST holds the key, or a key starting with the
-     * prefix (any entry: a filter is of every key its SST holds).  *why
-     * (valid until the next call) says what a probe matched to no SST (sst
-     * 0) was asked of.  FL_OK; FL_ERR_NOTFOUND when it cannot say (for a
-     * read of another kind, always).  NULL: never.  The checker takes a no
-     * of an SST that holds the key or a key with the prefix as a false
-     * negative (P1), and a probe of a filter no SST of the read has as P3
-     * (untraced.c). */
-    int  (*last_read_trace)(fl_engine *e, const fl_read_probe **probes, size_t *n, const char **why);
+    /* The SST filter probes the last read made -- a get, a scan_prefix,
+     * or a seek in prefix mode -- in the order made, each matched to the
+     * SST whose filter it was (an adapter that sees each probe's filter
+     * bytes, and compares them with the filters of the SSTs the read had to
+     * consider, as their files say), with whether that SST holds target --
+     * the get's key -- or, when prefix, a key starting with target (the
+     * scan_prefix's prefix, the seek key's extracted prefix): any entry, a
+     * filter being of every key its SST holds.  *why (valid until the next
+     * call) says what a probe matched to no SST (sst 0) was asked of.
+     * FL_OK; FL_ERR_NOTFOUND when it cannot say (for a read of another
+     * kind, always).  NULL: never.  The checker takes a no of an SST that
+     * holds the target as a false negative (P1), and a probe of a filter no
+     * SST of the read has as P3 (untraced.c). */
+    int  (*last_read_trace)(fl_engine *e, fl_slice target, bool prefix, const fl_read_probe **probes, size_t *n,
+                            const char **why);
     /* Frees e as a process that dies leaves its database: nothing more is
      * written (the workload's `crash`; the checker then simulates the power
      * loss through the fault env and reopens).  NULL: the engine cannot

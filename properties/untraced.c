@@ -27,8 +27,8 @@
  *       holds the key -- none when the memtable holds it.
  *     - probe by probe (fl_engine_ops.last_read_trace): each SST
  *       filter's no to a get of a key that SST holds, or to a scan_prefix
- *       of a prefix some key of that SST starts with, is P1, and a probe
- *       of a filter none of the read's SSTs has is P3.
+ *       or prefix-mode seek of a prefix some key of that SST starts with,
+ *       is P1, and a probe of a filter none of the read's SSTs has is P3.
  */
 #include "check_internal.h"
 
@@ -251,8 +251,11 @@ static void check_kind(fl_checker *ck, int k, const fl_filter_counters *b, const
     const fl_read_probe *tr;
     size_t ntr;
     const char *why = NULL;
-    bool traced = k ? op->kind == FL_OP_SCAN_PREFIX : op->kind == FL_OP_GET;
-    if (traced && ck->eng->last_read_trace && ck->eng->last_read_trace(ck->db, &tr, &ntr, &why) == FL_OK) {
+    /* (a prefix read here is of the prefix the checker wants asked: a
+     * scan_prefix's, or a seek's in prefix mode) */
+    bool traced = k ? op->kind != FL_OP_GET : op->kind == FL_OP_GET;
+    if (traced && ck->eng->last_read_trace &&
+        ck->eng->last_read_trace(ck->db, t, k == 1, &tr, &ntr, &why) == FL_OK) {
         const char *rn = fl_op_name(op->kind);
         for (size_t i = 0; i < ntr; i++) {
             if (!tr[i].sst)

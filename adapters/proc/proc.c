@@ -169,7 +169,6 @@ static int proc_close(fl_engine *e, char *err, size_t err_len) {
     fl_options_free(&p->opt);
     fl_buf_free(&p->value);
     fl_buf_free(&p->key);
-    fl_buf_free(&p->probe_key);
     free(p->probes);
     free(p->trace);
     free(p);
@@ -276,15 +275,6 @@ static int after_read(proc *p, int rc);
 static int get_reply(proc *p, const char *request, const char *line, size_t len, fl_buf *value, bool *found);
 static int probe_line(proc *p, const char *request, const char *line, size_t len);
 
-/* The probe lines just read are the read's, of key (a get's) or prefix. */
-static int probes_of(proc *p, fl_slice key, bool prefix) {
-    fl_buf_reset(&p->probe_key);
-    int rc = fl_buf_append(&p->probe_key, key.data, key.len);
-    p->probes_valid = rc == FL_OK;
-    p->probe_prefix = prefix;
-    return rc;
-}
-
 static int proc_get(fl_engine *e, fl_slice key, const fl_filter_context *ctx, fl_buf *value, bool *found) {
     proc *p = of(e);
     int rc = lacks(p, CAP_GET, "get");
@@ -304,7 +294,7 @@ static int proc_get(fl_engine *e, fl_slice key, const fl_filter_context *ctx, fl
         if (len >= 4 && memcmp(line, "err ", 4) == 0) return after_read(p, pc_err_reply(p, request, line));
     }
     rc = get_reply(p, request, line, len, value, found);
-    if (rc == FL_OK && (p->c->caps & CAP_PROBES)) rc = probes_of(p, key, false);
+    p->probes_valid = rc == FL_OK && (p->c->caps & CAP_PROBES);     /* (the probe lines just read) */
     return after_read(p, rc);
 }
 
@@ -412,8 +402,8 @@ static int multiget_reply(proc *p, const char *request, size_t n, fl_buf *values
 }
 
 /* A read answered by `entry KEY VALUE` lines and `ok`: each to fn; with
- * probes (a scan_prefix, cap probes), `probe LEN HASH maybe|no` lines too,
- * anywhere before the `ok`. */
+ * probes (a scan_prefix or a seek, cap probes), `probe LEN HASH maybe|no`
+ * lines too, anywhere before the `ok`. */
 static int entries(proc *p, const char *request, bool probes, fl_scan_fn fn, void *arg) {
     char *line;
     size_t len;
@@ -444,11 +434,12 @@ static int read_op(proc *p, unsigned cap, const fl_op *op, fl_scan_fn fn, void *
     char request[256];
     if ((rc = put_op(p, op, request, sizeof request)) != FL_OK) return rc;
     if ((rc = with_metrics(p)) != FL_OK) return rc;
-    bool probes = op->kind == FL_OP_SCAN_PREFIX && (p->c->caps & CAP_PROBES);
+    /* (a total-order scan asks no filter: its reply has no probe lines) */
+    bool probes = op->kind != FL_OP_SCAN && (p->c->caps & CAP_PROBES);
     p->probes_valid = false;
     p->nprobes = 0;
     rc = entries(p, request, probes, fn, arg);
-    if (rc == FL_OK && probes) rc = probes_of(p, (fl_slice){ op->a.data, op->a.len }, true);
+    p->probes_valid = rc == FL_OK && probes;
     return after_read(p, rc);
 }
 
@@ -683,20 +674,20 @@ static int proc_sst_filter(fl_engine *e, uint64_t id, const fl_sst_filter **out)
  * so far (*sst 0: none), preferring one that holds the key: identical
  * filter bytes answer alike, so a no of those bytes is a false negative
  * of every SST that has them and holds the key. */
-static void probe_sst(proc *p, const struct probe *pr, fl_read_probe *out) {
-    fl_slice key = { p->probe_key.data, p->probe_key.len };
+static void probe_sst(proc *p, const struct probe *pr, fl_slice target, bool prefix, fl_read_probe *out) {
     *out = (fl_read_probe){ 0, pr->maybe, false };
     for (size_t i = 0; i < p->nfilters && !out->holds; i++) {
         bool holds = false;
-        if (p->kind->probe_of(p->filters[i].f, pr->len, pr->hash, key, p->probe_prefix, &holds))
+        if (p->kind->probe_of(p->filters[i].f, pr->len, pr->hash, target, prefix, &holds))
             *out = (fl_read_probe){ p->filters[i].id, pr->maybe, holds };
     }
 }
 
-/* The last get's probes, each matched to an SST by its filter bytes (the
+/* The last read's probes, each matched to an SST by its filter bytes (the
  * kind's probe_of); a probe of bytes no filter read so far has makes the
  * filter of every SST last listed read, and is then matched again. */
-static int proc_last_read_trace(fl_engine *e, const fl_read_probe **out, size_t *n, const char **why) {
+static int proc_last_read_trace(fl_engine *e, fl_slice target, bool prefix, const fl_read_probe **out, size_t *n,
+                                const char **why) {
     proc *p = of(e);
     *out = NULL;
     *n = 0;
@@ -711,7 +702,7 @@ static int proc_last_read_trace(fl_engine *e, const fl_read_probe **out, size_t 
     }
     bool listed = false;
     for (size_t i = 0; i < p->nprobes; i++) {
-        probe_sst(p, &p->probes[i], &p->trace[i]);
+        probe_sst(p, &p->probes[i], target, prefix, &p->trace[i]);
         if (!p->trace[i].sst && !listed) {
             /* the filters of the SSTs last listed -- the checker's view of
              * the tree, which the read saw -- are read, and matched again */
@@ -719,7 +710,7 @@ static int proc_last_read_trace(fl_engine *e, const fl_read_probe **out, size_t 
             const fl_sst_filter *f;
             for (size_t j = 0; j < p->nlisted; j++)
                 if (proc_sst_filter(e, p->listed[j], &f) != FL_OK) return FL_ERR_NOTFOUND;
-            probe_sst(p, &p->probes[i], &p->trace[i]);
+            probe_sst(p, &p->probes[i], target, prefix, &p->trace[i]);
         }
         if (!p->trace[i].sst && !p->trace_why[0])
             snprintf(p->trace_why, sizeof p->trace_why, "%s said it gave a filter %zu bytes whose FNV-1a 64 is "

@@ -110,13 +110,12 @@ typedef struct proc {
      * checker asks for the counters after every op, and this way the read
      * and the counters are one round trip; after_read takes its reply. */
     bool metrics_ahead;
-    /* The last read's `probe LEN HASH ANSWER` lines (cap probes: a get's or
-     * a scan_prefix's), its key or prefix, and last_read_trace's answer
-     * made of them. */
+    /* The last read's `probe LEN HASH ANSWER` lines (cap probes: a get's, a
+     * scan_prefix's or a seek's), and last_read_trace's answer made of
+     * them. */
     struct probe { size_t len; uint64_t hash; bool maybe; } *probes;
     size_t nprobes, probes_cap;
-    bool probes_valid, probe_prefix;
-    fl_buf probe_key;
+    bool probes_valid;
     fl_read_probe *trace;
     size_t trace_cap;
     char trace_why[512];

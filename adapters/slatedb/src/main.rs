@@ -377,6 +377,9 @@ impl Adapter {
         Ok(reply)
     }
 
+    /// The entries, after a `probe LEN HASH maybe|no` line for each filter
+    /// probe SlateDB made (a seek in prefix mode is a prefix scan of the
+    /// key's extracted prefix: slate.rs).
     async fn seek(&mut self, args: &Args, backward: bool) -> Result<Reply, Failure> {
         args.expect(1, 1, &["n", "prefix", "ctx"])?;
         let ctx = args.ctx()?;
@@ -407,11 +410,13 @@ impl Adapter {
                 )))
             }
         };
-        let entries = self
-            .db()?
-            .seek(&args.pos[0], n, prefix, backward, &ctx)
-            .await?;
-        Ok(Reply::entries(entries))
+        let db = self.db()?;
+        probes::clear();
+        let entries = db.seek(&args.pos[0], n, prefix, backward, &ctx).await?;
+        let mut reply = Reply::entries(entries);
+        let probed: Vec<String> = probes::take().iter().map(probes::Probe::line).collect();
+        reply.data.splice(0..0, probed);
+        Ok(reply)
     }
 
     async fn flush(&mut self, args: &Args) -> Result<Reply, Failure> {
