@@ -272,6 +272,17 @@ uint64_t fl_bloom_lines_estimate_m(const uint8_t *bits, uint32_t lines, unsigned
  * bit x of AND_{j<k} rot(line, j y) (rot(B, s)[x] = B[(x + s) mod C]).
  * The sum is an integer count of hashes, exact in a double. */
 
+bool fl_bloom_legacy_probe(const uint8_t *bits, uint32_t lines, uint32_t line_bits, unsigned k, uint32_t h) {
+    uint32_t delta = h >> 17 | h << 15;
+    uint32_t base = (h % lines) * line_bits;           /* u32 arithmetic, as the writers' */
+    for (unsigned j = 0; j < k; j++) {
+        uint32_t pos = base + h % line_bits;
+        if (!(bits[pos / 8] & (1u << (pos % 8)))) return false;
+        h += delta;
+    }
+    return true;
+}
+
 /* out[x] = in[(x + s) mod C] over C bits (w words of 64, or one word when C < 64) */
 static void fl_legacy_rot(uint64_t *out, const uint64_t *in, uint32_t C, size_t w, uint32_t s) {
     if (C < 64) {

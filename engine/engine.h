@@ -231,6 +231,11 @@ double fl_bloom_lines_expected_fp(const uint8_t *bits, uint32_t lines, unsigned 
  * line_bits / 64 word operations: measured 1 line 0.12 ms, 101 lines 5 ms,
  * 1001 lines 50 ms, 10001 lines 0.52 s (line_bits 512, k 6, one core). */
 double fl_bloom_legacy_expected_fp(const uint8_t *bits, uint32_t lines, uint32_t line_bits, unsigned k);
+/* That filter's probe of a key of 32-bit hash h, bit-exact (RocksDB's
+ * LegacyBloomImpl, Pebble's tableFilter.MayContain): line h mod lines,
+ * then k bits of it at (h + j delta) mod line_bits, delta = rotr(h, 17),
+ * in 32-bit arithmetic.  lines > 0 and lines * line_bits bits at bits. */
+bool fl_bloom_legacy_probe(const uint8_t *bits, uint32_t lines, uint32_t line_bits, unsigned k, uint32_t h);
 
 /* ---- Policy lists ------------------------------------------------------ */
 

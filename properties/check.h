@@ -237,11 +237,13 @@ typedef struct fl_engine_ops {
 /* What kind of filter an SST stored, as sst_filter reads it. */
 typedef enum fl_sst_filter_kind {
     FL_SSTF_NONE = 0,    /* no filter: never probed                            */
-    FL_SSTF_BLOOM,       /* a cache-local bloom: `lines` 64-byte lines, k      */
+    FL_SSTF_BLOOM,       /* a bloom: `lines` lines (cache-local: 64-byte lines,
+                            k independent probes in one; or legacy, RocksDB
+                            format < 5 and Pebble: strided probes), k     */
     FL_SSTF_RIBBON,      /* a ribbon filter                                    */
-    FL_SSTF_OTHER,       /* one P9 does not judge: partitioned, a legacy bloom
-                            (its k probes of a line are not independent), a
-                            format not read; `what` says which              */
+    FL_SSTF_OTHER,       /* one P9 does not judge: partitioned, a format not
+                            read, a rate that cannot be computed; `what`
+                            says which                                      */
 } fl_sst_filter_kind;
 
 typedef struct fl_sst_filter {

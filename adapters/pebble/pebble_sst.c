@@ -1423,15 +1423,7 @@ bool fl_pbl_bloom_decode(fl_slice filter, fl_pbl_bloom *out) {
 
 bool fl_pbl_bloom_may_contain_hash(fl_slice filter, uint32_t h) {
     fl_pbl_bloom b;
-    if (!fl_pbl_bloom_decode(filter, &b)) return false;
-    uint32_t delta = h >> 17 | h << 15;
-    uint32_t base = (h % b.lines) * b.line_bits;       /* u32 arithmetic, as Go's */
-    for (unsigned j = 0; j < b.k; j++) {
-        uint32_t pos = base + h % b.line_bits;
-        if (!(b.bits[pos / 8] & (1u << (pos % 8)))) return false;
-        h += delta;
-    }
-    return true;
+    return fl_pbl_bloom_decode(filter, &b) && fl_bloom_legacy_probe(b.bits, b.lines, b.line_bits, b.k, h);
 }
 
 bool fl_pbl_bloom_may_contain(fl_slice filter, fl_slice key) {

@@ -35,8 +35,10 @@
  * likely to match, columns those of the block its start slot (uniform in
  * [0, 128 B - 127)) falls in.  A legacy bloom's probes step through its
  * line by a hash-chosen stride, so they are not independent (a stride of 0
- * probes one bit k times): it is marked OTHER and not judged, as are
- * partitioned and block-based filters.
+ * probes one bit k times): its rate is the exact sum over the 32-bit
+ * hash's values that fl_bloom_legacy_expected_fp makes (engine.h; Pebble's
+ * table bloom is the same filter).  Partitioned and block-based filters
+ * are marked OTHER and not judged.
  */
 #include "rocksdb_internal.h"
 
@@ -107,6 +109,12 @@ static bool bloom_probe(const fl_sst_filter *f, uint64_t h) {
     return true;
 }
 
+/* RocksDB's legacy bloom (LegacyBloomImpl, format < 5): its probes of the
+ * low 32 bits of h as the key's 32-bit hash. */
+static bool legacy_probe(const fl_sst_filter *f, uint64_t h) {
+    return fl_bloom_legacy_probe(f->data, f->lines, LINE_BYTES * 8, f->k, (uint32_t)h);
+}
+
 /* A ribbon: the block the start slot falls in sets the columns c; the
  * item matches with chance 2^-c, drawn from h's other bits. */
 static bool ribbon_probe(const fl_sst_filter *f, uint64_t h) {
@@ -158,6 +166,18 @@ static void filter_of(const uint8_t *b, size_t n, fl_sst_filter *f) {
                      f->k, f->split);
             return;
         }
+    }
+    /* legacy: k (1-30), then the line count; 64-byte lines */
+    uint32_t nlines = (uint32_t)m[1] | (uint32_t)m[2] << 8 | (uint32_t)m[3] << 16 | (uint32_t)m[4] << 24;
+    if (m[0] >= 1 && m[0] <= 30 && nlines && body == (size_t)nlines * LINE_BYTES) {
+        f->kind = FL_SSTF_BLOOM;
+        f->k = m[0];
+        f->lines = nlines;
+        f->data = b;
+        f->expected = fl_bloom_legacy_expected_fp(b, nlines, LINE_BYTES * 8, f->k);
+        f->probe_hash = legacy_probe;
+        snprintf(f->what, sizeof f->what, "legacy bloom (format < 5, k=%u, %u lines)", f->k, nlines);
+        if (f->expected >= 0) return;
     }
     f->kind = FL_SSTF_OTHER;
     if (m[0] == 0xff || m[0] == 0xfe)
