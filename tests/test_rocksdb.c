@@ -742,8 +742,8 @@ static int one_filter(const char *dir, const opt_kv *kv, fl_sst_filter *out, cha
 
 /* Each filter RocksDB writes, read from its file: the cache-local bloom
  * with RocksDB's k and its exact rate, the ribbon with the rate of its
- * columns, and the kinds P9 leaves alone; the size is what RocksDB's own
- * table properties say. */
+ * columns, the legacy bloom with its exact sum, and the kinds P9 leaves
+ * alone; the size is what RocksDB's own table properties say. */
 FL_TEST(rocksdb_sst_filters_read_from_files) {
     static const struct {
         const char *name, *policies, *setting, *value;
@@ -754,7 +754,7 @@ FL_TEST(rocksdb_sst_filters_read_from_files) {
         { "f_bloom10", "bloom(bits=10)", NULL, NULL, FL_SSTF_BLOOM, "k=6", 0.008, 0.0115 },
         { "f_bloom4", "bloom(bits=4)", NULL, NULL, FL_SSTF_BLOOM, "k=3", 0.12, 0.19 },
         { "f_ribbon", "bloom(bits=10)", "rocksdb.filter", "ribbon", FL_SSTF_RIBBON, "ribbon", 0.007, 0.012 },
-        { "f_legacy", "bloom(bits=10)", "rocksdb.format_version", "4", FL_SSTF_OTHER, "legacy", 0, 0 },
+        { "f_legacy", "bloom(bits=10)", "rocksdb.format_version", "4", FL_SSTF_BLOOM, "legacy", 0.009, 0.013 },
         { "f_part", "bloom(bits=10)", "rocksdb.partition_filters", "1", FL_SSTF_OTHER, "partitioned", 0, 0 },
         { "f_none", "none", NULL, NULL, FL_SSTF_NONE, "none", 0, 0 },
     };
