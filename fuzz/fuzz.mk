@@ -17,7 +17,7 @@
 # replays every corpus with each.
 
 FUZZ_HARNESSES := fuzz_ops fuzz_filter_block fuzz_sst fuzz_manifest fuzz_workload fuzz_spec fuzz_extractor \
-                  fuzz_slatedb_sst
+                  fuzz_slatedb_sst fuzz_pebble_sst
 # fuzz_rocksdb drives RocksDB: only when filterlab is built with it
 ifeq ($(ROCKSDB),1)
 FUZZ_HARNESSES += fuzz_rocksdb

@@ -25,8 +25,12 @@ for h in "$@"; do
     log=build/fuzz/$h.log
     mkdir -p "$work" "fuzz/corpus/$h"
     before=$(ls fuzz/findings | grep -c "^$h-")
+    # (a harness without a dictionary runs without one: libFuzzer refuses
+    # a -dict that names no file)
+    dict=
+    [ -f "fuzz/$h.dict" ] && dict="-dict=fuzz/$h.dict"
     build/fuzz/$h -fork="$jobs" -max_total_time="$secs" -timeout=25 -rss_limit_mb=2048 \
-        -dict="fuzz/$h.dict" -artifact_prefix="fuzz/findings/$h-" \
+        $dict -artifact_prefix="fuzz/findings/$h-" \
         "$work" "fuzz/corpus/$h" > "$log" 2>&1
     rc=$?
     after=$(ls fuzz/findings | grep -c "^$h-")
