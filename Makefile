@@ -67,11 +67,12 @@ ROCKSDB_USERS := adapters/rocksdb/rocksdb_engine adapters/rocksdb/rocksdb_option
 
 # The engines under test: adapters/*.c (the registry) and one folder each.
 ADAPTERS  := filterlab rocksdb proc slatedb leveldb pebble
-# The plugin host the SlateDB adapter program links (adapters/slatedb/
-# slatedb_host.h): filterlab's call wrappers and registry (engine/), the
-# byte-string printer (workloads/), the protocol's lines (adapters/proc/
-# proc_line.c), and the host's own file.
-HOST_ONLY := adapters/slatedb/slatedb_host.c
+# The plugin host the adapter programs link (adapters/proc/proc_host.h: the
+# SlateDB adapter through Rust's FFI, the Pebble adapter through cgo):
+# filterlab's call wrappers and registry (engine/), the byte-string printer
+# (workloads/), the protocol's lines (adapters/proc/proc_line.c), and the
+# host's own file.
+HOST_ONLY := adapters/proc/proc_host.c
 HOST_SRCS := $(wildcard engine/*.c workloads/*.c) adapters/proc/proc_line.c $(HOST_ONLY)
 HOST_OBJS := $(HOST_SRCS:%.c=$(BUILD)/obj/%.o)
 LIB_SRCS  := $(filter-out $(HOST_ONLY),$(wildcard engine/*.c workloads/*.c model/*.c properties/*.c adapters/*.c) \
@@ -117,15 +118,23 @@ endif
 
 # The Pebble adapter (adapters/pebble/: a Go program that speaks the engine
 # protocol; --engine pebble), built by go with the committed go.sum into
-# $(BUILD)/go (modules from the Go proxy; pure Go: -tags pebblegozstd, no
-# cgo zstd).  Without Go, everything else builds and this says how to get
-# it; --engine pebble then says the same.
+# $(BUILD)/go (modules from the Go proxy; -tags pebblegozstd: no cgo zstd).
+# It links the plugin host through cgo (cmd/filterlab-pebble/plugin.go
+# says how: the whole archive, which cgo takes only with CGO_LDFLAGS_ALLOW;
+# CGO_LDFLAGS says where it is).  go does not look at a C library's bytes
+# to decide whether to link again: the archive's hash, set into the binary
+# (main.hostArchive), does.  Without Go, everything else builds and
+# this says how to get it; --engine pebble then says the same.
 GO ?= go
 HAVE_GO := $(shell command -v $(GO) > /dev/null 2>&1 && echo 1)
-pebble-adapter:
+PEBBLE_CGO := CGO_ENABLED=1 CGO_LDFLAGS_ALLOW='-Wl,--(no-)?whole-archive' CGO_LDFLAGS='-L$(abspath $(BUILD))'
+pebble-adapter: $(BUILD)/libfilterlab_host.a
 ifeq ($(HAVE_GO),1)
 	@mkdir -p $(BUILD)/go
-	@cd adapters/pebble && GOFLAGS=-mod=readonly $(GO) build -tags pebblegozstd -trimpath -o $(abspath $(BUILD))/go/ ./cmd/filterlab-pebble ./examples/...
+	@cd adapters/pebble && GOFLAGS=-mod=readonly $(PEBBLE_CGO) \
+	    $(GO) build -tags pebblegozstd -trimpath \
+	    -ldflags "-X main.hostArchive=$$(cksum < $(abspath $(BUILD))/libfilterlab_host.a | cut -d' ' -f1)" \
+	    -o $(abspath $(BUILD))/go/ ./cmd/filterlab-pebble ./examples/...
 else
 	@echo "filterlab: go not found: the Pebble adapter (--engine pebble) is not built;" \
 	      "install Go 1.23 or newer (apt-get install golang-go, or https://go.dev/dl) and run make again"

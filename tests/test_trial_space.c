@@ -1,7 +1,7 @@
 /*
  * test_trial_space.c -- the configuration spaces of `check`'s trials
  * (each adapter's *_space.c) and the generator hooks they use (workload.h:
- * options_for, set_options_every, seek_total_order):
+ * options_for, set_options_every, seek_total_order, key_ok):
  *   - the hooks: options_for is asked, in workload order, for every reopen
  *     and set_options; set_options come at their rate; seek_total_order
  *     makes every seek prefix=0; set_options without options_for is an
@@ -92,6 +92,50 @@ FL_TEST(gen_asks_for_reopen_and_set_options_in_order) {
     o.options_for = NULL;
     CHECK_RC(fl_gen_workload(&o, &w, err, sizeof err), -1);
     CHECK_CONTAINS(err, "set_options_every is 50 but options_for is NULL");
+}
+
+/* key_ok: no put, del or get of a key it refuses is emitted (the others
+ * are), the workload still has its ops; with one that refuses every key
+ * the generator still ends (on the other ops, or its bound of draws). */
+static bool at_least_3(void *arg, const uint8_t *key, size_t len) {
+    (void)key;
+    ++*(size_t *)arg;
+    return len >= 3;
+}
+
+static bool none_ok(void *arg, const uint8_t *key, size_t len) {
+    (void)arg; (void)key; (void)len;
+    return false;
+}
+
+FL_TEST(gen_key_ok_drops_the_ops_it_refuses) {
+    fl_gen_options o;
+    fl_gen_defaults(&o, FL_SHAPE_ADVERSARIAL);
+    o.ops = 3000;
+    size_t asked = 0;
+    o.key_ok = at_least_3;
+    o.key_ok_arg = &asked;
+    fl_workload w;
+    char err[512] = "";
+    CHECK_OK(fl_gen_workload(&o, &w, err, sizeof err));
+    CHECK(w.count == 3000 && asked > 1000);
+    size_t kept = 0, short_reads = 0;
+    for (size_t i = 0; i < w.count; i++) {
+        const fl_op *op = &w.ops[i];
+        if (op->kind == FL_OP_PUT || op->kind == FL_OP_DEL || op->kind == FL_OP_GET) {
+            CHECK(op->a.len >= 3);
+            kept++;
+        } else if ((op->kind == FL_OP_SCAN_PREFIX || op->kind == FL_OP_SEEK) && op->a.len < 3) {
+            short_reads++;
+        }
+    }
+    CHECK(kept > 1000 && short_reads > 0);     /* other ops keep their keys */
+    fl_workload_free(&w);
+    o.key_ok = none_ok;
+    CHECK_OK(fl_gen_workload(&o, &w, err, sizeof err));
+    for (size_t i = 0; i < w.count; i++)
+        CHECK(w.ops[i].kind != FL_OP_PUT && w.ops[i].kind != FL_OP_DEL && w.ops[i].kind != FL_OP_GET);
+    fl_workload_free(&w);
 }
 
 /* ---- filterlab's space ------------------------------------------------------------ */

@@ -112,6 +112,7 @@ typedef struct fl_gen_run {
     fl_gen       g;
     fl_workload *out;
     uint64_t     emitted;
+    uint64_t     refused;           /* ops key_ok refused               */
     fl_op        open;              /* the open op (maybe no options)   */
     fl_op       *reopens;           /* the reopen ops, taken in turn    */
     size_t       reopen_count, reopens_done;
@@ -238,6 +239,10 @@ static int emit(fl_gen_run *run, fl_op *op) {
     if (run->a.nomem || run->b.nomem || g->edges.nomem) return fl_gen_fail(g, "out of memory");
     static uint8_t nul;
     bool write = op->kind == FL_OP_PUT || op->kind == FL_OP_DEL;
+    if (g->o->key_ok && (write || op->kind == FL_OP_GET) && !g->o->key_ok(g->o->key_ok_arg, op->a.data, op->a.len)) {
+        run->refused++;               /* (not emitted: next_op draws again) */
+        return 0;
+    }
     if (g->o->no_empty_writes && write && op->a.len == 0) op->a = (fl_bytes){ &nul, 1 };
     uint8_t *lowered = NULL, *key = op->a.data;
     uint32_t ff = g->o->lead_ff_limit;
@@ -672,7 +677,7 @@ int fl_gen_workload(const fl_gen_options *o, fl_workload *out, char *err, size_t
         note_memtable_option(g, &run.open);
         rc = emit(&run, &run.open);
     }
-    while (rc == 0 && run.emitted < o->ops) rc = next_op(&run);
+    while (rc == 0 && run.emitted < o->ops && run.refused < 16 * o->ops + 1024) rc = next_op(&run);
 
     if (g->shape && g->shape->destroy && g->shape_state) g->shape->destroy(g);
     fl_gen_keyset_free(&g->written);

@@ -264,6 +264,13 @@ typedef struct fl_gen_options {
      * key lies above an all-0xff prefix, adapters/pebble/).  Reads and
      * range deletes are kept. */
     uint32_t lead_ff_limit;
+    /* Optional (NULL: every key): the engine takes no put, del or get of a
+     * key for which this returns false (Pebble under a user's extractor as
+     * its Split: a key the extractor gives no POINT prefix, adapters/
+     * pebble/pebble_space.c): such an op is drawn again.  After
+     * 16 * ops + 1024 such draws the workload ends where it is. */
+    bool (*key_ok)(void *arg, const uint8_t *key, size_t len);
+    void *key_ok_arg;
     /* Optional (NULL: ops are stored in *out): each op is handed to sink as
      * it is made, and not stored, so a workload larger than memory can be
      * written out; the op is borrowed for the call only.  A nonzero return

@@ -14,8 +14,10 @@
  * (`sst_file`), by filterlab's own reader (pebble_sst.c), never by Pebble:
  * read_filter says what a read of Pebble would probe (P9 on its bits) and
  * checks the file's format (P6) and its bloom against a rebuild over the
- * table's own keys (P5); pbl_probe_of matches a read's probe lines to the
- * table whose filter they name (P1).
+ * table's own keys (P5); a user's policy's filter (--plugin, run inside
+ * Pebble by the program) is one neither judges; pbl_probe_of matches a
+ * read's probe lines to the table whose filter they name (P1), whichever
+ * policy wrote it.
  */
 #include "../adapters.h"
 #include "../proc/proc_internal.h"
@@ -79,30 +81,62 @@ static size_t split_of(void *arg, fl_slice key) {
     return arg && fl_call_prefix_len(NULL, arg, &t, &n) ? n : key.len;
 }
 
-/* The extractor of the configured bloom (opt's policies: one bloom, or
- * none), into *ex (NULL for none); *filtered: whether a policy is
- * configured (Pebble reads a table's filter only then: Options.Filters). */
-static int configured(const fl_registry *reg, const fl_options *opt, fl_prefix_extractor **ex, bool *filtered,
-                      char *err, size_t err_len) {
+/* Pebble's name of its bloom (bloom.FilterPolicy): a table's filter block
+ * is "fullfilter." and the name of the policy that wrote it. */
+#define BLOOM_NAME "rocksdb.BuiltinBloomFilter"
+
+static bool named(fl_slice name, const char *want) {
+    return name.len == strlen(want) && memcmp(name.data, want, name.len) == 0;
+}
+
+static void ignore_violation(void *arg, const fl_contract_violation *v) {
+    (void)arg;
+    (void)v;
+}
+
+/* The configured policy (opt's policies: one bloom, one plugin policy, or
+ * none): its name into name (empty for none: Pebble reads a table's filter
+ * only when its name is configured, Options.Filters), and a bloom's
+ * extractor into *ex (NULL for none).  A plugin policy's name is asked in a
+ * call context of its own, whose violations go nowhere: the program's host
+ * reports what the plugin breaks inside Pebble. */
+static int configured(const fl_registry *reg, const fl_options *opt, fl_prefix_extractor **ex, char *name,
+                      size_t name_len, char *err, size_t err_len) {
     const char *list = opt->policies ? opt->policies : FL_DEFAULT_POLICIES;
     size_t count;
     char *first = NULL, prefix[256];
     *ex = NULL;
+    name[0] = 0;
     int rc = fl_policy_list_first(list, &count, &first, err, err_len);
-    *filtered = rc == FL_OK && first;
-    if (rc == FL_OK && first && fl_spec_argument(first, "prefix", prefix, sizeof prefix))
-        rc = fl_registry_make_extractor(reg, prefix, ex, err, err_len);
+    if (rc == FL_OK && first && fl_registry_spec_plugin(reg, first, true)) {
+        fl_filter_policy *p = NULL;
+        fl_calls *calls = NULL;
+        rc = fl_calls_new(reg, &calls);
+        if (rc == FL_OK) {
+            fl_calls_set_sink(calls, ignore_violation, NULL);
+            rc = fl_registry_make_policy(reg, first, &p, err, err_len);
+        }
+        if (rc == FL_OK) snprintf(name, name_len, "%s", fl_call_policy_name(calls, p));
+        if (p) fl_call_policy_destroy(calls, p);
+        fl_calls_free(calls);
+    } else if (rc == FL_OK && first) {
+        snprintf(name, name_len, "%s", BLOOM_NAME);
+        if (fl_spec_argument(first, "prefix", prefix, sizeof prefix))
+            rc = fl_registry_make_extractor(reg, prefix, ex, err, err_len);
+    }
     free(first);
     return rc;
 }
 
 /* The table file at path as a read of Pebble opened with opt would probe
- * it (README, "Testing Pebble"): with no policy configured, FL_SSTF_NONE;
- * else its bloom, with its exact expected rate from its bits
+ * it (README, "Testing Pebble"): with no policy configured, or another
+ * than the one that wrote the table's filter, FL_SSTF_NONE; else, for a
+ * bloom, its bloom, with its exact expected rate from its bits
  * (fl_pbl_bloom_expected_fp), for gets and prefix reads alike (the filter
  * holds key[:Split(key)], which both probe).  A table whose filter has no
  * lines (no point key, or a damaged trailer) answers no to every probe:
- * OTHER. */
+ * OTHER.  A plugin policy's filter (named as the plugin names its policy)
+ * is OTHER: neither P9 nor P5 knows it; it is not rebuilt as a bloom. */
 static int read_filter(const char *path, const fl_registry *reg, const fl_options *opt, fl_sst_filter **out,
                        char *err, size_t err_len) {
     *out = NULL;
@@ -117,12 +151,14 @@ static int read_filter(const char *path, const fl_registry *reg, const fl_option
     }
     int rc = fl_pbl_sst_open(p->file.data, p->file.len, &p->t, err, err_len);
     fl_prefix_extractor *ex = NULL;
-    bool filtered = false;
-    if (rc == FL_OK) rc = configured(reg, opt, &ex, &filtered, err, err_len);
+    char name[256];
+    if (rc == FL_OK) rc = configured(reg, opt, &ex, name, sizeof name, err, err_len);
     const fl_pbl_info *info = rc == FL_OK ? fl_pbl_sst_info(p->t) : NULL;
+    bool bloom = info && info->has_filter && named(info->filter_name, BLOOM_NAME);
+    bool filtered = info && info->has_filter && name[0] && named(info->filter_name, name);
     /* P5: the bloom against Pebble's own, rebuilt over the table's keys
      * split as the configured extractor splits them */
-    if (rc == FL_OK && info->has_filter)
+    if (rc == FL_OK && bloom)
         rc = fl_pbl_bloom_check(p->t, split_of, ex, p->f.defect, sizeof p->f.defect);
     if (ex) fl_call_extractor_destroy(NULL, ex);
     if (rc != FL_OK) {
@@ -132,9 +168,13 @@ static int read_filter(const char *path, const fl_registry *reg, const fl_option
     p->f.bytes = info->has_filter ? info->filter.len + 5 : 0;         /* (with its block trailer) */
     p->hash = info->has_filter ? fl_proc_fnv1a(info->filter.data, info->filter.len) : 0;
     p->f.kind = FL_SSTF_NONE;
-    snprintf(p->f.what, sizeof p->f.what, "%s", info->has_filter ? "no policy configured" : "no filter block");
+    snprintf(p->f.what, sizeof p->f.what, "%s", !info->has_filter ? "no filter block"
+                                                : name[0] ? "its policy is not the configured one" : "no policy configured");
     fl_pbl_bloom b;
-    if (info->has_filter && filtered) {
+    if (filtered && !bloom) {
+        p->f.kind = FL_SSTF_OTHER;
+        snprintf(p->f.what, sizeof p->f.what, "a plugin policy's filter");
+    } else if (filtered) {
         p->f.kind = FL_SSTF_OTHER;
         snprintf(p->f.what, sizeof p->f.what, "a filter of no lines (answers no)");
         if (fl_pbl_bloom_decode(info->filter, &b)) {

@@ -1,5 +1,5 @@
 //! Links filterlab's plugin host (`libfilterlab_host.a`, built by `make`:
-//! slatedb_host.h and engine/), which src/plugin.rs calls.
+//! adapters/proc/proc_host.h and engine/), which src/plugin.rs calls.
 
 use std::path::PathBuf;
 

@@ -7,10 +7,15 @@
 #     bug and hazard, each of which must still fail as its entry says;
 #   - `replay --known` names the bug and the hazard;
 #   - a run is exactly reproducible: the same results and counters twice;
+#   - plugins run inside Pebble (a user's policy as its FilterPolicy, a
+#     user's extractor as its Split), and broken ones are caught there: a
+#     false negative that changes no result too, by the get's probe lines
+#     (P1);
 #   - Pebble's SST files are read by filterlab's own reader: P9 on their
 #     bits, and a file with one byte flipped is reported (P6);
 #   - check --engine pebble with adapters/pebble/known.txt finds nothing but
-#     known bugs in its first trials (plain build only);
+#     known bugs in its first trials, with the user's policy and extractor
+#     drawn too (plain build only);
 #   - the standalone reproducer of the known bug shows it;
 #   - the adapter's own tests pass, and its sources are gofmt- and vet-clean.
 . "$(dirname "$0")/common.inc"
@@ -73,6 +78,70 @@ cmp -s "$T/det1.json" "$T/det2.json" && cmp -s "$T/det1.txt" "$T/det2.txt" ||
     { diff "$T/det1.json" "$T/det2.json"; fail "two runs of pebble/prefix_scans.wl on Pebble differ"; }
 grep -q '"prefix":{"considered":[1-9]' "$T/det1.json" || fail "no prefix filter probe counted on Pebble: $(cat "$T/det1.json")"
 
+# ---- plugins inside Pebble: a user's policy as Pebble's FilterPolicy (the
+# whole key its Split), a user's extractor as its Split under a bloom of
+# whole_key=0, through filterlab's call wrappers in the adapter's plugin host
+build_plugin "$FL_SRCDIR/tests/plugins/mine.c" "$T/mine.so"
+printf '%s\n' 'filterlab-workload 1' \
+    'open policies="mine(bits=10)" memtable_bytes=512' \
+    'put ab1 v1' 'put ab2 v2' 'put cd1 v3' 'flush' 'put ab3 v4' 'del ab2' 'flush' \
+    'get ab1' 'get ab2' 'get zz9' 'get ab7' 'scan_prefix ab' 'scan_prefix zz' 'compact full' \
+    'get ab1' 'get ab2' 'scan_prefix ab' 'reopen policies="bloom(bits=8,whole_key=0,prefix=myex:2)"' \
+    'put ab5 v5' 'put cd7 v7' 'flush' 'get ab3' 'get ab2' 'get ab5' 'get cd9' 'scan_prefix cd' 'scan_prefix ab' \
+    'seek ab n=3' 'compact full' 'get cd7' 'get ce1' 'reopen policies="mine(bits=10)"' 'get ab1' 'get ab2' 'get zz1' > "$T/mine.wl"
+"$FILTERLAB" replay "$T/mine.wl" --plugin "$T/mine.so" --engine pebble --json --results "$T/mine.pbl" \
+    > "$T/mine.json" 2> "$T/mine.err" || { cat "$T/mine.err"; fail "a correct plugin inside Pebble"; }
+"$FILTERLAB" replay "$T/mine.wl" --plugin "$T/mine.so" --results "$T/mine.own" > /dev/null 2>&1 ||
+    fail "mine.wl on filterlab's engine"
+cmp -s "$T/mine.own" "$T/mine.pbl" || { diff "$T/mine.own" "$T/mine.pbl"; fail "results differ with a plugin inside Pebble"; }
+grep -q '"point":{"considered":[1-9][0-9]*,"unfiltered":0,"positive":[0-9]*,"negative":[1-9]' "$T/mine.json" &&
+    grep -q '"prefix":{"considered":[1-9][0-9]*,"unfiltered":[0-9]*,"positive":[1-9]' "$T/mine.json" ||
+    fail "no filter probe of the plugin counted inside Pebble: $(cat "$T/mine.json")"
+# a broken one is caught there as in filterlab's engine (replay_misbehave.sh;
+# slatedb.sh's workload as two: Pebble writes a table with one policy)
+build_plugin "$FL_SRCDIR/tests/plugins/misbehave.c" "$T/mis.so"
+printf '%s\n' 'filterlab-workload 1' 'open policies="broken" memtable_bytes=200' \
+    'put abc 1' 'put b 3' 'flush' 'get abc' 'get zzz' 'scan_prefix ab' 'compact full' 'get abc' > "$T/mis.wl"
+"$FILTERLAB" replay "$T/mis.wl" --plugin "$T/mis.so" --engine pebble > "$T/mis.out" 2>&1
+rc=$?
+[ $rc = 1 ] || { cat "$T/mis.out"; fail "a broken plugin inside Pebble: exit $rc, not 1"; }
+grep -q "^P10 bad-input: line 5 flush: builder of policy of kind 'broken' from plugin $T/mis.so broke its contract in build: build failed" "$T/mis.out" ||
+    { cat "$T/mis.out"; fail "the broken policy's build inside Pebble is not P10"; }
+grep -q "replay: filterlab replay $T/mis.wl --plugin $T/mis.so --engine pebble" "$T/mis.out" ||
+    fail "the replay line does not name the plugin and the engine: $(grep 'replay:' "$T/mis.out")"
+# the liar's prefix past the key's end is P7; the wrapper's fail-safe
+# answer (no prefix) is a key Pebble's Split cannot take: the put is then
+# refused, as any key without a prefix (exit 2, naming the line)
+sed 's/policies="broken"/policies="bloom(bits=10,whole_key=0,prefix=liar)"/' "$T/mis.wl" > "$T/liar.wl"
+"$FILTERLAB" replay "$T/liar.wl" --plugin "$T/mis.so" --engine pebble > "$T/liar.out" 2>&1
+rc=$?
+[ $rc = 2 ] &&
+    grep -q "^P7 extractor-contract: line 3 put abc: extractor \"liar\" of kind 'liar' from plugin $T/mis.so broke its contract in prefix_len" "$T/liar.out" &&
+    grep -q "liar.wl:4: put failed: pebble cannot express it: .*the key has no prefix under liar" "$T/liar.out" ||
+    { cat "$T/liar.out"; fail "the liar extractor inside Pebble: exit $rc"; }
+# the mutant that forgets tombstones is harmless inside Pebble: its writers
+# get keys only (each a put), so its filters hold the deleted keys too
+build_plugin "$FL_SRCDIR/tests/mutants/ignores_tombstones.c" "$T/it.so"
+"$FILTERLAB" replay "$FL_SRCDIR/tests/mutants/ignores_tombstones.wl" --plugin "$T/it.so" --engine pebble > "$T/it.out" 2>&1 ||
+    { cat "$T/it.out"; fail "the tombstone-forgetting plugin inside Pebble (which gives it no tombstone)"; }
+# a false negative that changes no result is P1, by the probe lines alone
+# (a plugin's filter under the whole-key Split: prefix reads probe none,
+# so slatedb.sh's rejects_prefix.c case has no Pebble counterpart)
+expect_lone_p1 pebble
+# and one that hangs or crashes is a P10 naming the request it was in
+build_plugin "$FL_SRCDIR/tests/plugins/hang.c" "$T/hang.so"
+for how in might_match crash; do
+    printf '%s\n' 'filterlab-workload 1' "open policies=\"hang(in=$how)\"" 'put a 1' 'flush' 'get a' > "$T/$how.wl"
+    "$FILTERLAB" replay "$T/$how.wl" --plugin "$T/hang.so" --engine pebble --call-timeout 2 > "$T/$how.out" 2>&1
+    echo $? > "$T/$how.rc"
+done
+[ "$(cat "$T/might_match.rc")" = 1 ] &&
+    grep -q '^P10 bad-input: line 5 get a: engine pebble: get did not return within 2 s' "$T/might_match.out" ||
+    { cat "$T/might_match.out"; fail "a plugin that hangs inside Pebble"; }
+[ "$(cat "$T/crash.rc")" = 1 ] &&
+    grep -q "^P10 bad-input: .*crash.wl:5: get: the adapter pebble .* was killed by signal 11 (Segmentation fault) during \`get a\`" "$T/crash.out" ||
+    { cat "$T/crash.out"; fail "a plugin that crashes inside Pebble"; }
+
 # ---- Pebble's SST files, read by filterlab's own reader: P9 on their
 # bits, and every SST read (a copy with one byte flipped is reported, P6)
 {
@@ -102,6 +171,18 @@ rc=$?
 grep -q '^check: 12 trials, .* seed 1: no violation' "$T/hunt.out" "$T/hunt.err" ||
     { tail -n 5 "$T/hunt.out" "$T/hunt.err"; fail "the hunt's summary"; }
 echo "pebble hunt: $(grep -h '^check: 12 trials' "$T/hunt.out" "$T/hunt.err")"
+# with the user's policy and extractor drawn in (they run inside Pebble)
+"$FILTERLAB" check --engine pebble --plugin "$T/mine.so" --policy "mine(bits=10)" --extractor "myex:2" --seed 1 \
+    --trials 4 --ops 300 --known "$KNOWN" --out "$T/hunt2" > "$T/hunt2.out" 2> "$T/hunt2.err"
+rc=$?
+[ $rc = 0 ] && grep -q '^check: 4 trials, .* seed 1: no violation' "$T/hunt2.out" "$T/hunt2.err" ||
+    { tail -n 20 "$T/hunt2.out" "$T/hunt2.err"; fail "check --engine pebble with a plugin: exit $rc"; }
+for i in 0 1 2 3; do
+    "$FILTERLAB" check --engine pebble --plugin "$T/mine.so" --policy "mine(bits=10)" --extractor "myex:2" --seed 1 \
+        --trial $i --print
+done > "$T/drawn.wl" 2>&1
+grep -q 'policies="\{0,1\}mine(bits=10)' "$T/drawn.wl" && grep -q 'prefix=myex:2' "$T/drawn.wl" ||
+    fail "the plugin's specs are not drawn into Pebble's trials: $(grep -h 'open' "$T/drawn.wl")"
 
 # ---- the standalone reproducer (built by make beside the adapter)
 REPRO="$FL_SRCDIR/build/go/seek_prefix_empty"
@@ -111,9 +192,11 @@ rc=$?
 [ $rc = 1 ] && grep -q '^bug: SeekPrefixGE("") returned 2 key(s) whose prefix is not ""' "$T/repro.out" ||
     { cat "$T/repro.out"; fail "the reproducer of pebble-seek-prefix-empty: exit $rc"; }
 
-# ---- the adapter's own tests, gofmt and vet (the build's flags: its
-# compiled packages are reused)
+# ---- the adapter's own tests, gofmt and vet (the build's flags and cgo
+# settings, the Makefile's PEBBLE_CGO: its compiled packages are reused)
 if command -v go > /dev/null 2>&1; then
+    BUILD_DIR=$(cd "$FL_SRCDIR/build" && pwd) || fail "no build directory"
+    export CGO_ENABLED=1 CGO_LDFLAGS_ALLOW='-Wl,--(no-)?whole-archive' CGO_LDFLAGS="-L$BUILD_DIR"
     cd "$FL_SRCDIR/adapters/pebble" || fail "no adapters/pebble"
     [ -z "$(gofmt -l .)" ] || fail "gofmt: $(gofmt -l .)"
     GOFLAGS=-mod=readonly go vet -tags pebblegozstd -trimpath ./... > "$T/vet.out" 2>&1 ||

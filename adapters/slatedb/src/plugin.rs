@@ -2,7 +2,7 @@
 //! shared objects against engine/filter.h) as SlateDB's `FilterPolicy`,
 //! `FilterBuilder`, `Filter` and `PrefixExtractor`.
 //!
-//! Every call goes to filterlab's plugin host (adapters/slatedb/slatedb_host.h,
+//! Every call goes to filterlab's plugin host (adapters/proc/proc_host.h,
 //! linked from `libfilterlab_host.a` by build.rs), which runs the plugin
 //! through filterlab's own call wrappers: the same counting, contract checks
 //! and fail-safe answers as in filterlab's engine. The host is one per
@@ -25,7 +25,7 @@ use slatedb::{
 use crate::compat;
 use crate::spec::{SpecError, Target};
 
-/// slatedb_host.h, as it is.
+/// adapters/proc/proc_host.h, as it is.
 mod ffi {
     use std::ffi::{c_char, c_int, c_void};
 

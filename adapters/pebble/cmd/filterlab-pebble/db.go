@@ -120,9 +120,14 @@ func engineFailure(what string, err error) *failure {
 }
 
 func openSession(dir string, fs vfs.FS, opts Options, ids *tableIDs) (*session, *failure) {
-	s := &session{dir: dir, fs: fs, opts: opts, ext: opts.Extractor(), probed: newPolicy(opts.Policy), ids: ids}
+	probed, f := newPolicy(opts.Policy)
+	if f != nil {
+		return nil, f
+	}
+	s := &session{dir: dir, fs: fs, opts: opts, ext: opts.Extractor(), probed: probed, ids: ids}
 	db, err := pebble.Open(dbDir, opts.pebbleOptions(fs, s.probed, newLogger()))
 	if err != nil {
+		probed.free()
 		return nil, engineFailure("open", err)
 	}
 	s.db = db
@@ -131,6 +136,7 @@ func openSession(dir string, fs vfs.FS, opts Options, ids *tableIDs) (*session, 
 	tables, err := db.SSTables()
 	if err != nil {
 		db.Close()
+		probed.free()
 		return nil, engineFailure("open", err)
 	}
 	s.live = tableSet(tables)
@@ -283,6 +289,11 @@ func (s *session) delrange(start, end []byte) *failure {
 // read runs fn and gives what Pebble's filter counters and the wrapper
 // noted during it to kind; it returns the probes noted.
 func (s *session) read(kind readKind, fn func() *failure) ([]probe, *failure) {
+	if kind == pointRead {
+		s.probed.setTarget(Point)
+	} else {
+		s.probed.setTarget(Prefix)
+	}
 	s.probed.take()
 	f := fn()
 	raw := s.probed.take()
@@ -539,6 +550,7 @@ func (s *session) close() *failure {
 	if err := s.db.Close(); err != nil && f == nil {
 		f = engineFailure("close", err)
 	}
+	s.probed.free()
 	return f
 }
 

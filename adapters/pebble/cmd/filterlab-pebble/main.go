@@ -27,7 +27,7 @@ import (
 // release is the Pebble release the adapter is built against (go.mod).
 const release = "v2.1.7"
 
-const caps = "put,del,delrange,get,scan,scan_prefix,seek,seek_for_prev,flush,compact,ssts,sst_file,probes"
+const caps = "put,del,delrange,get,scan,scan_prefix,seek,seek_for_prev,flush,compact,ssts,sst_file,probes,plugin"
 
 const counterNames = "point.considered,point.positive,point.negative,prefix.considered,prefix.positive,prefix.negative,flushes,compactions,ssts_written"
 
@@ -209,7 +209,15 @@ func (ad *adapter) handle(line []byte) (*reply, *failure) {
 			return &reply{}, nil
 		}
 		return &reply{tail: strings.Join(ad.s.metrics(), " ")}, nil
-	case "set_options", "multiget", "plugin", "crash", "sst_entries", "sst_rtombs", "sst_filter_block":
+	case "plugin":
+		if f := a.expect(1, 1); f != nil {
+			return nil, f
+		}
+		if err := loadPlugin(a.pos[0]); err != nil {
+			return nil, errInvalid("%v", err)
+		}
+		return &reply{}, nil
+	case "set_options", "multiget", "crash", "sst_entries", "sst_rtombs", "sst_filter_block":
 		return nil, unsupported("%s: not offered by the Pebble adapter (not in its caps)", verb)
 	}
 	s, f := ad.db()
@@ -414,9 +422,12 @@ func (ad *adapter) seek(s *session, a *args, backward bool) (*reply, *failure) {
 	return entriesReply(entries), nil
 }
 
-// writeReply writes a reply: its data lines and `ok ...`, or `err KIND
-// MESSAGE` (newlines in MESSAGE made spaces).
+// writeReply writes the plugins' contract violations the request met
+// (`violation ...` lines, README "Violations"), then the reply: its data
+// lines and `ok ...`, or `err KIND MESSAGE` (newlines in MESSAGE made
+// spaces).
 func writeReply(w *bufio.Writer, r *reply, f *failure) {
+	w.Write(takeViolations())
 	if f != nil {
 		msg := strings.NewReplacer("\n", " ", "\r", " ").Replace(f.msg)
 		fmt.Fprintf(w, "err %s %s\n", f.kind, msg)

@@ -17,7 +17,8 @@ import (
 
 // Options is one option set, in force after `open`.
 type Options struct {
-	// Policy is the one bloom every table is written with (nil: none).
+	// Policy is the one bloom, or plugin policy, every table is written
+	// with (nil: none).
 	Policy *Bloom
 	// MemtableBytes: the adapter flushes once this many bytes were written
 	// since the last flush, counted as filterlab's memtable counts
@@ -68,8 +69,10 @@ func specFailure(key string, err error) *failure {
 	return errInvalid("option %s: %v", key, err)
 }
 
-// pebblePolicy is the one bloom Pebble writes with, or why a list cannot
-// be one.
+// pebblePolicy is the one bloom or plugin policy Pebble writes with, or
+// why a list cannot be one. A plugin's policy gets the whole key as Split:
+// its filter holds what the plugin makes of the table's keys, and gets ask
+// it about whole keys, as in filterlab's engine.
 func pebblePolicy(key string, value []byte, list []Bloom) (*Bloom, *failure) {
 	if len(list) == 0 {
 		return nil, nil
@@ -79,6 +82,7 @@ func pebblePolicy(key string, value []byte, list []Bloom) (*Bloom, *failure) {
 	}
 	b := list[0]
 	switch {
+	case b.Plugin != "":
 	case b.Extractor == nil && !b.WholeKey:
 		return nil, unsupported("option %s=%s: whole_key=0 without a prefix extractor is a filter of nothing; Pebble's filter always holds key[:Split(key)]", key, value)
 	case b.Extractor != nil && b.WholeKey:
@@ -239,16 +243,24 @@ func (o Options) pebbleOptions(fs vfs.FS, probed *probedPolicy, logger pebble.Lo
 	return po
 }
 
-// newPolicy is Pebble's bloom for b, wrapped to note its probes.
-func newPolicy(b *Bloom) *probedPolicy {
+// newPolicy is Pebble's bloom for b, or the plugin's policy (plugin.go),
+// wrapped to note its probes.
+func newPolicy(b *Bloom) (*probedPolicy, *failure) {
 	if b == nil {
-		return nil
+		return nil, nil
 	}
-	return newProbedPolicy(bloom.FilterPolicy(int(b.Bits)))
+	if b.Plugin != "" {
+		p, err := newPluginPolicy(b.Plugin)
+		if err != nil {
+			return nil, errInvalid("option policies: policy spec '%s': %v", b.Plugin, err)
+		}
+		return newProbedPolicy(p), nil
+	}
+	return newProbedPolicy(bloom.FilterPolicy(int(b.Bits))), nil
 }
 
 // splitComparer is pebble.DefaultComparer with Split answering e's POINT
-// prefix length, under DefaultComparer's own Name on purpose: Pebble then
+// prefix length (a plugin's extractor's through the plugin host), under DefaultComparer's own Name on purpose: Pebble then
 // opens a database whose tables were written with another Split (or none),
 // the hazard filterlab reports. A key without a POINT prefix (shorter than
 // fixed:N, without delim:C's byte) is split as a whole key: the adapter

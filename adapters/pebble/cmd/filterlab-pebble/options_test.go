@@ -62,7 +62,7 @@ func TestRefusals(t *testing.T) {
 
 func TestPebbleOptions(t *testing.T) {
 	o, _ := opts(t, "policies", "bloom(bits=7,prefix=delim:/,whole_key=0)", "sst_bytes", "5000", "block_bytes", "512")
-	p := newPolicy(o.Policy)
+	p, _ := newPolicy(o.Policy)
 	po := o.pebbleOptions(vfs.NewMem(), p, newLogger())
 	if po.FormatMajorVersion != pebble.FormatFlushableIngestExcises || !po.DisableWAL || !po.DisableAutomaticCompactions ||
 		po.Experimental.ReadSamplingMultiplier != -1 {
@@ -93,7 +93,8 @@ func TestPebbleOptions(t *testing.T) {
 		}
 	}
 	o, _ = opts(t, "policies", "none")
-	po = o.pebbleOptions(vfs.NewMem(), newPolicy(o.Policy), newLogger())
+	p, _ = newPolicy(o.Policy)
+	po = o.pebbleOptions(vfs.NewMem(), p, newLogger())
 	if po.Levels[0].FilterPolicy != nil || len(po.Filters) != 0 || po.Comparer != nil {
 		t.Errorf("none: %+v", po.Levels[0])
 	}

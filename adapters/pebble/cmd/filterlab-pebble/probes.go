@@ -1,7 +1,7 @@
 package main
 
-// The filter probes of a read, one by one. The configured bloom is wrapped
-// in probedPolicy, which keeps its Name (so tables it writes are read back
+// The filter probes of a read, one by one. The configured bloom (or plugin
+// policy, plugin.go) is wrapped in probedPolicy, which keeps its Name (so tables it writes are read back
 // through it, Options.Filters being keyed by name) and whose MayContain asks
 // the inner policy and notes the filter's length, its FNV-1a 64 and the
 // answer. The get and scan_prefix handlers take the notes made during their
@@ -140,6 +140,31 @@ func (p *probedPolicy) hashOf(filter []byte) uint64 {
 	p.hashes[k] = hashEntry{data: bytes.Clone(filter), hash: h}
 	p.hashBytes += len(filter)
 	return h
+}
+
+// targeted is a policy that asks its filters as the running read's
+// target (a plugin's: POINT for a get, PREFIX for a prefix read).
+type targeted interface{ setTarget(Target) }
+
+// setTarget tells the inner policy which read runs, when it asks.
+func (p *probedPolicy) setTarget(t Target) {
+	if p == nil {
+		return
+	}
+	if in, ok := p.inner.(targeted); ok {
+		in.setTarget(t)
+	}
+}
+
+// free frees what the inner policy holds outside Go (a plugin's), once its
+// database is closed.
+func (p *probedPolicy) free() {
+	if p == nil {
+		return
+	}
+	if in, ok := p.inner.(*pluginPolicy); ok {
+		in.free()
+	}
 }
 
 // take returns the probes noted since the last take, and forgets them.

@@ -1,8 +1,10 @@
 package main
 
 // filterlab's policy list and spec grammar (engine/registry.c, bloom.c,
-// extractors.c; ported from adapters/slatedb/src/spec.rs), for the one policy
-// kind the adapter maps, bloom, and the four built-in extractors:
+// extractors.c; ported from adapters/slatedb/src/spec.rs), for the one
+// built-in policy kind the adapter maps, bloom, the four built-in
+// extractors, and the kinds of the plugins loaded (plugin.go: a plugin's
+// spec is the host's to parse):
 //
 //	policy list     = blanks "none" blanks | spec (";" spec)*   (split at parenthesis depth 0)
 //	policy spec     = blanks KIND [ "(" ARGS ")" ] blanks
@@ -48,14 +50,18 @@ const (
 	Capped
 	Delim
 	LastDelim
+	// PluginX is a plugin's extractor, run by the plugin host
+	PluginX
 )
 
 // Extractor is a built-in extractor with its argument: N for fixed and
-// capped, the delimiter byte C for delim and lastdelim.
+// capped, the delimiter byte C for delim and lastdelim; or a plugin's, by
+// its spec as given.
 type Extractor struct {
-	Kind ExtractorKind
-	N    int
-	C    byte
+	Kind   ExtractorKind
+	N      int
+	C      byte
+	Plugin string
 }
 
 // Target is what an extractor is asked about: a whole key, or a scan prefix.
@@ -83,6 +89,8 @@ func (e Extractor) Name() string {
 		return fmt.Sprintf("capped%d", e.N)
 	case Delim:
 		return byteName("delim", e.C)
+	case PluginX:
+		return pluginExtractorName(e.Plugin)
 	default:
 		return byteName("lastdelim", e.C)
 	}
@@ -97,6 +105,8 @@ func (e Extractor) Spec() string {
 		return fmt.Sprintf("capped:%d", e.N)
 	case Delim:
 		return "delim:" + escapeSpecByte(e.C)
+	case PluginX:
+		return e.Plugin
 	default:
 		return "lastdelim:" + escapeSpecByte(e.C)
 	}
@@ -127,6 +137,8 @@ func (e Extractor) PrefixLen(target Target, b []byte) (n int, ok bool) {
 			}
 		}
 		return 0, false
+	case PluginX:
+		return pluginPrefixLen(e.Plugin, target, b)
 	default: // LastDelim
 		if target == Prefix {
 			return 0, false
@@ -140,11 +152,13 @@ func (e Extractor) PrefixLen(target Target, b []byte) (n int, ok bool) {
 	}
 }
 
-// Bloom is a bloom(bits=N[,whole_key=0|1][,prefix=EXTRACTOR]) policy.
+// Bloom is a bloom(bits=N[,whole_key=0|1][,prefix=EXTRACTOR]) policy, or
+// a plugin's policy (Plugin: its spec, blanks trimmed; the rest unused).
 type Bloom struct {
 	Bits      uint32
 	WholeKey  bool
 	Extractor *Extractor
+	Plugin    string
 }
 
 // Name is the name filterlab gives this policy: _bf, then :p=<extractor
@@ -162,6 +176,9 @@ func (b Bloom) Name() string {
 
 // Equal reports whether two blooms are the same policy.
 func (b Bloom) Equal(o Bloom) bool {
+	if b.Plugin != o.Plugin {
+		return false
+	}
 	if b.Bits != o.Bits || b.WholeKey != o.WholeKey || (b.Extractor == nil) != (o.Extractor == nil) {
 		return false
 	}
@@ -299,10 +316,13 @@ func ParsePolicy(spec []byte) (Bloom, error) {
 		args = rest[1:closeAt]
 	}
 	if kind != "bloom" {
-		if isExtractorKind(kind) {
+		if isExtractorKind(kind) || isPluginKind(s[:kl], false) {
 			return Bloom{}, specInvalid("policy spec '%s': '%s' is an extractor kind, not a policy kind", spec, kind)
 		}
-		return Bloom{}, specUnsupported("policy spec '%s': the Pebble adapter maps only filterlab's built-in bloom (Pebble's bloom.FilterPolicy); policy kind '%s' (a plugin's?) is not mapped (plugins are not loaded by this adapter yet)", spec, kind)
+		if isPluginKind(s, true) {
+			return Bloom{Plugin: string(s)}, nil
+		}
+		return Bloom{}, specUnsupported("policy spec '%s': the Pebble adapter maps filterlab's built-in bloom (Pebble's bloom.FilterPolicy) and plugins' policies; policy kind '%s' (a plugin's not loaded?) is not mapped", spec, kind)
 	}
 	b, err := parseBloomArgs(args)
 	if err != nil {
@@ -429,7 +449,8 @@ func parseBits(value []byte) (uint32, error) {
 
 // ParseExtractor parses an extractor spec: fixed:N, capped:N (N decimal
 // 1-65535, each digit itself or \xNN), delim:C, lastdelim:C (C one byte:
-// itself, or \xNN). Another kind (a plugin's) is unsupported.
+// itself, or \xNN), or a kind of a plugin loaded (its spec as given, which
+// the plugin host must make an extractor of).
 func ParseExtractor(spec []byte) (Extractor, error) {
 	kl := kindSpan(spec)
 	if kl == 0 || kl > 31 || (kl < len(spec) && spec[kl] != ':') {
@@ -475,8 +496,15 @@ func ParseExtractor(spec []byte) (Extractor, error) {
 			return Extractor{Kind: Delim, C: c}, nil
 		}
 		return Extractor{Kind: LastDelim, C: c}, nil
-	case "bloom":
+	}
+	if kind == "bloom" || isPluginKind(spec[:kl], true) {
 		return Extractor{}, specInvalid("extractor spec '%s': '%s' is a policy kind, not an extractor kind", spec, kind)
 	}
-	return Extractor{}, specUnsupported("extractor spec '%s': extractor kind '%s' (a plugin's?) is not one of filterlab's built-in extractors (plugins are not loaded by this adapter yet)", spec, kind)
+	if isPluginKind(spec, false) {
+		if _, err := pluginExtractor(string(spec)); err != nil {
+			return Extractor{}, specInvalid("extractor spec '%s': %v", spec, err)
+		}
+		return Extractor{Kind: PluginX, Plugin: string(spec)}, nil
+	}
+	return Extractor{}, specUnsupported("extractor spec '%s': extractor kind '%s' (a plugin's not loaded?) is not one of filterlab's built-in extractors", spec, kind)
 }

@@ -1,26 +1,29 @@
 /*
- * slatedb_host.h -- filterlab's plugin host inside the SlateDB adapter
- * program: the C side of `--plugin` with `--engine slatedb`.  The Rust
- * adapter (src/plugin.rs) links libfilterlab_host.a (engine/ and
- * slatedb_host.c, built by make) and wraps what this header gives as
- * SlateDB's FilterPolicy, FilterBuilder, Filter and PrefixExtractor.  Every
+ * proc_host.h -- filterlab's plugin host inside an adapter program (README,
+ * "Engines in any language"): the C side of `--plugin` with an engine whose
+ * adapter is not C.  An adapter links libfilterlab_host.a (engine/ and
+ * proc_host.c, built by make) and wraps what this header gives as its
+ * engine's filter policy, builder, filter and prefix extractor: the SlateDB
+ * adapter (Rust, adapters/slatedb/src/plugin.rs) and the Pebble adapter
+ * (Go with cgo, adapters/pebble/cmd/filterlab-pebble/plugin.go).  Every
  * call goes through filterlab's own call wrappers (engine.h, fl_call_*):
  * the same counting, contract checks and fail-safe answers as in
  * filterlab's engine; nothing here re-implements them.
  *
- * Plain C types only, so that the Rust side declares them without mirroring
- * filterlab's structs.  One host per process; it is not thread-safe: the
- * caller holds one lock around every call (a call may run plugin code).
+ * Plain C types only, so that the adapter's language declares them without
+ * mirroring filterlab's structs.  One host per process; it is not
+ * thread-safe: the caller holds one lock around every call (a call may run
+ * plugin code).
  *
  * Contract violations go to the host's queue; flh_take_violations hands
  * them out as protocol lines (README, "Engines in any language":
  * `violation OBJECT METHOD PLUGIN WHO WHAT`), which the adapter writes
  * before its next reply and filterlab's client reports into the run's call
- * context -- so a broken plugin inside SlateDB is the same finding as in
+ * context -- so a broken plugin inside the engine is the same finding as in
  * filterlab's engine.
  */
-#ifndef FL_SLATEDB_HOST_H
-#define FL_SLATEDB_HOST_H
+#ifndef FL_PROC_HOST_H
+#define FL_PROC_HOST_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -96,4 +99,4 @@ int  flh_extractor_prefix_len(flh_host *h, const flh_extractor *x, int kind, con
 char *flh_take_violations(flh_host *h);
 void  flh_free(void *p);
 
-#endif /* FL_SLATEDB_HOST_H */
+#endif /* FL_PROC_HOST_H */

@@ -1,14 +1,14 @@
 /*
- * slatedb_host.c -- filterlab's plugin host inside the SlateDB adapter
- * program (slatedb_host.h says what and why).  Each function is one
+ * proc_host.c -- filterlab's plugin host inside an adapter program
+ * (proc_host.h says what and why).  Each function is one
  * fl_call_* wrapper (or registry call) with its arguments put in
  * filterlab's types; the violations the wrappers report are queued as
  * protocol lines.
  */
-#include "slatedb_host.h"
+#include "proc_host.h"
 
 #include "../../engine/engine.h"
-#include "../proc/proc_line.h"
+#include "proc_line.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -35,7 +35,10 @@ int flh_host_new(flh_host **out) {
     /* A plugin's SIGSEGV or SIGBUS must end the process, as it does
      * filterlab's (a P10 naming the request it died in).  Rust's runtime
      * handles both to report stack overflows, and returns from a signal a
-     * plugin raised itself (raise(SIGSEGV)) as if nothing happened. */
+     * plugin raised itself (raise(SIGSEGV)) as if nothing happened; Go's
+     * would turn one in C code into exit status 2 and a goroutine dump
+     * (and a nil dereference in Go code now kills the adapter by signal
+     * too, instead of panicking: a bug either way). */
     signal(SIGSEGV, SIG_DFL);
     signal(SIGBUS, SIG_DFL);
     flh_host *h = calloc(1, sizeof *h);
