@@ -25,7 +25,7 @@ static void usage(FILE *f) {
     fprintf(f,
         "usage: filterlab report [FILE.wl...] [--bits LIST] [--modes LIST] [--extractor SPEC]\n"
         "                        [-o DIR] [--jobs N] [--plugin SO]... [--call-timeout SEC]\n"
-        "                        [--engine NAME]\n"
+        "                        [--engine LIST]\n"
         "\n"
         "Replays each workload once per configuration of a sweep -- bits per key\n"
         "times policy mode -- with every check on, and writes DIR/results.csv,\n"
@@ -46,8 +46,14 @@ static void usage(FILE *f) {
         "  --plugin SO       load a filter policy / prefix extractor plugin (repeatable)\n"
         "  --call-timeout SEC  a call into a plugin or an engine that does not\n"
         "                    return within SEC seconds is a finding (P10); default 10\n"
-        "  --engine NAME     also replay every configuration on engine NAME (rocksdb)\n"
-        "                    and draw its curves beside filterlab's (repeatable)\n"
+        "  --engine LIST     also replay every configuration on the engines named,\n"
+        "                    comma-separated (repeatable), e.g. rocksdb,slatedb,pebble:\n"
+        "                    filterlab, i.e. its own engine, is always replayed and comes\n"
+        "                    first, named or not; the others follow in the order given.\n"
+        "                    Of several engines asked for, one that is not built is left\n"
+        "                    out with a line on stderr (alone, it is an error).  A\n"
+        "                    configuration an engine cannot express has no row for it;\n"
+        "                    the page lists what each engine skipped and why\n"
         "  -h, --help        this text\n"
         "\n"
         "Each replay overrides the workload's policies: every open and reopen gets\n"
@@ -157,8 +163,10 @@ static char *command_line(int argc, char **argv) {
 int fl_cli_report(int argc, char **argv) {
     static const char *const valued[] = { "--bits", "--modes", "--extractor", "-o", "--jobs",
                                           "--plugin", "--out", "--call-timeout", "--engine" };
-    const fl_engine_ops *engines[8] = { &fl_engine_filterlab };
-    size_t nengines = 1;
+    /* filterlab's own engine first, always; then the others as named */
+    const fl_engine_ops *engines[16] = { &fl_engine_filterlab };
+    size_t nengines = 1, nasked = 0;
+    bool named_filterlab = false;
     char bundled[PATH_MAX];
     double bits[64];
     size_t nbits = sizeof default_bits / sizeof default_bits[0];
@@ -224,18 +232,39 @@ int fl_cli_report(int argc, char **argv) {
             break;
         case 5: plugins[nplugins++] = val; break;
         case 8: {
-            const fl_engine_ops *e = fl_engine_find(val);
             char names[256];
             fl_engine_names(names, sizeof names);
-            if (!e) {
-                status = bad_usage("--engine %s: unknown engine; the engines are: %s", val, names);
-            } else if (e == &fl_engine_rocksdb && fl_rocksdb_unavailable()) {
-                fprintf(stderr, "filterlab report: --engine rocksdb: %s\n", fl_rocksdb_unavailable());
-                status = FL_EXIT_USAGE;
-            } else {
+            for (const char *p = val; status < 0;) {
+                size_t len = strcspn(p, ",");
+                char name[512];
+                if (len == 0 || len >= sizeof name) {
+                    status = bad_usage("--engine %s: expected comma-separated engine names; the "
+                                       "engines are: %s", val, names);
+                    break;
+                }
+                memcpy(name, p, len);
+                name[len] = '\0';
+                const fl_engine_ops *e = fl_engine_find(name);
+                if (!e) {
+                    status = bad_usage("--engine %s: unknown engine '%s'; the engines are: %s", val,
+                                       name, names);
+                    break;
+                }
                 bool have = false;
                 for (size_t k = 0; k < nengines; k++) have = have || engines[k] == e;
-                if (!have && nengines < sizeof engines / sizeof engines[0]) engines[nengines++] = e;
+                bool asked_before = e == &fl_engine_filterlab && named_filterlab;
+                if (e == &fl_engine_filterlab) named_filterlab = true;
+                if ((!have || e == &fl_engine_filterlab) && !asked_before) nasked++;
+                if (!have) {
+                    if (nengines == sizeof engines / sizeof engines[0]) {
+                        status = bad_usage("--engine: at most %zu engines",
+                                           sizeof engines / sizeof engines[0] - 1);
+                        break;
+                    }
+                    engines[nengines++] = e;
+                }
+                if (!p[len]) break;
+                p += len + 1;
             }
             break;
         }
@@ -270,6 +299,7 @@ int fl_cli_report(int argc, char **argv) {
         cfg.nplugins = nplugins;
         cfg.engines = engines;
         cfg.nengines = nengines;
+        cfg.drop_unavailable = nasked > 1;
         cfg.progress = isatty(STDERR_FILENO);
         cfg.command = command;
         status = fl_report_run(&cfg);

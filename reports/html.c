@@ -117,7 +117,13 @@ static void violations(FILE *f, const fl_report_state *st) {
         if (!j->m.sum.violations) continue;
         fputs("<li><b>", f);
         esc(f, st->wls[j->workload].name);
-        fprintf(f, "</b>, mode %s", fl_report_mode_name(j->mode));
+        fputs("</b>", f);
+        if (st->nengines > 1) {
+            fputs(" on <b>", f);
+            esc(f, st->engines[j->engine]->name);
+            fputs("</b>", f);
+        }
+        fprintf(f, ", mode %s", fl_report_mode_name(j->mode));
         if (j->mode != FL_MODE_NONE) fprintf(f, ", %g bits/key", j->bits);
         fputs(" (<code>policies=\"", f);
         esc(f, j->policies);
@@ -278,6 +284,131 @@ static void table(FILE *f, const fl_report_state *st, size_t w, fl_target_kind k
     fputs("</table></div>\n", f);
 }
 
+/* ---- Engines side by side ------------------------------------------------------ */
+
+/* Why an engine's curve sits where it does, by design (each claim is in
+ * its adapter and the README's section on it); NULL for an engine with
+ * none (cmd:...). */
+static const char *engine_design(const char *name) {
+    static const struct { const char *name, *why; } designs[] = {
+        { "filterlab", "cache-local bloom: each key's probes fall in one 512-bit line, chosen "
+                       "with its other bits from a 64-bit hash (XXH3); prefixes and whole keys "
+                       "in one filter." },
+        { "filterlab:untraced", "filterlab's engine without its probe trace: the same cache-local "
+                                "bloom (512-bit lines, 64-bit hash), measured as P9 sees it." },
+        { "rocksdb", "format_version 5 full filter: RocksDB's cache-local bloom (512-bit lines, "
+                     "64-bit hash), as filterlab's; prefixes and whole keys in one filter." },
+        { "slatedb", "a standard bloom over the whole filter (no lines): SipHash-1-3 of the "
+                     "key, double hashing over all the bits, so it sits near the textbook "
+                     "curve; prefixes and whole keys in one filter." },
+        { "pebble", "RocksDB's legacy full filter: a LevelDB-style 32-bit hash picks one of an "
+                    "odd number of 512-bit lines and its k probes step through that line by a "
+                    "stride, so they are not independent: a bit worse than independent probes "
+                    "at the same bits. It holds only Split prefixes (no whole keys and prefixes in one "
+                    "filter), and its gets never read an L6 table's filter, so it has few "
+                    "point probes to measure." },
+        { "leveldb", "a standard bloom per 2 KiB window of data-block offsets, whole keys only "
+                     "(no prefix filters)." },
+    };
+    for (size_t i = 0; i < sizeof designs / sizeof *designs; i++)
+        if (strcmp(designs[i].name, name) == 0) return designs[i].why;
+    return NULL;
+}
+
+static void rate_cell(FILE *f, const fl_report_row *r, bool comparable) {
+    fputs("<td>", f);
+    if (!r || !comparable || !r->eligible) {
+        fputs("&ndash;</td><td>", f);
+    } else {
+        pct(f, r->fp_rate);
+        fputs(" <small>(", f);
+        pct(f, r->fp_lo);
+        fputs(" &ndash; ", f);
+        pct(f, r->fp_hi);
+        fprintf(f, ", %" PRIu64 ")</small></td><td>", r->eligible);
+    }
+    if (r && comparable) pct(f, r->expected_fp_rate);
+    else fputs("&ndash;", f);
+    fputs("</td>", f);
+}
+
+/* One line per engine and mode it skipped: the bits, and why. */
+static void skipped_list(FILE *f, const fl_report_state *st, size_t w) {
+    bool any = false;
+    for (size_t i = 0; i < st->njobs; i++) any = any || (st->jobs[i].workload == w && st->jobs[i].skipped);
+    if (!any) return;
+    fputs("<p>Configurations an engine cannot express (its adapter refused the open): no row "
+          "for them.</p>\n<ul class=\"skipped\">\n", f);
+    for (size_t i = 0; i < st->njobs; i++) {
+        const fl_report_job *j = &st->jobs[i];
+        if (j->workload != w || !j->skipped) continue;
+        bool seen = false;          /* the same engine, mode and reason, listed already */
+        for (size_t k = 0; k < i && !seen; k++)
+            seen = st->jobs[k].workload == w && st->jobs[k].skipped && st->jobs[k].engine == j->engine &&
+                   st->jobs[k].mode == j->mode && !strcmp(st->jobs[k].skip_reason, j->skip_reason);
+        if (seen) continue;
+        fprintf(f, "<li>skipped: <b>%s</b>, mode %s", st->engines[j->engine]->name,
+                fl_report_mode_name(j->mode));
+        if (j->mode != FL_MODE_NONE) {
+            fputs(" at", f);
+            bool first = true;
+            for (size_t k = i; k < st->njobs; k++) {
+                const fl_report_job *o = &st->jobs[k];
+                if (o->workload != w || !o->skipped || o->engine != j->engine || o->mode != j->mode ||
+                    strcmp(o->skip_reason, j->skip_reason))
+                    continue;
+                fprintf(f, "%s%g", first ? " " : ", ", o->bits);
+                first = false;
+            }
+            fputs(" bits/key", f);
+        }
+        fputs(": ", f);
+        esc(f, j->skip_reason);
+        fputs("</li>\n", f);
+    }
+    fputs("</ul>\n", f);
+}
+
+static void engines_section(FILE *f, const fl_report_state *st, size_t w) {
+    if (st->nengines < 2) return;
+    const fl_report_config *cfg = st->cfg;
+    fputs("<h3>Engines side by side</h3>\n<ul class=\"design\">\n", f);
+    for (size_t e = 0; e < st->nengines; e++) {
+        const char *why = engine_design(st->engines[e]->name);
+        fputs("<li><b>", f);
+        esc(f, st->engines[e]->name);
+        fputs("</b>: ", f);
+        esc(f, why ? why : "an engine behind the protocol: its design is its own.");
+        fputs("</li>\n", f);
+    }
+    fputs("</ul>\n", f);
+    skipped_list(f, st, w);
+    fputs("<div class=\"scroll\"><table class=\"engines\">\n<tr><th>bits/key</th><th class=\"l\">mode</th>"
+          "<th class=\"l\">engine</th><th>point FP rate (95% interval, probes)</th><th>expected</th>"
+          "<th>prefix FP rate (95% interval, probes)</th><th>expected</th>"
+          "<th>SSTs read per prefix scan</th><th>filter bytes/key</th></tr>\n", f);
+    for (size_t b = 0; b < cfg->nbits; b++)
+    for (int m = 0; m < FL_MODE_COUNT; m++)
+    for (size_t e = 0; e < st->nengines; e++) {
+        fl_report_mode mode = (fl_report_mode)m;
+        const fl_report_row *pt = fl_report_find_row(st, w, e, mode, cfg->bits[b], FL_TARGET_POINT);
+        const fl_report_row *px = fl_report_find_row(st, w, e, mode, cfg->bits[b], FL_TARGET_PREFIX);
+        if (!pt || !px) continue;
+        fprintf(f, "<tr%s><td>%g</td><td class=\"l\">%s</td><td class=\"l\">", mode == FL_MODE_NONE
+                ? " class=\"none\"" : "", cfg->bits[b], fl_report_mode_name(mode));
+        esc(f, st->engines[e]->name);
+        fputs("</td>", f);
+        rate_cell(f, pt, mode == FL_MODE_WHOLE || mode == FL_MODE_WHOLE_PREFIX);
+        rate_cell(f, px, mode == FL_MODE_WHOLE_PREFIX || mode == FL_MODE_PREFIX_ONLY);
+        fputs("<td>", f);
+        num(f, px->ops ? px->reads_per_op : NAN, "%.2f");
+        fputs("</td><td>", f);
+        num(f, pt->filter_bytes_per_key, "%.3f");
+        fputs("</td></tr>\n", f);
+    }
+    fputs("</table></div>\n", f);
+}
+
 static void workload_section(FILE *f, const fl_report_state *st, size_t w) {
     const fl_report_workload *wl = &st->wls[w];
     fputs("<h2 id=\"wl-", f);
@@ -306,6 +437,7 @@ static void workload_section(FILE *f, const fl_report_state *st, size_t w) {
         fputs("</p>\n", f);
     }
     headline(f, st, w);
+    engines_section(f, st, w);
     figures(f, st, wl);
     table(f, st, w, FL_TARGET_POINT);
     table(f, st, w, FL_TARGET_PREFIX);
@@ -345,7 +477,9 @@ static void legend(FILE *f, const fl_report_state *st) {
           "headers and names included) / their entries (puts and tombstones).</li>\n"
           "<li>Every replay runs with the checker on (properties P1-P11, README): a violation of any property, "
           "P9 (the FP rate against the expected rate) included, is listed at the top of the page.</li>\n", f);
-    if (st->nengines > 1)
+    bool rocks = false;
+    for (size_t e = 0; e < st->nengines; e++) rocks = rocks || st->engines[e] == &fl_engine_rocksdb;
+    if (rocks)
         fputs("<li><b>RocksDB</b> (engine <i>rocksdb</i>) has no probe trace: its FP columns are "
               "P9's view -- gets and prefix reads of targets that exist nowhere, whose probed SSTs "
               "are known from its live files, each probe expected at the rate of that SST's filter "
@@ -366,6 +500,14 @@ int fl_report_html_write(const fl_report_state *st) {
         return -1;
     }
     head(f, st);
+    if (st->left_out[0]) {
+        fputs("<p class=\"note\">Engines left out (not built):</p>\n<ul class=\"left-out\">\n<li>", f);
+        for (const char *p = st->left_out; *p; p++) {
+            if (*p == '\n') fputs("</li>\n<li>", f);
+            else { char c[2] = { *p, 0 }; esc(f, c); }
+        }
+        fputs("</li>\n</ul>\n", f);
+    }
     violations(f, st);
     if (st->nwls > 1) {
         fputs("<p>Workloads:", f);

@@ -34,6 +34,20 @@ static const char *const plot_titles[FL_PLOT_COUNT] = {
 static const char *const mode_colors[FL_MODE_COUNT] = {
     "#1f4e9c", "#d9730d", "#2a9d3f", "#7a7a7a",
 };
+/* Line colours by engine, when several are drawn (a mode is then told by
+ * its point type and dash pattern). */
+static const char *const engine_colors[] = {
+    "#1f4e9c", "#d9730d", "#2a9d3f", "#8e2c9e", "#8c564b", "#17becf", "#7a7a7a",
+};
+static const int mode_points[FL_MODE_COUNT] = { 7, 5, 9, 11 };   /* filled: circle, square, triangle, diamond */
+static const int mode_dashes[FL_MODE_COUNT] = { 2, 4, 5, 3 };
+
+static const char *line_color(const fl_report_state *st, size_t e, fl_report_mode mode) {
+    if (st->nengines == 1) return mode_colors[mode];
+    return engine_colors[e < sizeof engine_colors / sizeof *engine_colors
+                             ? e : sizeof engine_colors / sizeof *engine_colors - 1];
+}
+
 #define COLOR_STANDARD "#000000"
 #define COLOR_BOUND    "#b3261e"
 #define COLOR_THEORY   "#6a3d9a"
@@ -162,34 +176,39 @@ static void script_fp(FILE *f, const fl_report_state *st, size_t w, const char *
     for (int e = 2; e >= -6; e--)
         fprintf(f, "%s\"%.*f%%%%\" %g", e < 2 ? ", " : "", e < 0 ? -e : 0, pow(10, e), pow(10, e));
     fprintf(f, ")\n");
+    if (st->nengines > 1)
+        fprintf(f, "set key outside right top font \",9\" spacing 1.0\n");
     fprintf(f, "plot \\\n");
     size_t ne = st->nengines, slots = n * ne;
     for (size_t e = 0; e < ne; e++)
     for (size_t i = 0; i < n; i++) {
         const char *m = fl_report_mode_name(modes[i]);
-        const char *c = mode_colors[modes[i]];
+        const char *c = line_color(st, e, modes[i]);
         const char *en = st->engines[e]->name;
         char who[96];                    /* "whole", or "rocksdb whole" beside another engine */
         if (ne > 1) snprintf(who, sizeof who, "%s %s", en, m);
         else snprintf(who, sizeof who, "%s", m);
         size_t slot = e * n + i;
         double dx = slots > 1 ? ((double)slot - (double)(slots - 1) / 2) * 2 * shift : 0;
-        /* the first engine: filled circles and dashed expectations; the
-         * others: open squares and dotted ones */
-        int pt = e ? 4 : 7;
-        int dt = e ? 3 : 2;
+        /* one engine: a colour per mode; several: a colour per engine,
+         * a point type and dash pattern per mode */
+        int pt = ne > 1 ? mode_points[modes[i]] : 7;
+        int dt = ne > 1 ? mode_dashes[modes[i]] : 2;
+        const char *measured = ne > 1 ? "measured (95% interval)" : "measured, 95% Wilson interval";
+        const char *expected = ne > 1 ? "expected from its filters' bits"
+                                      : "expected (exact, from the filters' bits)";
         fprintf(f, "  data using (column(\"bits_per_key\")+%g):(v = val(\"%s\", \"%s\", \"%s\", \"fp_rate\"), v > 0 ? pct(v) : NaN):"
                    "(pct(column(\"fp_rate_lo95\"))):(pct(column(\"fp_rate_hi95\"))) \\\n"
-                   "    with yerrorbars lc rgb \"%s\" pt %d ps 0.9 lw 1.5 title \"%s: measured, 95%% Wilson interval\", \\\n",
-                dx, en, m, kind, c, pt, who);
+                   "    with yerrorbars lc rgb \"%s\" pt %d ps 0.9 lw 1.5 title \"%s: %s\", \\\n",
+                dx, en, m, kind, c, pt, who, measured);
         if (zero_rows(st, w, e, modes[i], kind))
         fprintf(f, "  data using (column(\"bits_per_key\")+%g):(val(\"%s\", \"%s\", \"%s\", \"false_positive\") == 0 ? "
                    "pct(column(\"fp_rate_hi95\")) : NaN) \\\n"
                    "    with points lc rgb \"%s\" pt 10 ps 1.3 title \"%s: none observed, 95%% upper bound\", \\\n",
                 dx, en, m, kind, c, who);
         fprintf(f, "  data using \"bits_per_key\":(pct(val(\"%s\", \"%s\", \"%s\", \"expected_fp_rate\"))) \\\n"
-                   "    with lines lc rgb \"%s\" dt %d lw 2 title \"%s: expected (exact, from the filters' bits)\", \\\n",
-                en, m, kind, c, dt, who);
+                   "    with lines lc rgb \"%s\" dt %d lw 2 title \"%s: %s\", \\\n",
+                en, m, kind, c, dt, who, expected);
     }
     const char *m0 = fl_report_mode_name(modes[0]), *e0 = st->engines[0]->name;
     fprintf(f, "  data using \"bits_per_key\":(pct(val(\"%s\", \"%s\", \"%s\", \"theory_fp_rate\"))) \\\n"
@@ -208,6 +227,7 @@ static void script_fp(FILE *f, const fl_report_state *st, size_t w, const char *
 static void script_lines(FILE *f, const fl_report_state *st, const char *kind, const char *column,
                          const fl_report_mode *modes, size_t n) {
     static const int points[FL_MODE_COUNT] = { 5, 7, 9, 11 };
+    bool several = st->nengines > 1;
     for (size_t e = st->nengines; e-- > 0;)
     for (size_t i = n; i-- > 0;) {
         const char *m = fl_report_mode_name(modes[i]), *en = st->engines[e]->name;
@@ -215,11 +235,14 @@ static void script_lines(FILE *f, const fl_report_state *st, const char *kind, c
         char who[96];
         if (st->nengines > 1) snprintf(who, sizeof who, "%s %s", en, m);
         else snprintf(who, sizeof who, "%s", m);
-        /* the other engines: open points (one less), dashed */
+        /* several engines: a colour per engine, a point type and dash
+         * pattern per mode */
         fprintf(f, "  data using \"bits_per_key\":(val(\"%s\", \"%s\", \"%s\", \"%s\")) \\\n"
                    "    with linespoints lc rgb \"%s\" pt %d ps %s lw %s dt %d title \"%s\", \\\n",
-                en, m, kind, column, mode_colors[modes[i]], points[modes[i]] - (e ? 1 : 0),
-                none ? "1.6" : "1.1", none ? "4" : "2", e ? 2 : 1, who);
+                en, m, kind, column, line_color(st, e, modes[i]),
+                several ? mode_points[modes[i]] : points[modes[i]],
+                none ? "1.6" : "1.1", none && !several ? "4" : "2",
+                several ? mode_dashes[modes[i]] : 1, who);
     }
 }
 
@@ -228,8 +251,9 @@ static void script_reads(FILE *f, const fl_report_state *st, const fl_report_mod
                "set yrange [0:*]\n"
                "set offsets 0, 0, graph 0.08, 0\n"
                "set key inside right center\n"
+               "%s"
                "set format y \"%%g\"\n"
-               "plot \\\n");
+               "plot \\\n", st->nengines > 1 ? "set key outside right top font \",9\"\n" : "");
     script_lines(f, st, "prefix", "ssts_read_per_op", modes, n);
     fprintf(f, "  data using \"bits_per_key\":(val(\"%s\", \"%s\", \"prefix\", \"ssts_considered_per_op\")) \\\n"
                "    with lines lc rgb \"#000000\" dt 3 lw 2 title \"SSTs considered (key range overlaps)\"\n",
@@ -241,8 +265,9 @@ static void script_bytes(FILE *f, const fl_report_state *st, const fl_report_mod
                "set yrange [0:*]\n"
                "set offsets 0, 0, graph 0.05, 0\n"
                "set key inside left top\n"
+               "%s"
                "set format y \"%%g\"\n"
-               "plot \\\n");
+               "plot \\\n", st->nengines > 1 ? "set key outside right top font \",9\"\n" : "");
     script_lines(f, st, "point", "filter_bytes_per_key", modes, n);
     fprintf(f, "  data using \"bits_per_key\":(sel(\"%s\", \"%s\", \"point\") ? column(\"bits_per_key\") / 8.0 : NaN) \\\n"
                "    with lines lc rgb \"#000000\" dt 3 lw 2 title \"b / 8 (the nominal size)\"\n",

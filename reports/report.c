@@ -178,6 +178,96 @@ static int load_workloads(fl_report_state *st) {
     return 0;
 }
 
+/* ---- Which engines are built -------------------------------------------------- */
+
+static void ignore_violation(void *arg, const fl_contract_violation *v);
+
+/* Opens an empty database on engine e in a directory of its own under
+ * scratch: FL_ERR_NOTFOUND (with how to get it in err) when it is not
+ * built, else FL_OK (whatever else its open says is for the replays). */
+static int engine_built(const fl_report_state *st, const fl_engine_ops *e, char *err, size_t cap) {
+    char dir[PATH_MAX];
+    const char *base = getenv("TMPDIR");
+    if (!base || !*base) base = "/tmp";
+    snprintf(dir, sizeof dir, "%s/filterlab-probe.XXXXXX", base);
+    if (!mkdtemp(dir)) return FL_OK;                 /* the replays will say */
+    fl_options opt;
+    fl_calls *calls = NULL;
+    fl_engine *db = NULL;
+    char oerr[512] = "";
+    fl_options_init(&opt);
+    opt.sync = false;
+    int rc = fl_calls_new(st->reg, &calls);
+    if (rc == FL_OK) {
+        fl_calls_set_sink(calls, ignore_violation, NULL);
+        opt.calls = calls;
+        rc = fl_options_set(&opt, "policies", "none", oerr, sizeof oerr);
+    }
+    if (rc == FL_OK) rc = e->open(e, dir, st->reg, &opt, &db, err, cap);
+    if (db) e->close(db, NULL, 0);
+    fl_options_free(&opt);
+    fl_calls_free(calls);
+    fl_remove_tree(dir);
+    return rc == FL_ERR_NOTFOUND ? rc : FL_OK;
+}
+
+/* The probe of engine `job`, in a worker process (an engine opened in the
+ * parent, RocksDB's threads say, would not survive the replays' forks):
+ * its status, then its message. */
+typedef struct probe_wire { int rc; char err[1024]; } probe_wire;
+
+typedef struct probe_run { fl_report_state *st; probe_wire *out; } probe_run;
+
+static int probe_job(void *arg, size_t index, int fd) {
+    fl_report_state *st = ((probe_run *)arg)->st;
+    probe_wire wire;
+    memset(&wire, 0, sizeof wire);
+    wire.rc = engine_built(st, st->engines[index], wire.err, sizeof wire.err);
+    return fl_write_all(fd, &wire, sizeof wire) ? 3 : 0;
+}
+
+static void probe_done(void *arg, size_t index, const void *data, size_t len, int status) {
+    probe_wire *w = &((probe_run *)arg)->out[index];
+    (void)status;
+    if (len >= sizeof *w) memcpy(w, data, sizeof *w);   /* else: FL_OK, the replays will say */
+    w->err[sizeof w->err - 1] = '\0';
+}
+
+/* Leaves out the engines that are not built (cfg->drop_unavailable), or
+ * fails on the first one. */
+static int probe_engines(fl_report_state *st) {
+    size_t kept = 0, n = st->nengines;
+    probe_wire *wires = calloc(n, sizeof *wires);
+    if (!wires) { fprintf(stderr, "filterlab report: out of memory\n"); return -1; }
+    probe_run pr = { st, wires };
+    if (n > 1 && fl_pool_run(n, (unsigned)n, probe_job, probe_done, &pr, false, "engines") != 0) {
+        fprintf(stderr, "filterlab report: cannot start a worker process: %s\n", strerror(errno));
+        free(wires);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const fl_engine_ops *e = st->engines[i];
+        const char *err = *wires[i].err ? wires[i].err : "not built";
+        if (e == &fl_engine_filterlab || wires[i].rc != FL_ERR_NOTFOUND) {
+            if (kept < sizeof st->engine_buf / sizeof *st->engine_buf) st->engine_buf[kept++] = e;
+            continue;
+        }
+        if (!st->cfg->drop_unavailable) {
+            fprintf(stderr, "filterlab report: --engine %s: %s\n", e->name, err);
+            free(wires);
+            return -1;
+        }
+        fprintf(stderr, "filterlab report: --engine %s: left out: %s\n", e->name, err);
+        size_t used = strlen(st->left_out);
+        snprintf(st->left_out + used, sizeof st->left_out - used, "%s%s: %s", used ? "\n" : "",
+                 e->name, err);
+    }
+    free(wires);
+    st->engines = st->engine_buf;
+    st->nengines = kept;
+    return 0;
+}
+
 /* ---- Planning the jobs -------------------------------------------------------- */
 
 static void ignore_violation(void *arg, const fl_contract_violation *v) { (void)arg; (void)v; }
@@ -356,6 +446,26 @@ static unsigned online_cpus(void) {
     return n > 0 ? (unsigned)n : 1;
 }
 
+/* The configuration's refusal without the open line and the policies it
+ * repeats: "...cannot express it: `open DIR ...`: option policies=P: WHY
+ * (policies="P")" -> "WHY". */
+static void skip_reason(fl_report_job *j) {
+    static const char tag[] = "cannot express it: ";
+    const char *p = strstr(j->err, tag) + sizeof tag - 1;
+    char opt[600], tail[600];
+    if (*p == '`') {
+        const char *q = strstr(p + 1, "`: ");
+        if (q) p = q + 3;
+    }
+    snprintf(opt, sizeof opt, "option policies=%s: ", j->policies);
+    if (strncmp(p, opt, strlen(opt)) == 0) p += strlen(opt);
+    snprintf(j->skip_reason, sizeof j->skip_reason, "%s", p);
+    snprintf(tail, sizeof tail, " (policies=\"%s\")", j->policies);
+    size_t n = strlen(j->skip_reason), t = strlen(tail);
+    if (n > t && strcmp(j->skip_reason + n - t, tail) == 0) j->skip_reason[n - t] = '\0';
+    j->skipped = true;
+}
+
 static int run_jobs(fl_report_state *st) {
     const char *base = getenv("TMPDIR");
     if (!base || !*base) base = "/tmp";
@@ -386,8 +496,12 @@ static int run_jobs(fl_report_state *st) {
     }
     int failed = 0;
     for (size_t i = 0; i < st->njobs; i++) {
-        const fl_report_job *j = &st->jobs[i];
+        fl_report_job *j = &st->jobs[i];
         if (j->done && j->rc == FL_OK) continue;
+        if (j->done && j->rc == FL_ERR_INVALID && strstr(j->err, "cannot express it")) {
+            skip_reason(j);
+            continue;
+        }
         failed++;
         fprintf(stderr, "filterlab report: %s\n", j->done ? j->err : "a replay did not run");
     }
@@ -408,7 +522,9 @@ static int build_rows(fl_report_state *st) {
         for (int mode = 0; mode < FL_MODE_COUNT; mode++) {
             for (size_t j = 0; j < st->njobs; j++) {
                 const fl_report_job *job = &st->jobs[j];
-                if (job->workload != w || job->engine != e || (int)job->mode != mode) continue;
+                if (job->workload != w || job->engine != e || (int)job->mode != mode ||
+                    job->skipped)
+                    continue;
                 st->violations += job->m.sum.violations;
                 size_t nb = mode == FL_MODE_NONE ? cfg->nbits : 1;
                 for (size_t b = 0; b < nb; b++) {
@@ -516,7 +632,7 @@ static int run(fl_report_state *st) {
             return 2;
         }
     }
-    if (load_workloads(st) != 0 || plan_jobs(st) != 0) return 2;
+    if (load_workloads(st) != 0 || probe_engines(st) != 0 || plan_jobs(st) != 0) return 2;
     if (st->njobs == 0) {
         fprintf(stderr, "filterlab report: nothing to replay (no configuration applies)\n");
         return 2;

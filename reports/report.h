@@ -185,6 +185,13 @@ typedef struct fl_report_config {
     /* the engines each configuration is replayed on, drawn side by side
      * (NULL, 0: filterlab's alone); the first is the headline's */
     const fl_engine_ops *const *engines; size_t nengines;
+    /* an engine of engines that is not built (its open fails with
+     * FL_ERR_NOTFOUND) is left out with a line on stderr when true, and is
+     * an error (exit 2) when false: the CLI sets it when several engines
+     * were named.  A configuration an engine cannot express (its open
+     * fails with FL_ERR_INVALID, "cannot express it") is skipped: no rows,
+     * a line on the page */
+    bool drop_unavailable;
     const char *out_dir;           /* created if missing                       */
     unsigned jobs;                 /* worker processes; 0: the online CPUs     */
     double call_timeout;           /* seconds a plugin call may take (0: any)  */

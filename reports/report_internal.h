@@ -55,6 +55,8 @@ typedef struct fl_report_job {
     char           policies[512];
     /* results */
     bool           done;
+    bool           skipped;                  /* the engine cannot express it */
+    char           skip_reason[512];         /* why, without the open line  */
     int            rc;                       /* FL_OK or the engine error   */
     char           err[1024];
     fl_report_measure m;
@@ -69,8 +71,11 @@ typedef struct fl_report_state {
     fl_report_job      *jobs;  size_t njobs;
     fl_report_row      *rows;  size_t nrows;
     const fl_report_job **row_jobs;          /* the job behind each row     */
-    const fl_engine_ops *const *engines;     /* cfg's, or filterlab's alone */
+    const fl_engine_ops *const *engines;     /* cfg's that are built, or
+                                                filterlab's alone         */
     size_t              nengines;
+    const fl_engine_ops *engine_buf[16];     /* what engines points to      */
+    char                left_out[1024];      /* "pebble: why; ..." or ""    */
     uint64_t            violations;          /* the checker's, summed       */
     char                scratch[PATH_MAX];
     double              elapsed_s;
