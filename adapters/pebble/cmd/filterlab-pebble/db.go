@@ -8,9 +8,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"sort"
@@ -18,9 +15,6 @@ import (
 	"github.com/cockroachdb/pebble/v2"
 	"github.com/cockroachdb/pebble/v2/vfs"
 )
-
-// dbDir is the database's directory inside its DIR's MemFS.
-const dbDir = "db"
 
 // rotationWatch: once the adapter's estimate of Pebble's memtable arena use
 // since the last flush passes it, every write is followed by a look at
@@ -80,6 +74,7 @@ const (
 type session struct {
 	dir    string
 	fs     vfs.FS
+	path   string // the database's directory in fs
 	db     *pebble.DB
 	opts   Options
 	ext    *Extractor
@@ -119,13 +114,13 @@ func engineFailure(what string, err error) *failure {
 	return &failure{kind: kind, msg: fmt.Sprintf("%s: pebble: %v", what, err)}
 }
 
-func openSession(dir string, fs vfs.FS, opts Options, ids *tableIDs) (*session, *failure) {
+func openSession(dir string, fs vfs.FS, path string, opts Options, ids *tableIDs) (*session, *failure) {
 	probed, f := newPolicy(opts.Policy)
 	if f != nil {
 		return nil, f
 	}
-	s := &session{dir: dir, fs: fs, opts: opts, ext: opts.Extractor(), probed: probed, ids: ids}
-	db, err := pebble.Open(dbDir, opts.pebbleOptions(fs, s.probed, newLogger()))
+	s := &session{dir: dir, fs: fs, path: path, opts: opts, ext: opts.Extractor(), probed: probed, ids: ids}
+	db, err := pebble.Open(path, opts.pebbleOptions(fs, s.probed, newLogger()))
 	if err != nil {
 		probed.free()
 		return nil, engineFailure("open", err)
@@ -622,8 +617,7 @@ func (s *session) ssts() ([]string, *failure) {
 	return lines, nil
 }
 
-// sstFile copies table id's file from the MemFS to DIR/pebble-sst-ID.sst on
-// disk, and returns that path.
+// sstFile is the path of table id's file (filterlab reads it itself).
 func (s *session) sstFile(id uint64) (string, *failure) {
 	k, ok := s.ids.back[id]
 	if !ok || k.dir != s.dir || !s.live[k.num] {
@@ -638,33 +632,9 @@ func (s *session) sstFile(id uint64) (string, *failure) {
 			if uint64(t.FileNum) != k.num {
 				continue
 			}
-			name := s.fs.PathJoin(dbDir, fmt.Sprintf("%s.sst", t.BackingSSTNum))
-			path := filepath.Join(s.dir, fmt.Sprintf("pebble-sst-%d.sst", id))
-			if err := copyOut(s.fs, name, path); err != nil {
-				return "", &failure{kind: "io", msg: fmt.Sprintf("sst_file %d: %v", id, err)}
-			}
-			return path, nil
+			name := s.fs.PathJoin(s.path, fmt.Sprintf("%s.sst", t.BackingSSTNum))
+			return name, nil // (the table's own file)
 		}
 	}
 	return "", &failure{kind: "notfound", msg: fmt.Sprintf("sst_file: no live table %d", id)}
-}
-
-func copyOut(fs vfs.FS, name, path string) error {
-	in, err := fs.Open(name)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	out, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(out, in); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
 }

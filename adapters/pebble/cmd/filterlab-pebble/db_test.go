@@ -17,7 +17,7 @@ func testSession(t testing.TB, kv ...string) *session {
 		t.Fatal(f)
 	}
 	ids := &tableIDs{ids: map[tableKey]uint64{}, back: map[uint64]tableKey{}}
-	s, f := openSession("d", vfs.NewMem(), o, ids)
+	s, f := openSession("d", vfs.NewMem(), "db", o, ids)
 	if f != nil {
 		t.Fatal(f)
 	}
