@@ -227,13 +227,6 @@ static int prepare_opens(fl_gen_run *run) {
 
 /* ---- Emitting ------------------------------------------------------------- */
 
-/* Whether the n bytes at p are all 0xff. */
-static bool all_ff(const uint8_t *p, size_t n) {
-    for (size_t i = 0; i < n; i++)
-        if (p[i] != 0xff) return false;
-    return true;
-}
-
 static int emit(fl_gen_run *run, fl_op *op) {
     fl_gen *g = &run->g;
     if (run->a.nomem || run->b.nomem || g->edges.nomem) return fl_gen_fail(g, "out of memory");
@@ -244,20 +237,8 @@ static int emit(fl_gen_run *run, fl_op *op) {
         return 0;
     }
     if (g->o->no_empty_writes && write && op->a.len == 0) op->a = (fl_bytes){ &nul, 1 };
-    uint8_t *lowered = NULL, *key = op->a.data;
-    uint32_t ff = g->o->lead_ff_limit;
-    if (ff && write && op->a.len >= ff && all_ff(op->a.data, ff)) {
-        if (!(lowered = malloc(op->a.len))) return fl_gen_fail(g, "out of memory");
-        memcpy(lowered, op->a.data, op->a.len);
-        lowered[0] = 0xfe;
-        op->a.data = lowered;
-    }
     op->line = (unsigned)(run->emitted + 2 > UINT32_MAX ? UINT32_MAX : run->emitted + 2);
     int rc = g->o->sink ? g->o->sink(g->o->sink_arg, op) : fl_workload_add(run->out, op);
-    if (lowered) {                    /* (the sink and the workload copy) */
-        op->a.data = key;
-        free(lowered);
-    }
     if (rc != 0)
         return g->o->sink ? fl_gen_fail(g, "the op sink failed at op %" PRIu64, run->emitted + 1)
                           : fl_gen_fail(g, "out of memory at op %" PRIu64, run->emitted + 1);

@@ -258,16 +258,11 @@ typedef struct fl_gen_options {
      * panics on one): a put or del of "" is made one of "\x00" instead.
      * Reads of "" are kept. */
     bool no_empty_writes;
-    /* The engine takes no write of a key that starts with this many 0xff
-     * bytes or more (0: no such limit): a put or del of one gets 0xfe for
-     * its first byte instead (Pebble under a fixed-length Split: no prefix
-     * key lies above an all-0xff prefix, adapters/pebble/).  Reads and
-     * range deletes are kept. */
-    uint32_t lead_ff_limit;
     /* Optional (NULL: every key): the engine takes no put, del or get of a
-     * key for which this returns false (Pebble under a user's extractor as
-     * its Split: a key the extractor gives no POINT prefix, adapters/
-     * pebble/pebble_space.c): such an op is drawn again.  After
+     * key for which this returns false (Pebble under an extractor as its
+     * Split: a key the extractor gives no POINT prefix, or whose prefix has
+     * no prefix key above it, adapters/pebble/pebble_space.c): such an op
+     * is drawn again.  After
      * 16 * ops + 1024 such draws the workload ends where it is. */
     bool (*key_ok)(void *arg, const uint8_t *key, size_t len);
     void *key_ok_arg;

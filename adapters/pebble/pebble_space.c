@@ -11,18 +11,15 @@
  *     (bloom over whole keys, or the user's policy), capped:N, or with
  *     --extractor one of the user's extractors (a bloom with whole_key=0:
  *     Pebble's filters hold key[:Split(key)] and nothing else).  The
- *     adapter refuses a put, del or get of a key a user's extractor gives
- *     no POINT prefix, or a prefix with no prefix key above it (as for the
- *     built-in extractors): the generator draws no such op (key_ok,
- *     asking the extractor itself).  fixed:N and delim:C have
- *     keys outside their domain, which Split cannot express (the adapter
- *     refuses such a key), and lastdelim breaks Split's ordering rule.
- *     A Split changed across a reopen under the same comparer name is a
- *     hazard Pebble neither supports nor detects (README), not a bug to
- *     hunt: it is never drawn here.  Under capped:N no key written starts
- *     with N 0xff bytes: no prefix key lies above such a prefix, so
- *     Comparer.ImmediateSuccessor cannot be given (the adapter refuses the
- *     write), and the generator writes 0xfe for its first byte instead;
+ *     adapter refuses a put, del or get of a key the extractor gives no
+ *     POINT prefix, or a prefix with no prefix key above it (capped:N's N
+ *     0xff bytes: Comparer.ImmediateSuccessor has no answer for it): the
+ *     generator draws no such op (key_ok, asking the extractor itself).
+ *     fixed:N and delim:C have keys outside their domain, which Split
+ *     cannot express, and lastdelim breaks Split's ordering rule.  A Split
+ *     changed across a reopen under the same comparer name is a hazard
+ *     Pebble neither supports nor detects (README), not a bug to hunt: it
+ *     is never drawn here;
  *   - migrations at reopen: the bits changed, the policy dropped or
  *     brought back (a table keeps the filter it was written with, read
  *     when its policy's name is configured);
@@ -60,7 +57,7 @@ static size_t split_len(const fl_prefix_extractor *x, const uint8_t *key, size_t
     return *has ? n : len;
 }
 
-/* gen's key_ok under a user's extractor as the Split: the key has a POINT
+/* gen's key_ok under an extractor as the Split (capped:N, or a user's): the key has a POINT
  * prefix P, and a prefix key lies above P (the adapter's needPrefix and
  * needSuccessor, adapters/pebble/cmd/filterlab-pebble/): P+0x00, or P with
  * its last byte below 0xff incremented and the rest dropped. */
@@ -118,10 +115,11 @@ static int configure(const fl_run_config *c, fl_rng *r, fl_space_trial *t, char 
     o->reopen_every = fl_rng_chance(r, 70) ? 40 + fl_rng_below(r, o->ops) : 0;
     o->ctx_rate = 0;                            /* Pebble has no filter context */
     split sp = draw_split(c, r);
-    o->lead_ff_limit = sp.capped;               /* (pebble_space.c's header) */
-    if (sp.user) {
+    if (sp.user || sp.capped) {
+        char capped[32];
+        snprintf(capped, sizeof capped, "capped:%u", sp.capped);
         fl_prefix_extractor *x = NULL;
-        int rc = fl_registry_make_extractor(c->reg, sp.user, &x, err, err_len);
+        int rc = fl_registry_make_extractor(c->reg, sp.user ? sp.user : capped, &x, err, err_len);
         if (rc != FL_OK) return rc;
         t->state = x;
         o->key_ok = key_ok;
