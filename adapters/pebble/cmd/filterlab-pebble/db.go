@@ -441,8 +441,9 @@ func (s *session) scanPrefix(p []byte) ([]entry, []probe, *failure) {
 // extractor in force and k with a POINT prefix P): forward, SeekPrefixGE(k),
 // whose iteration ends at the end of P; backward, Pebble has no prefix seek,
 // so a total-order iterator bounded to keys starting with P, stopping at the
-// first key whose own prefix is not P: it probes no filter.
-func (s *session) seek(k []byte, n int, prefix *bool, backward bool) ([]entry, *failure) {
+// first key whose own prefix is not P: it probes no filter. The probes made
+// come back with the entries.
+func (s *session) seek(k []byte, n int, prefix *bool, backward bool) ([]entry, []probe, *failure) {
 	plen, prefixMode := 0, false
 	if s.ext != nil && (prefix == nil || *prefix) {
 		plen, prefixMode = s.ext.PrefixLen(Point, k)
@@ -458,7 +459,7 @@ func (s *session) seek(k []byte, n int, prefix *bool, backward bool) ([]entry, *
 	if prefixMode {
 		kind = prefixRead
 	}
-	_, f := s.read(kind, func() *failure {
+	probes, f := s.read(kind, func() *failure {
 		var f *failure
 		switch {
 		case prefixMode && !backward:
@@ -485,7 +486,7 @@ func (s *session) seek(k []byte, n int, prefix *bool, backward bool) ([]entry, *
 		}
 		return f
 	})
-	return out, f
+	return out, probes, f
 }
 
 // freshIterators empties Pebble's pool of iterators (sync.Pool keeps what

@@ -389,11 +389,13 @@ func (ad *adapter) seek(s *session, a *args, backward bool) (*reply, *failure) {
 		}
 		prefix = &b
 	}
-	entries, f := s.seek(a.pos[0], n, prefix, backward)
+	entries, probes, f := s.seek(a.pos[0], n, prefix, backward)
 	if f != nil {
 		return nil, f
 	}
-	return entriesReply(entries), nil
+	r := entriesReply(entries)
+	r.data = append(probeLines(probes), r.data...)
+	return r, nil
 }
 
 // writeReply writes the plugins' contract violations the request met
