@@ -716,6 +716,12 @@ void fl_text_add_quoted(fl_text *t, const char *s);
 #define FL_TRIAL_REOPENS 3
 #define FL_TRIAL_LENGTHS 8
 
+/* What a space's check_specs does when every spec the engine's adapter
+ * takes will do: each --policy must make its policy list and each
+ * --extractor its extractor (the plugins loaded by then), so that a bad
+ * spec is one error and not every trial's (space.c). */
+int fl_space_make_specs(const fl_run_config *c, char *err, size_t err_len);
+
 /* One trial as its space fills it in. */
 typedef struct fl_space_trial {
     fl_gen_options *gen;              /* the shape's defaults with its seed: the
@@ -731,6 +737,11 @@ typedef struct fl_space_trial {
     void *state;                      /* the space's own (gen->options_arg),
                                          released by its release            */
 } fl_space_trial;
+
+/* The lengths of the fixed:N and capped:N extractors of t's open text and
+ * of its first reopens reopen texts (fl_prefix_lengths), into t->lengths
+ * and t->gen's prefix_lengths: where the generator aims its seeks. */
+void fl_space_trial_lengths(fl_space_trial *t, size_t reopens);
 
 typedef struct fl_space {
     /* Every eighth trial is an FP trial for P9 (where P9 is checked). */

@@ -193,19 +193,8 @@ static int read_filter(const char *path, const fl_registry *reg, const fl_option
     return FL_OK;
 }
 
-typedef struct holds_key { fl_slice key; bool prefix, found; } holds_key;
-
-/* (rows come in key order: past the key, or past every key starting with
- * the prefix, there is none) */
 static int note_row(void *arg, const fl_pbl_row *row) {
-    holds_key *h = arg;
-    if (h->prefix && row->key.len >= h->key.len && memcmp(row->key.data, h->key.data, h->key.len) == 0) {
-        h->found = true;
-        return 1;
-    }
-    int c = fl_slice_cmp(row->key, h->key);
-    h->found = !h->prefix && c == 0;
-    return c >= 0;
+    return fl_proc_holds_row(arg, row->key);
 }
 
 /* Whether a read's probe of filter bytes (len, hash) was of f's table, and
@@ -216,7 +205,7 @@ static bool pbl_probe_of(const fl_sst_filter *f, size_t len, uint64_t hash, fl_s
     const pbl_filter *p = (const pbl_filter *)f;
     const fl_pbl_info *info = fl_pbl_sst_info(p->t);
     if (!info->has_filter || info->filter.len != len || p->hash != hash) return false;
-    holds_key h = { key, prefix, false };
+    fl_proc_holds h = { key, prefix, false };
     char err[256];
     fl_pbl_sst_rows(p->t, note_row, &h, err, sizeof err);
     *holds = h.found;

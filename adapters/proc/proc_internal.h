@@ -71,6 +71,13 @@ int fl_proc_open(const fl_engine_ops *self, const char *dir, const fl_registry *
  * false when none is found. */
 bool fl_proc_find_program(const char *env, const char *const *beside, size_t n, char *command, size_t cap);
 
+/* Whether an SST holds a read's target (probe_of): the get's key, or,
+ * when prefix, a key starting with it.  Its rows are handed to
+ * fl_proc_holds_row one by one in key order, as long as it returns 0;
+ * then found says. */
+typedef struct fl_proc_holds { fl_slice target; bool prefix, found; } fl_proc_holds;
+int fl_proc_holds_row(fl_proc_holds *h, fl_slice key);
+
 /* What `check --engine cmd:...` draws from (proc_space.c): configurations
  * any adapter of the protocol should take -- one built-in bloom, the
  * write, get, scan and scan_prefix ops, flushes, compactions and reopens --

@@ -203,19 +203,8 @@ static int read_filter(const char *path, const fl_registry *reg, const fl_option
     return FL_OK;
 }
 
-typedef struct holds_key { fl_slice key; bool prefix, found; } holds_key;
-
-/* (rows come in key order: past the key, or past every key starting with
- * the prefix, there is none) */
 static int note_row(void *arg, const fl_sdb_row *row) {
-    holds_key *h = arg;
-    if (h->prefix && row->key.len >= h->key.len && memcmp(row->key.data, h->key.data, h->key.len) == 0) {
-        h->found = true;
-        return 1;
-    }
-    int c = fl_slice_cmp(row->key, h->key);
-    h->found = !h->prefix && c == 0;
-    return c >= 0;
+    return fl_proc_holds_row(arg, row->key);
 }
 
 /* Whether a read's probe of filter bytes (len, hash) was of a sub-filter
@@ -230,7 +219,7 @@ static bool sdb_probe_of(const fl_sst_filter *f, size_t len, uint64_t hash, fl_s
         of = sub->data.len == len && s->sub_hash[i] == hash;
     }
     if (!of) return false;
-    holds_key h = { key, prefix, false };
+    fl_proc_holds h = { key, prefix, false };
     char err[256];
     fl_sdb_sst_rows(s->t, note_row, &h, err, sizeof err);
     *holds = h.found;

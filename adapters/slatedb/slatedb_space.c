@@ -211,34 +211,7 @@ static int configure(const fl_run_config *c, fl_rng *r, fl_space_trial *t, char 
     o->reopen_options = t->reopens;
     o->reopen_count = nre;
     o->seek_total_order = lastdelim;
-    t->nlengths = 0;
-    fl_prefix_lengths(t->open.buf, t->lengths, &t->nlengths, FL_TRIAL_LENGTHS);
-    for (size_t i = 0; i < nre; i++) fl_prefix_lengths(t->reopen[i].buf, t->lengths, &t->nlengths, FL_TRIAL_LENGTHS);
-    o->prefix_lengths = t->lengths;
-    o->prefix_length_count = t->nlengths;
-    return FL_OK;
-}
-
-/* --policy and --extractor: each must make its object (the plugins are
- * loaded by then), so that a bad spec is one error, not every trial's. */
-static int check_specs(const fl_run_config *c, char *err, size_t err_len) {
-    char why[512];
-    for (size_t i = 0; i < c->npolicies; i++) {
-        fl_policy_list l;
-        if (fl_policy_list_parse(c->reg, NULL, c->policies[i], &l, why, sizeof why) != FL_OK) {
-            snprintf(err, err_len, "--policy %s: %s", c->policies[i], why);
-            return FL_ERR_INVALID;
-        }
-        fl_policy_list_free(NULL, &l);
-    }
-    for (size_t i = 0; i < c->nextractors; i++) {
-        fl_prefix_extractor *x = NULL;
-        if (fl_registry_make_extractor(c->reg, c->extractors[i], &x, why, sizeof why) != FL_OK) {
-            snprintf(err, err_len, "--extractor %s: %s", c->extractors[i], why);
-            return FL_ERR_INVALID;
-        }
-        fl_call_extractor_destroy(NULL, x);
-    }
+    fl_space_trial_lengths(t, nre);
     return FL_OK;
 }
 
@@ -246,6 +219,6 @@ const fl_space fl_space_slatedb = {
     .fp_trials = false,
     .refusals_are_findings = false,
     .crashes = false,
-    .check_specs = check_specs,
+    .check_specs = fl_space_make_specs,
     .configure = configure,
 };

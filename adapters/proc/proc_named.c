@@ -1,7 +1,9 @@
 /*
- * proc_find.c -- where a named adapter program is (slatedb, pebble): the
- * path an environment variable gives, else beside the filterlab binary
- * that runs (a build tree, or an install's libexec/filterlab/).
+ * proc_named.c -- what the C sides of the named adapter programs (slatedb,
+ * pebble) share: where the program is (the path an environment variable
+ * gives, else beside the filterlab binary that runs: a build tree, or an
+ * install's libexec/filterlab/), and whether an SST's rows hold a read's
+ * target (probe_of's answer).
  */
 #include "proc_internal.h"
 
@@ -34,4 +36,14 @@ bool fl_proc_find_program(const char *env, const char *const *beside, size_t n, 
     if (!found || strchr(path, '\'') || strlen(path) + 3 > cap) return false;
     snprintf(command, cap, "'%s'", path);
     return true;
+}
+
+int fl_proc_holds_row(fl_proc_holds *h, fl_slice key) {
+    if (h->prefix && key.len >= h->target.len && memcmp(key.data, h->target.data, h->target.len) == 0) {
+        h->found = true;
+        return 1;
+    }
+    int c = fl_slice_cmp(key, h->target);
+    h->found = !h->prefix && c == 0;
+    return c >= 0;
 }
