@@ -186,7 +186,9 @@ $(BUILD)/asan/obj/%.o: %.cc
 	$(ASAN_CXX) $(CXXBASE) $(ASANFL) -fno-sanitize=vptr,function -c $< -o $@
 
 # The libraries filterlab links with, for tests that link a changed object
-# with the others (tests/cli/engine_mutants.sh).
+# with the others (tests/cli/engine_mutants.sh, leveldb.sh); the objects
+# are $(BUILD)/objs, which the link of filterlab writes (those of this
+# build, not whatever an older one left in build/obj).
 $(BUILD)/ldlibs: Makefile $(BUILD)/config.mk
 	@mkdir -p $(dir $@)
 	@echo '$(LDLIBS)' > $@
@@ -207,6 +209,7 @@ $(BUILD)/libfilterlab_host.a: $(HOST_OBJS)
 # binary; objects are linked whole so every ABI function is there.
 $(BUILD)/filterlab: $(LIB_OBJS) $(CLI_OBJS)
 	$(CC) $(OPT) -rdynamic $^ -o $@ $(LDLIBS)
+	@echo '$^' > $(BUILD)/objs
 
 $(BUILD)/tests/unit: $(LIB_OBJS) $(TEST_OBJS)
 	@mkdir -p $(dir $@)

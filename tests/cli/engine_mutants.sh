@@ -82,8 +82,7 @@ link() {
     $asan && return 0
     ${CC:-cc} -std=c11 -D_GNU_SOURCE -O2 -I"$FL_SRCDIR/engine" -c "$T/$1.c" -o "$T/$1.o" ||
         fail "$1: the changed engine/$2 does not compile"
-    objs=$(find "$OBJ/engine" "$OBJ/workloads" "$OBJ/model" "$OBJ/properties" "$OBJ/adapters" "$OBJ/cli" "$OBJ/bench" \
-                "$OBJ/reports" -name '*.o' ! -path "$OBJ/engine/${2%.c}.o")
+    objs=$(tr ' ' '\n' < "$FL_SRCDIR/build/objs" | grep -v "engine/${2%.c}\.o\$" | sed "s|^build/|$FL_SRCDIR/build/|")
     # shellcheck disable=SC2086
     ${CC:-cc} -O2 -rdynamic $objs "$T/$1.o" -o "$T/$1" $(cat "$FL_SRCDIR/build/ldlibs") ||
         fail "$1: cannot link"

@@ -155,15 +155,13 @@ echo "leveldb: determinism, migrations, plugins inside LevelDB, its files read b
 # counts a "no" of each read as a "maybe" must be P3 on a get whose tables'
 # bits say otherwise (the plain build only: it links build/obj's objects)
 case $FILTERLAB in */asan/*) exit 0 ;; esac
-OBJ=$S/build/obj
 # mutant NAME FILE SED: build/filterlab with adapters/leveldb/FILE changed by SED, as $T/NAME
 mutant() {
     sed "$3" "$S/adapters/leveldb/$2" > "$T/$1.c"
     cmp -s "$T/$1.c" "$S/adapters/leveldb/$2" && fail "the $1 mutant's sed no longer changes $2"
     ${CC:-cc} -std=c11 -D_GNU_SOURCE -DFL_HAVE_LEVELDB -O2 -I"$S/adapters/leveldb" -c "$T/$1.c" -o "$T/$1.o" ||
         fail "the $1 mutant does not compile"
-    objs=$(find "$OBJ/engine" "$OBJ/workloads" "$OBJ/model" "$OBJ/properties" "$OBJ/adapters" "$OBJ/cli" "$OBJ/bench" \
-                "$OBJ/reports" -name '*.o' ! -path "$OBJ/adapters/leveldb/${2%.c}.o")
+    objs=$(tr ' ' '\n' < "$S/build/objs" | grep -v "adapters/leveldb/${2%.c}\.o\$" | sed "s|^build/|$S/build/|")
     # shellcheck disable=SC2086
     ${CC:-cc} -O2 -rdynamic $objs "$T/$1.o" -o "$T/$1" $(cat "$S/build/ldlibs") || fail "the $1 mutant does not link"
 }
