@@ -357,6 +357,12 @@ int         fl_env_fault_crash(fl_env *env);
 #define FL_KEY_TEXT 200
 const char *fl_key_text(const uint8_t *p, size_t n, char out[FL_KEY_TEXT]);
 
+/* An error of a reader of files: status, with err (when err and cap) the
+ * message fmt makes.  The readers of SST files (adapters/NAME/NAME_sst.c)
+ * call it through a macro of their own that puts their name first:
+ *   #define fail(err, cap, code, ...) fl_fail(err, cap, code, "pebble sst: " __VA_ARGS__) */
+int fl_fail(char *err, size_t cap, int status, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
 /* The order of keys everywhere: bytewise (memcmp), the shorter first on a
  * common prefix; -1, 0 or 1.  (The engine's own; the checker keeps one of
  * its own, ck_cmp, so as never to ask the engine under test.) */

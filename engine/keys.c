@@ -7,9 +7,20 @@
  */
 #include "engine_internal.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+int fl_fail(char *err, size_t cap, int status, const char *fmt, ...) {
+    if (err && cap) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, cap, fmt, ap);
+        va_end(ap);
+    }
+    return status;
+}
 
 int fl_key_cmp(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen) {
     return fl_bytes_cmp(a, alen, b, blen);

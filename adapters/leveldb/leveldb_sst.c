@@ -95,19 +95,8 @@ struct fl_ldb_table {
 
 /* ---- Errors --------------------------------------------------------------- */
 
-__attribute__((format(printf, 4, 5)))
-static int fail(char *err, size_t cap, int code, const char *fmt, ...) {
-    if (err && cap) {
-        int n = snprintf(err, cap, "leveldb table: ");
-        if (n >= 0 && (size_t)n < cap) {
-            va_list ap;
-            va_start(ap, fmt);
-            vsnprintf(err + n, cap - (size_t)n, fmt, ap);
-            va_end(ap);
-        }
-    }
-    return code;
-}
+/* code, with err "leveldb table: WHAT" (engine.h) */
+#define fail(err, cap, code, ...) fl_fail(err, cap, code, "leveldb table: " __VA_ARGS__)
 
 /* A key for messages (engine.h). */
 static const char *show(const uint8_t *p, size_t n, char out[FL_KEY_TEXT]) { return fl_key_text(p, n, out); }

@@ -143,19 +143,8 @@ struct fl_pbl_sst {
 
 /* ---- Errors and bytes ------------------------------------------------------ */
 
-__attribute__((format(printf, 4, 5)))
-static int fail(char *err, size_t cap, int code, const char *fmt, ...) {
-    if (err && cap) {
-        int n = snprintf(err, cap, "pebble sst: ");
-        if (n >= 0 && (size_t)n < cap) {
-            va_list ap;
-            va_start(ap, fmt);
-            vsnprintf(err + n, cap - (size_t)n, fmt, ap);
-            va_end(ap);
-        }
-    }
-    return code;
-}
+/* code, with err "pebble sst: WHAT" (engine.h) */
+#define fail(err, cap, code, ...) fl_fail(err, cap, code, "pebble sst: " __VA_ARGS__)
 
 static const char *show(const uint8_t *p, size_t n, char out[FL_KEY_TEXT]) { return fl_key_text(p, n, out); }
 
