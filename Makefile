@@ -39,7 +39,7 @@ ifeq ($(ROCKSDB),1)
 BASE     += -DFL_HAVE_ROCKSDB -DFL_ROCKSDB_VERSION='"$(ROCKSDB_VERSION)"'
 LDLIBS   += -lrocksdb
 endif
-# LevelDB (README, "Testing LevelDB"): config.mk says whether leveldb/c.h,
+# LevelDB (docs/leveldb.md): config.mk says whether leveldb/c.h,
 # libleveldb and a C++ compiler are there (LEVELDB := 1).  With it every
 # build compiles -DFL_HAVE_LEVELDB, adds the adapter's C++ shim
 # (adapters/leveldb/leveldb_shim.cc: LevelDB's C++ API, for what its C API
@@ -99,7 +99,7 @@ CARGO ?= cargo
 HAVE_CARGO := $(shell command -v $(CARGO) > /dev/null 2>&1 && echo 1)
 # SLATEDB_VERSION=0.14.1 also builds it against that older release (cargo
 # feature slatedb-0-14) into $(BUILD)/cargo-0.14.1; FILTERLAB_SLATEDB=that
-# binary runs it (README, "Testing SlateDB", "Two releases").
+# binary runs it (docs/slatedb.md, "Two releases").
 SLATEDB_FEATURE_0.14.1 := slatedb-0-14
 slatedb-adapter: $(BUILD)/libfilterlab_host.a
 ifeq ($(HAVE_CARGO),1)

@@ -8,7 +8,7 @@
  * of a workload's options onto the engine's, its configuration space for
  * `check` (fl_space), its reader of the engine's SST and filter files, and
  * its known-bugs list (adapters/NAME/known.txt).  Adding an engine is one
- * folder and one line in registry.c (README, "Adding an engine").
+ * folder and one line in registry.c (docs/protocol.md, "Adding an engine").
  *
  * Data flows one way: the properties module (runner, checker, shrinker)
  * holds an fl_engine_ops and never knows which engine it is; only the
@@ -28,7 +28,7 @@ extern const fl_engine_ops fl_engine_filterlab;
 extern const fl_engine_ops fl_engine_filterlab_untraced;
 
 /* RocksDB through its C API (adapters/rocksdb/; the option table is the
- * README's "Testing RocksDB"), with the live-SST view and the filters read
+ * docs/rocksdb.md), with the live-SST view and the filters read
  * from its SST files (sst_filter): no probe trace, no SST truth.  Its
  * counters come from RocksDB's perf context: positive and negative are SST
  * filter probes that said maybe / no, considered their sum; false_positive
@@ -71,7 +71,7 @@ const fl_engine_ops *fl_engine_slatedb(void);
 const fl_engine_ops *fl_engine_pebble(void);
 
 /* An engine that is a program of its own, speaking the engine protocol
- * (README, "Engines in any language") on its stdin and stdout: for a spec
+ * (docs/protocol.md) on its stdin and stdout: for a spec
  * "cmd:COMMAND", a table that runs COMMAND through /bin/sh -c (the same
  * table for the same spec, for the process's life); NULL for any other
  * spec.  Results, the counters its adapter lists and its SST listing are

@@ -293,7 +293,7 @@ static int bench_fuzz_ops(fl_bench *b) {
     return 0;
 }
 
-/* The engine protocol's cost (README, "Engines in any language"): the mixed
+/* The engine protocol's cost (docs/protocol.md): the mixed
  * workload replayed checked on filterlab's engine in process, and through
  * the protocol on the same engine served by this binary (`filterlab
  * serve`, --engine "cmd:..."), interleaved.  At most 200,000 ops: every

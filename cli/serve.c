@@ -1,6 +1,6 @@
 /*
  * serve.c -- `filterlab serve`: filterlab's own engine as an adapter program
- * of the engine protocol (README, "Engines in any language"), on stdin and stdout.
+ * of the engine protocol (docs/protocol.md), on stdin and stdout.
  * `--engine "cmd:filterlab serve"` then runs filterlab's engine through the
  * protocol, as a foreign engine is run (adapters/filterlab/filterlab_serve.c).
  */
@@ -14,7 +14,7 @@ static void usage(FILE *f) {
     fprintf(f, "usage: filterlab serve [--plugin SO]...\n"
                "\n"
                "Serves filterlab's own engine over the engine protocol: requests on stdin,\n"
-               "replies on stdout (README: \"Engines in any language\").  For replay and check:\n"
+               "replies on stdout (docs/protocol.md).  For replay and check:\n"
                "  filterlab replay W.wl --engine \"cmd:filterlab serve\"\n"
                "runs the same engine as --engine filterlab, checked only through what the\n"
                "protocol carries (no probe trace).\n"

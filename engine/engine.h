@@ -118,7 +118,7 @@ void fl_calls_set_sink(fl_calls *calls, fl_violation_fn fn, void *arg);
 void fl_calls_stats(const fl_calls *calls, fl_call_stats *out);
 
 /* A violation found by the same wrappers in another process (an engine's
- * adapter program running plugins: README, "Engines in any language",
+ * adapter program running plugins: docs/protocol.md,
  * `violation`), delivered to this context's sink and counted as its own. */
 void fl_calls_report(fl_calls *calls, const fl_contract_violation *v);
 

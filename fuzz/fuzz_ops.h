@@ -42,7 +42,7 @@
  * no extractor, fixed:N or capped:N (N = 1 + param % 5); with how & 4 the
  * memtable bloom ratio (how >> 3) % 4; with how & 0x20 rocksdb.get, multiget
  * when how & 0x40.  By default (FILTERLAB_FUZZ_ROCKSDB_AVOID_KNOWN=0 turns
- * it off) fuzz_rocksdb steers clear of RocksDB 7.8.3's known bugs (README): fixed runs wrapped,
+ * it off) fuzz_rocksdb steers clear of RocksDB 7.8.3's known bugs (docs/rocksdb.md): fixed runs wrapped,
  * partitioned filters keep the default index shortening, and set_options
  * neither switches to fixed nor changes the extractor while a memtable
  * bloom is on, nor turns one on.

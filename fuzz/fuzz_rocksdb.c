@@ -13,7 +13,7 @@
  * to refuse.
  *
  * RocksDB 7.8.3 has three known bugs this would find within seconds
- * (README, "Testing RocksDB"; adapters/rocksdb/known.txt).  The decoder
+ * (docs/rocksdb.md; adapters/rocksdb/known.txt).  The decoder
  * steers clear of them by default (fuzz_ops.h says how), so that a known
  * upstream bug does not fail `make fuzz` and a campaign hunts further;
  * with FILTERLAB_FUZZ_ROCKSDB_AVOID_KNOWN=0 they are found like anything

@@ -121,7 +121,7 @@ text fuzz_ops '\360\360\377\377\001\047\020\000\000'
 text fuzz_ops '\001\000\000\000\001\047\020\007\003\000\002\000\001\004\002\000\001\005\001\000\001\003\006\001\000\010\001\000\012\001\000\001\001\013\014\015\016\000\000\000\000\000\006\001\000\210\000\000\001'
 
 # fuzz_rocksdb: the same byte format as fuzz_ops; its seeds are fuzz_ops's,
-# less those that reach a known RocksDB bug (README "Testing RocksDB"):
+# less those that reach a known RocksDB bug (docs/rocksdb.md):
 # make check replays the corpus, and a seed that aborts is a finding, not a
 # seed (tests/fuzz/ keeps one that does, for tests/cli/fuzz_findings.sh).
 R=build/fuzz-regress/fuzz_rocksdb

@@ -149,7 +149,7 @@ typedef struct fl_engine_ops {
      * kind says (put through put, get through get ...), after the metrics
      * before it, and followed by the metrics after it, then the SST views
      * the checker needs.  An engine in another process may start them now
-     * (README, "Speed").  NULL: never told. */
+     * (docs/protocol.md, "Speed").  NULL: never told. */
     void (*ahead)(fl_engine *e, uint64_t index, const fl_op *ops, size_t n);
     /* multiget: n keys read in one call (RocksDB's batched MultiGet), the
      * answers to values[i] and found[i]; NULL: the checker reads each key
@@ -204,7 +204,7 @@ typedef struct fl_engine_ops {
      * (POINT: gets, PREFIX: prefix reads) itself (its false_positive counter
      * means what SPEC 6 says: a maybe on an SST
      * that held no match), though it has no probe trace: an adapter that
-     * says so (README, "Engines in any language": counters=).  NULL or false: without a probe
+     * says so (docs/protocol.md: counters=).  NULL or false: without a probe
      * trace an engine cannot know which SSTs held a match, so its
      * false_positive must stay 0 and the checker counts what it can know
      * (RocksDB's case; untraced.c). */
@@ -562,7 +562,7 @@ void fl_fp_tally_free(fl_fp_tally *t);            /* NULL is fine */
  * A list of bugs of an engine under test that are known and fixed
  * upstream, each with a signature; a finding of `check` that matches one is
  * reported as that bug (citing its fix) and the hunt goes on.  The file
- * format is in known.c and the README ("Known upstream bugs"). */
+ * format is in known.c and docs/cli.md ("Known bugs and hazards"). */
 
 typedef struct fl_known fl_known;
 

@@ -287,7 +287,7 @@ static void table(FILE *f, const fl_report_state *st, size_t w, fl_target_kind k
 /* ---- Engines side by side ------------------------------------------------------ */
 
 /* Why an engine's curve sits where it does, by design (each claim is in
- * its adapter and the README's section on it); NULL for an engine with
+ * its adapter and its page in docs/); NULL for an engine with
  * none (cmd:...). */
 static const char *engine_design(const char *name) {
     static const struct { const char *name, *why; } designs[] = {
@@ -475,7 +475,7 @@ static void legend(FILE *f, const fl_report_state *st) {
           "whose blocks were read.</li>\n"
           "<li><b>Filter bytes/key</b>: stored filter blocks of the final live SSTs (composite "
           "headers and names included) / their entries (puts and tombstones).</li>\n"
-          "<li>Every replay runs with the checker on (properties P1-P11, README): a violation of any property, "
+          "<li>Every replay runs with the checker on (properties P1-P11, docs/properties.md): a violation of any property, "
           "P9 (the FP rate against the expected rate) included, is listed at the top of the page.</li>\n", f);
     bool rocks = false;
     for (size_t e = 0; e < st->nengines; e++) rocks = rocks || st->engines[e] == &fl_engine_rocksdb;

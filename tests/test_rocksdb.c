@@ -1,6 +1,6 @@
 /*
  * test_rocksdb.c -- the RocksDB engine (adapters/rocksdb/rocksdb_engine.c): each
- * row of the option table of the README's "Testing RocksDB" section, read
+ * row of the option table of docs/rocksdb.md ("Options"), read
  * back from what RocksDB itself recorded (its OPTIONS file, its table
  * properties, the live files); the configurations it refuses, each naming
  * the option; and its counters on reads whose probes are known exactly.

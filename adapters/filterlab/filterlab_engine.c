@@ -109,7 +109,7 @@ static bool fle_counts_fp(const fl_engine *e, fl_target_kind kind) {
 /* "filterlab:untraced": the same engine with only the views an engine of
  * another language has -- results, counters, the live SSTs -- and no probe
  * trace, no SST truth, no stored filter bytes: what the checker can tell
- * of a foreign engine, measured on one whose every probe is known (README,
+ * of a foreign engine, measured on one whose every probe is known (docs/engine-filterlab.md,
  * "How much is lost without a probe trace"). */
 const fl_engine_ops fl_engine_filterlab_untraced = {
     .name = "filterlab:untraced",

@@ -1,6 +1,6 @@
 /*
  * filterlab_serve.c -- filterlab's own engine as an adapter program of the
- * engine protocol (README, "Engines in any language"): `filterlab serve` reads
+ * engine protocol (docs/protocol.md): `filterlab serve` reads
  * requests on stdin and answers on stdout, so that
  *
  *     filterlab replay W --engine "cmd:filterlab serve"

@@ -4,7 +4,7 @@
  * process, through leveldb_shim.h (LevelDB's C++ API: its C API has no Env
  * of one's own and no flush).
  *
- * How the ops map (the README's "Testing LevelDB" has the table):
+ * How the ops map (docs/leveldb.md has the table):
  *   put, del          Put, Delete (no sync)
  *   delrange          refused: LevelDB has no range deletion
  *   get K             Get: the only read that probes filters.  LevelDB

@@ -87,7 +87,7 @@ typedef struct ldb {
 
 /* ---- The policy (leveldb_policy.c) ------------------------------------------------ */
 
-/* The filter policy of opt as LevelDB runs it (README, "Testing LevelDB":
+/* The filter policy of opt as LevelDB runs it (docs/leveldb.md:
  * LevelDB's bloom, or a plugin's policy through filterlab's call
  * wrappers), counted into e->counts; out lives in e.  FL_ERR_INVALID with
  * err saying what LevelDB cannot express. */

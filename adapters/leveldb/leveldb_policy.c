@@ -1,6 +1,6 @@
 /*
  * leveldb_policy.c -- a workload's filter policy as LevelDB runs it (the
- * option table of the README's "Testing LevelDB"): none, LevelDB's own
+ * option table of docs/leveldb.md): none, LevelDB's own
  * bloom (bloom(bits=N), a whole N), or a plugin's policy run inside LevelDB
  * as a FilterPolicy of C callbacks (leveldb_shim.h), every call through
  * filterlab's call wrappers -- under one lock, since LevelDB builds filters
@@ -71,7 +71,7 @@ void ldb_policy_release(policy *p) {
     p->bloom_bits = -1;
 }
 
-/* The policy of opt, as LevelDB runs it (README, "Testing LevelDB"). */
+/* The policy of opt, as LevelDB runs it (docs/leveldb.md). */
 int ldb_policy_make(ldb *e, const fl_options *opt, policy *out, char *err, size_t len) {
     memset(out, 0, sizeof *out);
     out->bloom_bits = -1;

@@ -1,7 +1,7 @@
 /*
  * leveldb_space.c -- the configuration space of `check --engine leveldb`
  * (check.h, fl_space): every configuration the LevelDB engine can express
- * (leveldb_engine.c, and the README's "Testing LevelDB"), so that it never
+ * (leveldb_engine.c, and docs/leveldb.md), so that it never
  * refuses one -- if it does, that is a bug here, an error of the trial.
  *   - one policy: LevelDB's bloom at 0 to 30 bits per key (now and then
  *     far more), none, or (with --policy, half the time) one of the user's

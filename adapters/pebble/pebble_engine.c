@@ -1,10 +1,10 @@
 /*
  * pebble_engine.c -- `--engine pebble`: Pebble v2.1.7 through its adapter
  * program (the Go module beside this file, filterlab-pebble), which speaks
- * the engine protocol (README, "Engines in any language"; adapters/proc/).
+ * the engine protocol (docs/protocol.md; adapters/proc/).
  * This file finds the program and names the engine's configuration space;
  * the mapping of options and ops onto Pebble's API is the program's
- * (README, "Testing Pebble").
+ * (docs/pebble.md).
  *
  * The program is looked for, in order: $FILTERLAB_PEBBLE; beside the
  * filterlab binary in a build tree (build/go/, which `make` builds when Go
@@ -129,7 +129,7 @@ static int configured(const fl_registry *reg, const fl_options *opt, fl_prefix_e
 }
 
 /* The table file at path as a read of Pebble opened with opt would probe
- * it (README, "Testing Pebble"): with no policy configured, or another
+ * it (docs/pebble.md): with no policy configured, or another
  * than the one that wrote the table's filter, FL_SSTF_NONE; else, for a
  * bloom, its bloom, with its exact expected rate from its bits
  * (fl_pbl_bloom_expected_fp), for gets and prefix reads alike (the filter

@@ -1,7 +1,7 @@
 /*
  * pebble_space.c -- the configuration space of `check --engine pebble`
  * (check.h, fl_space): what Pebble's API takes through its adapter
- * (README, "Testing Pebble") --
+ * (docs/pebble.md) --
  *   - one policy per open (Pebble writes every table with one policy): a
  *     bloom of any whole number of bits per key, 0 to 24, now and then far
  *     more; with --policy (plugins, run inside Pebble by the adapter), half
@@ -18,7 +18,7 @@
  *     fixed:N and delim:C have keys outside their domain, which Split
  *     cannot express, and lastdelim breaks Split's ordering rule.  A Split
  *     changed across a reopen under the same comparer name is a hazard
- *     Pebble neither supports nor detects (README), not a bug to hunt: it
+ *     Pebble neither supports nor detects (docs/pebble.md, "Hazards"), not a bug to hunt: it
  *     is never drawn here;
  *   - migrations at reopen: the bits changed, the policy dropped or
  *     brought back (a table keeps the filter it was written with, read

@@ -1,5 +1,5 @@
 /*
- * proc.c -- the client of the engine protocol (README, "Engines in any language"): an engine under
+ * proc.c -- the client of the engine protocol (docs/protocol.md): an engine under
  * test that is a program of its own, in any language, driven as a child
  * process through the table of operations (check.h, fl_engine_ops) like any
  * engine linked in.  `--engine cmd:COMMAND` is one (fl_proc_engine), and so
@@ -742,7 +742,7 @@ static bool goes_ahead(const proc *p, const fl_op *op) {
 /* fl_engine_ops.ahead: the ops from index on (ops[0] is op index) are
  * the next the checker runs; up to AHEAD_OPS of them go out now, each
  * with the `metrics` (and after a write the `ssts`) the checker may ask
- * after it (README, "Speed"). */
+ * after it (docs/protocol.md, "Speed"). */
 static void proc_ahead(fl_engine *e, uint64_t index, const fl_op *ops, size_t n) {
     proc *p = of(e);
     child *c = p->c;

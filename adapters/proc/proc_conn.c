@@ -322,7 +322,7 @@ int pc_read_line(proc *p, const char *request, char **line, size_t *len) {
 /* A reply that does not parse: the adapter is out of step (FL_ERR_INVALID:
  * exit 2, naming the request and quoting the reply). */
 int pc_garbled(proc *p, const char *request, const char *line, const char *expected) {
-    pc_set_err(p, "the adapter %s (%s) answered `%.200s` with `%.300s`, not %s (README: the engine protocol)",
+    pc_set_err(p, "the adapter %s (%s) answered `%.200s` with `%.300s`, not %s (docs/protocol.md)",
                p->kind->ops.name, p->kind->command, request, line, expected);
     memcpy(p->c->why, p->err, sizeof p->c->why);
     p->c->broken = true;

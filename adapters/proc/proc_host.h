@@ -1,5 +1,5 @@
 /*
- * proc_host.h -- filterlab's plugin host inside an adapter program (README,
+ * proc_host.h -- filterlab's plugin host inside an adapter program (docs/protocol.md,
  * "Engines in any language"): the C side of `--plugin` with an engine whose
  * adapter is not C.  An adapter links libfilterlab_host.a (engine/ and
  * proc_host.c, built by make) and wraps what this header gives as its
@@ -16,7 +16,7 @@
  * plugin code).
  *
  * Contract violations go to the host's queue; flh_take_violations hands
- * them out as protocol lines (README, "Engines in any language":
+ * them out as protocol lines (docs/protocol.md:
  * `violation OBJECT METHOD PLUGIN WHO WHAT`), which the adapter writes
  * before its next reply and filterlab's client reports into the run's call
  * context -- so a broken plugin inside the engine is the same finding as in

@@ -1,6 +1,6 @@
 /*
  * proc_line.h -- the engine protocol's lines that an adapter written in C
- * writes (README, "Engines in any language"): `filterlab serve`, and the
+ * writes (docs/protocol.md): `filterlab serve`, and the
  * plugin host the SlateDB and Pebble adapter programs link (proc_host.c).  Needs only engine/ and workloads/ (the byte strings).
  */
 #ifndef FL_PROC_LINE_H

@@ -1,7 +1,7 @@
 /*
  * rocksdb_internal.h -- what the RocksDB engine's files share, inside the
  * RocksDB adapter only: the mapping of a workload's options onto RocksDB
- * options (rocksdb_options.c; the table of the README's "Testing RocksDB"),
+ * options (rocksdb_options.c; the table of docs/rocksdb.md),
  * and filterlab prefix extractors run inside RocksDB as slice transforms
  * (rocksdb_extractor.c).  rocksdb_engine.c is the engine itself.
  *

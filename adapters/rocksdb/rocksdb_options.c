@@ -1,6 +1,6 @@
 /*
  * rocksdb_options.c -- a workload's open/reopen options as RocksDB options:
- * the option table of the README's "Testing RocksDB" section, row by row.
+ * the option table of docs/rocksdb.md, row by row.
  *
  *   policies=none                 no filter policy
  *   policies=bloom(bits=B,...)    full filter, B bits per key: RocksDB's

@@ -1,7 +1,7 @@
 /*
  * rocksdb_space.c -- the configuration space of RocksDB's trials (`filterlab
  * check --engine rocksdb`; check.h, fl_space): only configurations the
- * RocksDB engine can express (rocksdb_options.c and the README's option
+ * RocksDB engine can express (rocksdb_options.c and docs/rocksdb.md's option
  * table), so that RocksDB never refuses one.  If it does, that is a bug
  * here, and the trial reports it as an error of the trial (its space's
  * refusals_are_findings is false), never as a finding about RocksDB.

@@ -1,10 +1,10 @@
 /*
  * slatedb_engine.c -- `--engine slatedb`: SlateDB 0.18 through its adapter
  * program (the Rust crate beside this file, filterlab-slatedb), which speaks
- * the engine protocol (README, "Engines in any language"; adapters/proc/).
+ * the engine protocol (docs/protocol.md; adapters/proc/).
  * This file finds the program and names the engine's configuration space;
  * the mapping of options and ops onto SlateDB's API is the program's
- * (README, "Testing SlateDB").
+ * (docs/slatedb.md).
  *
  * The program is looked for, in order: $FILTERLAB_SLATEDB; beside the
  * filterlab binary in a build tree (build/cargo/release/, which `make`
@@ -126,7 +126,7 @@ static int check_rebuild(const fl_sdb_sst *t, const fl_sdb_filter *sub, const na
 }
 
 /* The filter of the SST file at path as a read of SlateDB opened with opt
- * would probe it (README, "Testing SlateDB", counting rules): its
+ * would probe it (docs/slatedb.md, counting rules): its
  * sub-filters whose names a configured policy has (the writer's list; the
  * others SlateDB drops unread).  None: FL_SSTF_NONE (SlateDB reads no filter
  * and counts nothing).  One, the first configured policy's bloom: BLOOM,

@@ -48,7 +48,7 @@ typedef struct bloom {
 
 typedef struct policy_list { bloom p[MAX_POLICIES]; size_t n; } policy_list;
 
-/* SlateDB's name of a bloom (README, "Testing SlateDB"): what makes two
+/* SlateDB's name of a bloom (docs/slatedb.md): what makes two
  * policies one. */
 static void name_of(const bloom *b, char *out, size_t cap) {
     snprintf(out, cap, "_bf%s%s%s", b->extractor ? ":p=" : "", b->extractor ? b->extractor : "",

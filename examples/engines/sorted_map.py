@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """sorted_map.py -- the smallest engine of filterlab's engine protocol
-(README, "Engines in any language"): a sorted map in memory, with no SSTs and no
+(docs/protocol.md): a sorted map in memory, with no SSTs and no
 filters, so every filter counter is exactly 0.  It is the protocol's test
 double and the template to copy for an adapter of your own engine:
 

@@ -63,7 +63,7 @@
 
 # FL_MUTANT_ENGINE=filterlab:untraced runs every mutant on the same engine
 # judged without its probe trace and SST truth, as a foreign engine is: a
-# measurement of what the trace catches that nothing else does (README,
+# measurement of what the trace catches that nothing else does (docs/engine-filterlab.md,
 # "How much is lost without a probe trace"), not a test -- each miss is
 # printed as MISSED and the run goes on.
 EF=

@@ -1,5 +1,5 @@
 #!/bin/sh
-# engine_protocol.sh -- the engine protocol (README, "Engines in any language") end to
+# engine_protocol.sh -- the engine protocol (docs/protocol.md) end to
 # end, with adapter programs as --engine cmd:...:
 #   - the minimal adapter (examples/engines/sorted_map.py) gives, on every
 #     shipped workload it can express, exit 0 and the results filterlab's own

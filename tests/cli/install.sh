@@ -1,7 +1,7 @@
 #!/bin/sh
 # install.sh -- `make install` (into a DESTDIR): the binary, filter.h,
 # libfilterlab.a, filterlab.pc and the bundled report workload (which the
-# installed `filterlab report` runs without arguments), and a plugin built the way the README
+# installed `filterlab report` runs without arguments), and a plugin built the way docs/plugins.md
 # says, with `pkg-config --cflags filterlab` alone, loads into the installed
 # binary.  Once, with the plain build (the ASan run has nothing to add).
 . "${FL_SRCDIR:-.}/tests/cli/common.inc"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# leveldb.sh -- LevelDB under test (--engine leveldb; README, "Testing LevelDB"):
+# leveldb.sh -- LevelDB under test (--engine leveldb; docs/leveldb.md):
 #   1. every shipped workload either gives filterlab's own results with no
 #      violation, or stops with exit 2 at the first line LevelDB cannot
 #      express, naming it;

@@ -12,7 +12,7 @@
 # line adds that some finding on stderr holds TEXT (fixed, not a pattern).
 #
 # FL_MUTANT_ENGINE=slatedb runs every mutant inside that engine instead
-# (its adapter runs plugins; README, "Testing SlateDB"): a measurement of
+# (its adapter runs plugins; docs/slatedb.md): a measurement of
 # what is caught without a probe trace, not a test -- any property counts
 # as caught (a false negative the trace calls P1 is a wrong result, P2,
 # there), each miss is printed as MISSED and the run goes on.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# pebble.sh -- Pebble under test (--engine pebble; README, "Testing Pebble"),
+# pebble.sh -- Pebble under test (--engine pebble; docs/pebble.md),
 # when make built its adapter (Go was there):
 #   - every shipped workload either gives filterlab's own results with no
 #     violation, or stops with exit 2 at the first line Pebble cannot

@@ -1,7 +1,11 @@
 #!/bin/sh
-# readme.sh -- every ```sh block of README.md and examples/plugins/README.md
-# runs, as written, so the examples cannot drift from the tool.  Each block runs with `sh -e` in a
-# sandbox that looks like the top of this tree to it and must exit 0:
+# readme.sh -- every ```sh block of README.md, docs/*.md (sorted by name) and
+# examples/plugins/README.md runs, in that order, as written, so the examples
+# cannot drift from the tool (a block the README's tour shares with a docs
+# page runs twice).  Each block runs with `sh -e` in a
+# sandbox that looks like the top of this tree to it (docs/ blocks too: their
+# paths are relative to the top of the tree, not to docs/) and must exit 0;
+# a failure names the file and the line of the block's ```sh:
 #   - build/filterlab is a wrapper of the binary under test that shortens the
 #     long runs the examples ask for (a check runs at most 5 trials, whatever
 #     its --time) and changes nothing else;
@@ -22,7 +26,7 @@
 #     tests/plugins/mine.c (policy "mine", extractor "myex"), ex.so is
 #     examples/plugins/tenant_extractor.c, other.so
 #     examples/plugins/keyrange_policy.c; my.wl opens
-#     policies="bloom(bits=10);mine(x=1)" as the README says;
+#     policies="bloom(bits=10);mine(x=1)" as docs/plugins.md says;
 #   - $FILTERLAB_REPO is this tree (a git clone of it) and $BUILD_NUMBER 1.
 # Without RocksDB, a block that uses --engine rocksdb must instead fail
 # saying how to get it; so must one that uses --engine slatedb without the
@@ -42,7 +46,7 @@ pebble=$([ -x "$(dirname "$BIN")/go/filterlab-pebble" ] && echo 1)
 # ---- the blocks ------------------------------------------------------------
 mkdir -p "$T/blocks"
 : > "$T/blocks/names"
-for md in README.md examples/plugins/README.md; do
+for md in README.md $(cd "$S" && ls docs/*.md | LC_ALL=C sort) examples/plugins/README.md; do
     awk -v dir="$T/blocks" -v md="$md" '
         BEGIN           { while ((getline l < (dir "/names")) > 0) n++ }
         /^```sh[ \t]*$/ { n++; f = sprintf("%s/%02d.sh", dir, n); printf "" > f; inside = 1
@@ -51,7 +55,7 @@ for md in README.md examples/plugins/README.md; do
         inside          { print >> f }' "$S/$md"
 done
 count=$(wc -l < "$T/blocks/names")
-[ "$count" -ge 12 ] || fail "the READMEs have $count sh blocks; expected at least 12"
+[ "$count" -ge 24 ] || fail "README.md, docs/ and examples/plugins/README.md have $count sh blocks; expected at least 24"
 
 # ---- the sandbox -------------------------------------------------------------
 W=$T/w
@@ -173,5 +177,5 @@ while [ $i -le "$count" ]; do
     [ -s "$T/calls" ] || { sed 's/^/  | /' "$b" >&2; fail "the sh block at $where ran neither filterlab, make nor a fuzzer"; }
     i=$((i + 1))
 done
-echo "$count README blocks ran"
+echo "$count sh blocks of README.md, docs/*.md and examples/plugins/README.md ran"
 exit 0

@@ -1,8 +1,8 @@
 #!/bin/sh
 # rocksdb.sh -- `--engine rocksdb` from the command line (SPEC 15; the
-# README's "Testing RocksDB"):
+# docs/rocksdb.md):
 #   1. every shipped workload either replays on RocksDB with no violation,
-#      or is refused (exit 2) for a reason the README lists (two policies at
+#      or is refused (exit 2) for a reason docs/rocksdb.md lists (two policies at
 #      once, Legacy filters, a compactor with other policies); the ones
 #      RocksDB can run give the same result lines as filterlab's engine;
 #   2. generated workloads over every extractor mapping, migrations between
@@ -55,7 +55,7 @@ runs="workloads/basic.wl workloads/tombstones.wl workloads/regress/p9_prefix_onl
       workloads/rocksdb/partitioned_filters.wl workloads/rocksdb/set_options.wl workloads/rocksdb/regress_checks.wl
       workloads/scenarios/seeks.wl"
 # RocksDB 7.8.3 aborts on it (FixedPrefix's assertion on a key shorter than
-# the prefix just past a prefix seek; README, "Testing RocksDB"):
+# the prefix just past a prefix seek; docs/rocksdb.md):
 aborts="workloads/scenarios/prefix_only_no_hashes.wl workloads/regress/slatedb/zero_bit_prefix_bloom.wl"
 for wl in $runs; do same_results "$S/$wl"; done
 for wl in $(cd "$S" && find workloads -name '*.wl' ! -path 'workloads/gen/*' ! -path 'workloads/regress/rocksdb/*' | sort); do

@@ -1,5 +1,5 @@
 #!/bin/sh
-# rocksdb_p9.sh -- P9 on RocksDB (the README's "What is checked on
+# rocksdb_p9.sh -- P9 on RocksDB (docs/rocksdb.md, "What is checked on
 # RocksDB"): the report workload (GroupId||Suffix keys, 42,000 reads of
 # absent keys and groups over 2 sorted runs and 8 L0 SSTs) replayed on
 # RocksDB with its cache-local bloom at 4, 10 and 16 bits per key, with

@@ -1,5 +1,5 @@
 #!/bin/sh
-# slatedb.sh -- SlateDB under test (--engine slatedb; README, "Testing SlateDB"),
+# slatedb.sh -- SlateDB under test (--engine slatedb; docs/slatedb.md),
 # when make built its adapter (cargo was there):
 #   - every shipped workload either gives filterlab's own results with no
 #     violation, or stops with exit 2 at the first line SlateDB cannot

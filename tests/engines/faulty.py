@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """faulty.py MODE -- the sorted map of examples/engines/sorted_map.py with one
 fault, for tests/cli/engine_protocol.sh: each mode must give the finding or
-error that the README documents ("Engines in any language").
+error that docs/protocol.md documents.
 
   lie         the second get of a present key answers another value (P2)
   hang        the first get never answers (P10 under --call-timeout); with

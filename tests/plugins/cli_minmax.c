@@ -1,6 +1,6 @@
 /*
  * cli_minmax.c -- a small custom filter policy, built as a plugin by
- * tests/cli/replay_plugin.sh and the README's worked example of one.
+ * tests/cli/replay_plugin.sh and docs/plugins.md's worked example of one.
  *
  * Kind "minmax", name "minmax", no arguments.  Each SST's filter keeps the
  * smallest and largest key among the entries it was built from (puts and

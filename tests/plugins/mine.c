@@ -1,11 +1,11 @@
 /*
- * mine.c -- the policy "mine" that the README's examples load as my.so,
+ * mine.c -- the policy "mine" that the examples of README.md and docs/ load as my.so,
  * mine.so and my_policy.so (tests/cli/readme.sh builds it under those
  * names): a plain, correct hashed bit set.  mine(bits=B,x=N): B bits per key
  * (1 to 32, default 10), three probes from an FNV-1a hash seeded with N
  * (default 0).  It answers POINT queries; a PREFIX query is "cannot rule
  * out" (true), as the contract asks of a query a filter cannot tell.  It
- * also registers the extractor "myex:N" (the README's fuzz_extractor
+ * also registers the extractor "myex:N" (docs/fuzzing.md's fuzz_extractor
  * example): the first N bytes (1 to 64) of a key that has that many.
  *
  * Encoding: m (u32, bits in the set, little endian), x (u32), then m/8 bytes.

@@ -1,4 +1,4 @@
-# migrations.wl -- LevelDB's filter migrations (README, "Testing LevelDB").
+# migrations.wl -- LevelDB's filter migrations (docs/leveldb.md).
 # LevelDB stores a table's filter under "filter." + the policy's name and
 # uses it only while the policy in force has that name:
 #   - bits changed (bloom(bits=10) -> bloom(bits=3)): one name,

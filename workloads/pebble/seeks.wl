@@ -1,5 +1,5 @@
 # pebble/seeks.wl -- seek and seek_for_prev in both modes (SPEC 9) on
-# Pebble (its README section), from scenarios/seeks.wl with its Split:
+# Pebble (docs/pebble.md), from scenarios/seeks.wl with its Split:
 # capped:2 with whole_key=0 (Pebble's filters hold key[:Split(key)] only)
 # all along, since a Split changed on an open database is a hazard Pebble
 # does not detect, not a configuration.  Across flushes and a full

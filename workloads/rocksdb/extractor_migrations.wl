@@ -10,7 +10,7 @@
 # present, deleted and absent keys; scan_prefix at, under and over each
 # extractor's length and of absent tenants.  Every key is longer than 4
 # bytes: under RocksDB's FixedPrefix, a shorter key just past a prefix
-# seek's range makes RocksDB 7.8.3 abort (see the README, "Testing RocksDB").
+# seek's range makes RocksDB 7.8.3 abort (see docs/rocksdb.md).
 filterlab-workload 1
 open policies="bloom(bits=10)" memtable_bytes=700 sst_bytes=500 l0_trigger=3
 put t05:u3:i21 v931

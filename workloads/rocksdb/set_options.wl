@@ -8,7 +8,7 @@
 # (seek/seek_for_prev in both modes) and scan_prefix under the new one.
 # Every key is longer than 5 bytes: under RocksDB's FixedPrefix, a shorter
 # key just past a prefix seek's range makes RocksDB 7.8.3 abort (see the
-# README, "Testing RocksDB").
+# docs/rocksdb.md).
 filterlab-workload 1
 open policies="bloom(bits=10,prefix=fixed:3)" memtable_bytes=700 sst_bytes=500 l0_trigger=3 rocksdb.memtable_prefix_bloom=0.1
 put t10:u5:i25 v869

@@ -1,4 +1,4 @@
-//! The byte strings and words of the engine protocol (README, "Engines in any language": "Lines,
+//! The byte strings and words of the engine protocol (docs/protocol.md: "Lines,
 //! words, byte strings"): a bare token (bytes 0x21-0x7E other than `"`, `\`
 //! and `=`) or a double-quoted string with `\\`, `\"`, `\n`, `\t` and `\xNN`
 //! escapes; option words are `KEY=VALUE`, split at the first `=`.

@@ -1,4 +1,4 @@
-//! filterlab-slatedb: filterlab's engine protocol (README, "Engines in any language")
+//! filterlab-slatedb: filterlab's engine protocol (docs/protocol.md)
 //! spoken for SlateDB 0.18.0 (or 0.14.1, with the cargo feature
 //! `slatedb-0-14`: compat.rs).
 //!
@@ -7,7 +7,7 @@
 //! one `err KIND MESSAGE`), flushed when no request is waiting, and before
 //! any request but `metrics` and `ssts`. The adapter is a translator: each
 //! request maps to SlateDB's public API, and each reply says what SlateDB did.
-//! The README's "Testing SlateDB" has the mapping and SlateDB's counting
+//! docs/slatedb.md has the mapping and SlateDB's counting
 //! rules.
 
 // With `slatedb-0-14`, `slatedb::` and `slatedb_common::` are 0.14.1

@@ -1,4 +1,4 @@
-//! The option set of `open` and `set_options` (README, "Engines in any language"; engine/options.c
+//! The option set of `open` and `set_options` (docs/protocol.md; engine/options.c
 //! for the ranges and defaults): every option of the workload's open line in
 //! force, checked and mapped to what SlateDB takes.
 

@@ -227,7 +227,7 @@ impl Probes {
     }
 }
 
-/// The filter counters as filterlab means them (README, "Testing SlateDB",
+/// The filter counters as filterlab means them (docs/slatedb.md,
 /// "Counters"): SlateDB counts, as point probes, the probes a range read
 /// makes of an SST whose part of its range is one key (`sst_iter.rs:118-123`,
 /// `:994`); those are kept apart here (`range_point`), so that `point` holds

@@ -6,7 +6,7 @@
 # and probes_for_key divides by zero (slatedb-0.14.1/src/filter.rs:208): the
 # reading task panics.  filterlab's engine and SlateDB 0.15.0 and later answer
 # "no" (an empty filter holds nothing) and give the model's results.
-# On SlateDB 0.14.1 (`make SLATEDB_VERSION=0.14.1`, README "Testing SlateDB"):
+# On SlateDB 0.14.1 (`make SLATEDB_VERSION=0.14.1`, docs/slatedb.md):
 # the get fails with the panic -- in check, a P10 finding, matched by the entry
 # slatedb-zero-bit-prefix-bloom-probe of adapters/slatedb/known.txt; on 0.18.0:
 # exit 0.  The keys bracket the probed target so that the SST is in range.

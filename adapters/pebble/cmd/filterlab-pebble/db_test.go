@@ -29,8 +29,8 @@ func testSession(t testing.TB, kv ...string) *session {
 // not while the adapter's Comparer kept DefaultComparer's ImmediateSuccessor
 // (append 0x00), which is not a prefix key under this Split: Pebble's
 // prefix iteration truncates range deletions to [prefix,
-// ImmediateSuccessor(prefix)), and so lost this one (README, "Testing
-// Pebble").
+// ImmediateSuccessor(prefix)), and so lost this one (docs/pebble.md, "Known
+// bug found").
 func TestRangeDelInsidePrefix(t *testing.T) {
 	s := testSession(t, "policies", "bloom(bits=10,prefix=fixed:5,whole_key=0)")
 	defer s.close()

@@ -1,8 +1,8 @@
-// Command filterlab-pebble is filterlab's engine protocol (README, "Engines
+// Command filterlab-pebble is filterlab's engine protocol (docs/protocol.md, "Engines
 // in any language") spoken for Pebble (github.com/cockroachdb/pebble/v2
 // v2.1.7): a translator that maps each request onto Pebble's public API and
 // reports what Pebble did, every judgement staying in filterlab's checker.
-// The README's "Testing Pebble" has the mapping, the refusals and Pebble's
+// docs/pebble.md has the mapping, the refusals and Pebble's
 // counting rules.
 //
 // One request loop: read a line, dispatch on its first word to the one
@@ -399,7 +399,7 @@ func (ad *adapter) seek(s *session, a *args, backward bool) (*reply, *failure) {
 }
 
 // writeReply writes the plugins' contract violations the request met
-// (`violation ...` lines, README "Violations"), then the reply: its data
+// (`violation ...` lines, docs/protocol.md, "Violations"), then the reply: its data
 // lines and `ok ...`, or `err KIND MESSAGE` (newlines in MESSAGE made
 // spaces).
 func writeReply(w *bufio.Writer, r *reply, f *failure) {

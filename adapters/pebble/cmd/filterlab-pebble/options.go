@@ -1,6 +1,6 @@
 package main
 
-// The option set of `open` (README, "Engines in any language"; ranges and
+// The option set of `open` (docs/protocol.md; ranges and
 // defaults from engine/options.c): every option of the workload's open line
 // in force, checked, and mapped to pebble.Options.
 

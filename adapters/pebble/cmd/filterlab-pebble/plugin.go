@@ -2,7 +2,7 @@ package main
 
 // Plugins inside Pebble: a user's filter policy and prefix extractor (C
 // shared objects against engine/filter.h) as Pebble's FilterPolicy and
-// Comparer.Split (README, "Testing Pebble", "User policies inside Pebble").
+// Comparer.Split (docs/pebble.md, "User policies inside Pebble").
 //
 // Every call goes to filterlab's plugin host (adapters/proc/proc_host.h,
 // linked from build/libfilterlab_host.a with cgo), which runs the plugin through

@@ -15,7 +15,7 @@ import (
 // process).
 var loaded = map[string]bool{}
 
-// buildPlugin builds tests/plugins/NAME.c as a plugin, the way the README
+// buildPlugin builds tests/plugins/NAME.c as a plugin, the way docs/plugins.md
 // tells users to, and loads it into the host (skipped without cc).
 func buildPlugin(t *testing.T, name string) {
 	t.Helper()
