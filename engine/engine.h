@@ -539,6 +539,10 @@ typedef struct fl_metrics {
     uint64_t filter_errors;        /* filter blocks or sub-filters unusable */
     uint64_t contract_violations;  /* plugin contract breaks seen           */
     uint64_t ssts_written, sst_reads, flushes, compactions;
+    /* An engine's own statistic of its SST filter checks, by answer (an
+     * adapter's checks.*: Pebble's Metrics().Filter Misses and Hits): every
+     * check, one SST's filter checked twice in one read counted twice. */
+    uint64_t checks_positive, checks_negative;
 } fl_metrics;
 
 void fl_db_metrics(const fl_db *db, fl_metrics *out);

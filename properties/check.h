@@ -120,6 +120,14 @@ typedef struct fl_read_probe {
                           the prefix (a scan_prefix), as its file says            */
 } fl_read_probe;
 
+/* What the engine's memtable holds of a get's key, as the checker knows it
+ * (fl_engine_ops.last_get_probes): nothing; its newest entry a put, or a
+ * point deletion; or a range deletion of the memtable covers the key
+ * (whatever the order of its point entries). */
+typedef enum fl_mem_state {
+    FL_MEM_NOTHING, FL_MEM_PUT, FL_MEM_DELETE, FL_MEM_RANGE_DELETED
+} fl_mem_state;
+
 typedef struct fl_engine_ops {
     const char *name;                                   /* "filterlab"  */
     /* self is this table (or the larger struct it is the first member of,
@@ -168,14 +176,16 @@ typedef struct fl_engine_ops {
     int  (*sst_filter)(fl_engine *e, uint64_t id, const struct fl_sst_filter **out);
     /* The SST filter probes the last get had to make, as the engine's own
      * files say (an engine without a probe trace whose reader knows its
-     * filters' answers): *positive maybes and *negative nos, were the
-     * memtable not to hold the key -- worked out before the get, from the
-     * live SSTs in the engine's read order and each one's stored filter
-     * bits, not by asking the engine.  FL_OK; FL_ERR_NOTFOUND when it cannot
-     * say (a filter only a plugin can answer, a file it cannot read).
-     * NULL: never.  The checker holds the get's counters to exactly these
+     * filters' answers): *positive maybes and *negative nos, given what the
+     * memtable holds of the key (mem: the engine's rule decides whether the
+     * get goes on past it -- LevelDB stops at any entry; Pebble's iterator
+     * goes on past a point deletion) -- worked out from the live SSTs in the
+     * engine's read order and each one's stored filter bits and entries,
+     * not by asking the engine.  FL_OK; FL_ERR_NOTFOUND when it cannot say
+     * (a filter only a plugin can answer, a file it cannot read).  NULL:
+     * never.  The checker holds the get's counters to exactly these
      * (untraced.c). */
-    int  (*last_get_probes)(fl_engine *e, uint64_t *positive, uint64_t *negative);
+    int  (*last_get_probes)(fl_engine *e, fl_mem_state mem, uint64_t *positive, uint64_t *negative);
     /* The SST filter probes the last read made -- a get, a scan_prefix,
      * or a seek in prefix mode -- in the order made, each matched to the
      * SST whose filter it was (an adapter that sees each probe's filter
@@ -209,6 +219,11 @@ typedef struct fl_engine_ops {
      * false_positive must stay 0 and the checker counts what it can know
      * (RocksDB's case; untraced.c). */
     bool (*counts_false_positives)(const fl_engine *e, fl_target_kind kind);
+    /* Whether its metrics' checks_positive and checks_negative are the
+     * engine's own statistic of every SST filter check (re-checks of one
+     * SST in one read included), which the checker holds to the counters
+     * (untraced.c, ck_check_checks).  NULL: never. */
+    bool (*counts_checks)(const fl_engine *e);
     /* How a prefix read picks the SSTs whose filters it may probe, for the
      * checks of an engine without a probe trace (untraced.c): true, as
      * RocksDB's iterator does -- every L0 file, and in each deeper level

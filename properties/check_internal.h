@@ -344,6 +344,9 @@ void ck_check_identities(fl_checker *ck, const char *kn, const fl_filter_counter
 
 /* untraced.c: what ck_check_read does for an engine without a probe trace */
 void ck_check_read_untraced(fl_checker *ck, const fl_metrics *before, const fl_metrics *after);
+/* untraced.c: the engine's own statistic of its filter checks (fl_engine_ops.
+ * counts_checks) against the counters, for the op ck->op -- a read or not */
+void ck_check_checks(fl_checker *ck, const fl_metrics *before, const fl_metrics *after);
 /* The same for a multiget of n keys read in one call. */
 void ck_check_multiget_untraced(fl_checker *ck, const fl_slice *keys, size_t n, const fl_metrics *before,
                                 const fl_metrics *after);

@@ -670,6 +670,7 @@ static int mem_note_rt(fl_checker *ck, const fl_op *op) {
 static int after_change(fl_checker *ck, const fl_metrics *before, bool flushed) {
     fl_metrics m;
     ck->eng->metrics(ck->db, &m);
+    ck_check_checks(ck, before, &m);              /* (a write checks no filter) */
     if (flushed || m.flushes != before->flushes) {
         if (durable_advance(ck)) return ck_fail(ck, FL_ERR_NOMEM, "out of memory keeping the model's durable state");
         mem_clear(ck);

@@ -22,9 +22,10 @@
  *       negative is the SSTs the read had to read, as for filterlab's engine;
  *   P9  on the filters read from RocksDB's SST files (p9_feed below);
  *   P3, exactly, for a get on an engine whose files say which probes it
- *       had to make (fl_engine_ops.last_get_probes: LevelDB): the maybes
- *       and nos its filters' stored bits give, in read order, until an SST
- *       holds the key -- none when the memtable holds it.
+ *       had to make (fl_engine_ops.last_get_probes: LevelDB, Pebble): the
+ *       maybes and nos its filters' stored bits give, in read order, until
+ *       the engine's rule stops the get (given what the memtable holds of
+ *       the key: mem_state).
  *     - probe by probe (fl_engine_ops.last_read_trace): each SST
  *       filter's no to a get of a key that SST holds, or to a scan_prefix
  *       or prefix-mode seek of a prefix some key of that SST starts with,
@@ -84,6 +85,16 @@ static bool mem_holds(fl_checker *ck, bool prefix, fl_slice t) {
     same_prefix s = { ck, t, false };
     fl_model_scan_prefix(ck->mem_keys, (fl_model_bytes){ t.data, t.len }, note_same_prefix, &s);
     return s.found;
+}
+
+/* What the memtable holds of key k (last_get_probes): mem_keys has an
+ * entry of every key put or deleted since it was emptied, and the model
+ * says which was last -- unless a range deletion of the memtable covers
+ * k, which the engine's rule takes first. */
+static fl_mem_state mem_state(const fl_checker *ck, fl_slice k) {
+    if (ck_spans_cover(&ck->mem_rt_spans, k.data, k.len)) return FL_MEM_RANGE_DELETED;
+    if (!fl_model_get(ck->mem_keys, (fl_model_bytes){ k.data, k.len }, NULL)) return FL_MEM_NOTHING;
+    return fl_model_get(ck->model, (fl_model_bytes){ k.data, k.len }, NULL) ? FL_MEM_PUT : FL_MEM_DELETE;
 }
 
 /* For a prefix-mode seek of prefix p (the seek key's, under
@@ -254,13 +265,12 @@ static void check_kind(fl_checker *ck, int k, const fl_filter_counters *b, const
     /* exact, where the engine's files say what the get had to probe */
     uint64_t want_pos, want_neg;
     if (!k && op->kind == FL_OP_GET && ck->eng->last_get_probes &&
-        ck->eng->last_get_probes(ck->db, &want_pos, &want_neg) == FL_OK) {
-        if (mem_holds(ck, false, t)) want_pos = want_neg = 0;      /* found in the memtable */
+        ck->eng->last_get_probes(ck->db, mem_state(ck, t), &want_pos, &want_neg) == FL_OK) {
         if (d_pos != want_pos || d_neg != want_neg)
             ck_violation(ck, FL_P3, "the get's SST filters said maybe %llu and no %llu time(s), but its live "
                          "SSTs, read from their files, say maybe %llu and no %llu: in read order, each SST "
-                         "whose key range holds the key, its filter's stored bits for the key, until one "
-                         "holds it", (unsigned long long)d_pos, (unsigned long long)d_neg,
+                         "whose key range holds the key, its filter's stored bits for the key, until the "
+                         "engine's rule stops the get", (unsigned long long)d_pos, (unsigned long long)d_neg,
                          (unsigned long long)want_pos, (unsigned long long)want_neg);
     }
     /* probe by probe, where the engine's adapter can tell whose filter each was */
@@ -310,6 +320,35 @@ static void check_kind(fl_checker *ck, int k, const fl_filter_counters *b, const
 void ck_check_read_untraced(fl_checker *ck, const fl_metrics *before, const fl_metrics *after) {
     check_kind(ck, 0, &before->point, &after->point);
     check_kind(ck, 1, &before->prefix, &after->prefix);
+    ck_check_checks(ck, before, after);
+}
+
+void ck_check_checks(fl_checker *ck, const fl_metrics *b, const fl_metrics *a) {
+    if (!ck->eng->counts_checks || !ck->eng->counts_checks(ck->db)) return;
+    fl_op_kind kind = ck->op->kind;
+    uint64_t c[2] = { a->checks_negative - b->checks_negative, a->checks_positive - b->checks_positive };
+    uint64_t n[2] = { (a->point.negative - b->point.negative) + (a->prefix.negative - b->prefix.negative),
+                      (a->point.positive - b->point.positive) + (a->prefix.positive - b->prefix.positive) };
+    static const char *const answer[2] = { "no", "maybe" };
+    bool read = kind == FL_OP_GET || kind == FL_OP_MULTIGET || kind == FL_OP_SCAN || kind == FL_OP_SCAN_PREFIX ||
+                kind == FL_OP_SEEK || kind == FL_OP_SEEK_FOR_PREV;
+    bool once = kind == FL_OP_GET || kind == FL_OP_MULTIGET;
+    for (int i = 0; i < 2; i++) {
+        if (!read && c[i])
+            ck_violation(ck, FL_P3, "the engine's own statistic counts %llu filter check(s) that said %s during "
+                         "a %s, which reads no filter", (unsigned long long)c[i], answer[i], fl_op_name(kind));
+        else if (once && c[i] != n[i])
+            ck_violation(ck, FL_P3, "the engine's own statistic counts %llu filter check(s) that said %s, but the "
+                         "%s's SST filter probes that said %s are %llu (a get checks each SST's filter once)",
+                         (unsigned long long)c[i], answer[i], fl_op_name(kind), answer[i],
+                         (unsigned long long)n[i]);
+        else if (read && (c[i] < n[i] || (c[i] && !n[i])))
+            ck_violation(ck, FL_P3, "the engine's own statistic counts %llu filter check(s) that said %s, but the "
+                         "%s's SST filter probes that said %s are %llu (a read may check an SST's filter "
+                         "again, with the same answer, so the checks are at least the probes, and none "
+                         "without one)", (unsigned long long)c[i], answer[i], fl_op_name(kind), answer[i],
+                         (unsigned long long)n[i]);
+    }
 }
 
 /* A multiget of n keys read in one call (RocksDB's batched MultiGet): the
@@ -356,4 +395,5 @@ void ck_check_multiget_untraced(fl_checker *ck, const fl_slice *keys, size_t n, 
                          "written, so each of the %llu SST(s) whose filter said maybe is a false positive",
                          (unsigned long long)d_fp, (unsigned long long)d_pos);
     }
+    ck_check_checks(ck, before, after);
 }

@@ -8,7 +8,7 @@
  * length and Pebble's MayContain answers for 3000 probe keys; the bloom
  * rebuilt bit for bit from the entries; every flipped byte and every
  * truncation refused; the exact FP rate against a brute-force count over
- * all 2^32 hashes.
+ * all 2^32 hashes; what a Get must probe over them (pebble_get.c).
  */
 #include "test.h"
 #include "../adapters/pebble/pebble_sst.h"
@@ -517,4 +517,107 @@ FL_TEST(pbl_expected_fp_cost) {
         CHECK(p > 0 && p < 1);
         free(bits);
     }
+}
+
+/* ---- What a Get must probe (pebble_get.c) --------------------------------------------- */
+
+/* A fixture table, parsed and indexed, as a get meets it at level. */
+typedef struct get_fixture { uint8_t *file; fl_pbl_sst *t; fl_pbl_index *x; } get_fixture;
+
+static bool get_fixture_open(get_fixture *g, const char *name) {
+    size_t len;
+    char err[256];
+    memset(g, 0, sizeof *g);
+    g->file = slurp(name, "sst", &len);
+    if (!g->file) return false;
+    if (fl_pbl_sst_open(g->file, len, &g->t, err, sizeof err) != FL_OK ||
+        fl_pbl_index_build(g->t, &g->x, err, sizeof err) != FL_OK) {
+        fl_test_fail(__FILE__, __LINE__, "%s: %s", name, err);
+        return false;
+    }
+    return true;
+}
+
+static void get_fixture_close(get_fixture *g) {
+    fl_pbl_index_free(g->x);
+    fl_pbl_sst_free(g->t);
+    free(g->file);
+}
+
+static fl_pbl_get_table at(const get_fixture *g, int level) {
+    return (fl_pbl_get_table){ g->t, g->x, level, true, true };
+}
+
+/* fl_pbl_get_probes of key over v: *pos maybes and *neg nos. */
+static int probes_of(const fl_pbl_get_table *v, size_t n, const char *key, bool mem_deleted, uint64_t *pos,
+                     uint64_t *neg) {
+    fl_slice k = { (const uint8_t *)key, strlen(key) };
+    return fl_pbl_get_probes(v, n, k, k.len, mem_deleted, pos, neg);
+}
+
+/* The bloom of fixture g's answer for key (checked against Pebble's own
+ * answers by pbl_fixtures_match_pebble). */
+static bool bloom_says(const get_fixture *g, const char *key) {
+    return fl_pbl_bloom_may_contain(fl_pbl_sst_info(g->t)->filter, (fl_slice){ (const uint8_t *)key, strlen(key) });
+}
+
+FL_TEST(pbl_get_probes_follow_pebbles_rule) {
+    get_fixture rd, basic;
+    if (!get_fixture_open(&rd, "rangedel")) return;
+    if (!get_fixture_open(&basic, "basic")) { get_fixture_close(&rd); return; }
+    /* rangedel: r00..r29 set at seqs 10..39 (and r11 again at 42); range
+     * deletions [r05,r10)@40, [r10,r12)@41, [r12,r20)@41, [r25,zz)@43;
+     * basic: keys "" .. "\xff\xfe\x80", none of them r.. */
+    uint64_t pos, neg;
+    bool b_r03 = bloom_says(&basic, "r03"), b_r06 = bloom_says(&basic, "r06");
+    CHECK(bloom_says(&rd, "r03") && bloom_says(&rd, "r06") && bloom_says(&rd, "r11"));
+    fl_pbl_get_table v[2] = { at(&rd, 0), at(&basic, 0) };
+    /* a put found ends the get */
+    CHECK_OK(probes_of(v, 2, "r03", false, &pos, &neg));
+    CHECK(pos == 1 && neg == 0);
+    /* ... but not after a deletion in the memtable: the get steps past it */
+    CHECK_OK(probes_of(v, 2, "r03", true, &pos, &neg));
+    CHECK_EQ(pos, 1u + b_r03);
+    CHECK_EQ(neg, (unsigned)!b_r03);
+    /* a range deletion newer than the key's entry ends it in its table */
+    CHECK_OK(probes_of(v, 2, "r06", true, &pos, &neg));
+    CHECK(pos == 1 && neg == 0);
+    /* a put newer than the range deletion over it is found */
+    CHECK_OK(probes_of(v, 2, "r11", false, &pos, &neg));
+    CHECK(pos == 1 && neg == 0);
+    /* an absent key under a range deletion: no table after that one */
+    CHECK_OK(probes_of(v, 2, "r27", false, &pos, &neg));
+    CHECK(pos + neg == 1);
+    /* a range deletion's end is not in its table's bounds ("zz": only basic) */
+    CHECK_OK(probes_of(v, 2, "zz", false, &pos, &neg));
+    CHECK_EQ(pos + neg, 1);
+    CHECK_EQ(pos, (unsigned)bloom_says(&basic, "zz"));
+    /* L6: the table is read, its filter never asked; its range deletion
+     * still ends the get */
+    fl_pbl_get_table w[2] = { at(&basic, 0), at(&rd, 6) };
+    CHECK_OK(probes_of(w, 2, "r06", false, &pos, &neg));
+    CHECK_EQ(pos, (unsigned)b_r06);
+    CHECK_EQ(neg, (unsigned)!b_r06);
+    w[0].level = 6;
+    CHECK_OK(probes_of(w, 2, "r06", false, &pos, &neg));
+    CHECK(pos == 0 && neg == 0);
+    /* a filter not of the configured policy's name is not asked; one that
+     * is, but is no bloom, only its policy can answer */
+    v[0].asked = false;
+    CHECK_OK(probes_of(v, 2, "r03", false, &pos, &neg));
+    CHECK(pos == 0 && neg == 0);
+    v[0].asked = true;
+    v[0].bloom = false;
+    CHECK_RC(probes_of(v, 2, "r03", false, &pos, &neg), FL_ERR_NOTFOUND);
+    /* ... unless the get never reaches it */
+    CHECK_OK(probes_of(v, 2, "a", false, &pos, &neg));
+    CHECK(pos + neg == 1);
+    /* the filter is asked for the key's Split prefix, not the key: "r" */
+    fl_slice k = { (const uint8_t *)"r03", 3 };
+    v[0].bloom = true;
+    CHECK_OK(fl_pbl_get_probes(v, 1, k, 1, false, &pos, &neg));
+    CHECK_EQ(pos, (unsigned)bloom_says(&rd, "r"));
+    CHECK_EQ(neg, (unsigned)!bloom_says(&rd, "r"));
+    get_fixture_close(&rd);
+    get_fixture_close(&basic);
 }

@@ -108,7 +108,7 @@ void ldb_expect_get(ldb *e, fl_slice key);
 int  ldb_ssts(const fl_engine *x, fl_sst_meta **out, size_t *count);
 int  ldb_sst_entries(fl_engine *x, uint64_t id, fl_entry_fn fn, void *arg);
 int  ldb_sst_filter(fl_engine *x, uint64_t id, const fl_sst_filter **out);
-int  ldb_last_get_probes(fl_engine *x, uint64_t *positive, uint64_t *negative);
+int  ldb_last_get_probes(fl_engine *x, fl_mem_state mem, uint64_t *positive, uint64_t *negative);
 int  ldb_last_read_trace(fl_engine *x, fl_slice target, bool prefix, const fl_read_probe **probes, size_t *n,
                          const char **why);
 

@@ -360,10 +360,13 @@ void ldb_expect_get(ldb *e, fl_slice key) {
     }
 }
 
-int ldb_last_get_probes(fl_engine *x, uint64_t *positive, uint64_t *negative) {
+int ldb_last_get_probes(fl_engine *x, fl_mem_state mem, uint64_t *positive, uint64_t *negative) {
     ldb *e = of(x);
-    *positive = e->last_pos;
-    *negative = e->last_neg;
+    /* LevelDB's MemTable::Get ends the get at any entry of the key, a put
+     * or a deletion (LevelDB has no range deletion) */
+    bool in_mem = mem != FL_MEM_NOTHING;
+    *positive = in_mem ? 0 : e->last_pos;
+    *negative = in_mem ? 0 : e->last_neg;
     return e->last_rc;
 }
 

@@ -28,6 +28,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #define PROGRAM "filterlab-pebble"
@@ -53,16 +54,25 @@ static int pebble_open(const fl_engine_ops *self, const char *dir, const fl_regi
 
 /* ---- The filters of Pebble's tables ---------------------------------------------- */
 
+/* A table's filter as read_filter reads its file for a Pebble opened with
+ * the checker's options; with what a get needs of it (pbl_get_probes). */
 typedef struct pbl_filter {
     fl_sst_filter f;                  /* first: what the checker is handed       */
     fl_buf file;                      /* the table's bytes                       */
     fl_pbl_sst *t;                    /* the table, parsed                       */
     uint64_t hash;                    /* its filter's fl_proc_fnv1a              */
+    bool used, bloom;                 /* a read asks its filter (named as the
+                                         configured policy), Pebble's bloom     */
+    fl_prefix_extractor *split;       /* the configured bloom's extractor (NULL:
+                                         Split is the whole key)                */
+    fl_pbl_index *index;              /* built on the first get                  */
 } pbl_filter;
 
 static void pbl_filter_free(fl_sst_filter *f) {
     pbl_filter *p = (pbl_filter *)f;
     if (!p) return;
+    if (p->split) fl_call_extractor_destroy(NULL, p->split);
+    fl_pbl_index_free(p->index);
     fl_pbl_sst_free(p->t);
     fl_buf_free(&p->file);
     free(p);
@@ -160,7 +170,7 @@ static int read_filter(const char *path, const fl_registry *reg, const fl_option
      * split as the configured extractor splits them */
     if (rc == FL_OK && bloom)
         rc = fl_pbl_bloom_check(p->t, split_of, ex, p->f.defect, sizeof p->f.defect);
-    if (ex) fl_call_extractor_destroy(NULL, ex);
+    p->split = ex;                    /* (a get's Split: pbl_get_probes) */
     if (rc != FL_OK) {
         pbl_filter_free(&p->f);
         return rc;
@@ -170,6 +180,8 @@ static int read_filter(const char *path, const fl_registry *reg, const fl_option
     p->f.kind = FL_SSTF_NONE;
     snprintf(p->f.what, sizeof p->f.what, "%s", !info->has_filter ? "no filter block"
                                                 : name[0] ? "its policy is not the configured one" : "no policy configured");
+    p->used = filtered;
+    p->bloom = bloom;
     fl_pbl_bloom b;
     if (filtered && !bloom) {
         p->f.kind = FL_SSTF_OTHER;
@@ -212,6 +224,30 @@ static bool pbl_probe_of(const fl_sst_filter *f, size_t len, uint64_t hash, fl_s
     return true;
 }
 
+/* What a get of key had to probe (fl_proc_kind.get_probes): nothing when
+ * the memtable holds a put of it or a range deletion over it, else what
+ * fl_pbl_get_probes works out over the tables, in the listing's order
+ * (Pebble's read order), with the Split of the configured extractor. */
+static int pbl_get_probes(const fl_sst_filter *const *f, const int *level, size_t n, fl_slice key,
+                          fl_mem_state mem, uint64_t *positive, uint64_t *negative) {
+    *positive = *negative = 0;
+    if (mem == FL_MEM_PUT || mem == FL_MEM_RANGE_DELETED || !n) return FL_OK;
+    fl_pbl_get_table *v = malloc(n * sizeof *v);
+    if (!v) return FL_ERR_NOMEM;
+    int rc = FL_OK;
+    for (size_t i = 0; i < n && rc == FL_OK; i++) {
+        pbl_filter *p = (pbl_filter *)(uintptr_t)f[i];     /* (its index is built once, here) */
+        char err[256];
+        if (!p->index && fl_pbl_index_build(p->t, &p->index, err, sizeof err) != FL_OK) rc = FL_ERR_NOTFOUND;
+        v[i] = (fl_pbl_get_table){ p->t, p->index, level[i], p->used, p->bloom };
+    }
+    if (rc == FL_OK)
+        rc = fl_pbl_get_probes(v, n, key, split_of(((const pbl_filter *)f[0])->split, key), mem == FL_MEM_DELETE,
+                               positive, negative);
+    free(v);
+    return rc;
+}
+
 const fl_engine_ops *fl_engine_pebble(void) {
     static fl_proc_kind kind;
     static bool made;
@@ -221,6 +257,7 @@ const fl_engine_ops *fl_engine_pebble(void) {
         kind.ops.space = &fl_space_pebble;
         fl_proc_kind_read_files(&kind, read_filter, pbl_filter_free);
         fl_proc_kind_match_probes(&kind, pbl_probe_of);
+        fl_proc_kind_expect_gets(&kind, pbl_get_probes);
         made = true;
     }
     return &kind.ops;

@@ -203,4 +203,33 @@ int fl_pbl_split_check(const fl_pbl_sst *t, fl_pbl_split_fn split, void *arg, ch
  * computed, 0 for a filter MayContain answers no to everything. */
 double fl_pbl_bloom_expected_fp(fl_slice filter);
 
+/* ---- What a Get of Pebble v2.1.7 must probe (pebble_get.c) ---- */
+
+/* A table's point entries and range deletions, copied out of it for
+ * lookups by key. */
+typedef struct fl_pbl_index fl_pbl_index;
+int  fl_pbl_index_build(const fl_pbl_sst *t, fl_pbl_index **out, char *err, size_t err_len);
+void fl_pbl_index_free(fl_pbl_index *x);            /* NULL is fine */
+
+/* One live table as a get meets it: its index, its level, and whether a
+ * get asks its filter -- a filter block named as the configured policy
+ * (Pebble's Options.Filters) -- and, if so, whether that filter is Pebble's
+ * bloom (else only the policy that wrote it knows its answers). */
+typedef struct fl_pbl_get_table {
+    const fl_pbl_sst *t;
+    const fl_pbl_index *index;
+    int level;
+    bool asked, bloom;
+} fl_pbl_get_table;
+
+/* The filter probes -- *positive maybes, *negative nos, one per table --
+ * that Pebble's Get of key must make over the n live tables v, in Pebble's
+ * read order (the L0 tables newest first, then L1..L6), when its
+ * memtables hold nothing of the key (mem_deleted false) or a point
+ * deletion of it as their newest entry (true); split is key's Split
+ * length.  The rule is pebble_get.c's.  FL_OK; FL_ERR_NOTFOUND when the
+ * get reaches a table whose filter is asked but not Pebble's bloom. */
+int fl_pbl_get_probes(const fl_pbl_get_table *v, size_t n, fl_slice key, size_t split, bool mem_deleted,
+                      uint64_t *positive, uint64_t *negative);
+
 #endif /* FL_PEBBLE_SST_H */

@@ -102,6 +102,7 @@ int fl_proc_open(const fl_engine_ops *self, const char *dir, const fl_registry *
     p->reg = reg;
     fl_buf_init(&p->value);
     fl_buf_init(&p->key);
+    fl_buf_init(&p->got_key);
     int rc = fl_options_copy(&p->opt, opt);       /* (frees what it made when it fails) */
     if (rc != FL_OK) {
         free(p);
@@ -123,6 +124,8 @@ int fl_proc_open(const fl_engine_ops *self, const char *dir, const fl_registry *
         if (rc == FL_OK && !(p->c->caps & CAP_SST_FILE)) kind->ops.sst_filter = NULL;
         if (rc == FL_OK && (p->c->caps & (CAP_SST_FILE | CAP_PROBES)) != (CAP_SST_FILE | CAP_PROBES))
             kind->ops.last_read_trace = NULL;
+        if (rc == FL_OK && (p->c->caps & (CAP_SST_FILE | CAP_SSTS)) != (CAP_SST_FILE | CAP_SSTS))
+            kind->ops.last_get_probes = NULL;
     }
     if (rc == FL_OK) rc = send_plugins(p, reg);
     if (rc == FL_OK) {
@@ -166,6 +169,8 @@ static int proc_close(fl_engine *e, char *err, size_t err_len) {
     else pc_child_free(p->c);
     free_filters(p);
     free(p->listed);
+    free(p->listed_level);
+    fl_buf_free(&p->got_key);
     fl_options_free(&p->opt);
     fl_buf_free(&p->value);
     fl_buf_free(&p->key);
@@ -287,7 +292,13 @@ static int proc_get(fl_engine *e, fl_slice key, const fl_filter_context *ctx, fl
     if ((rc = with_metrics(p)) != FL_OK) return rc;
     p->probes_valid = false;
     p->nprobes = 0;
+    p->got = false;
     if ((rc = pc_call(p, request, &line, &len)) != FL_OK) return after_read(p, rc);
+    if (p->kind->get_probes) {
+        fl_buf_reset(&p->got_key);
+        if (fl_buf_append(&p->got_key, key.data, key.len) != FL_OK) return after_read(p, FL_ERR_NOMEM);
+        p->got = true;
+    }
     while ((p->c->caps & CAP_PROBES) && len >= 6 && memcmp(line, "probe ", 6) == 0) {
         if ((rc = probe_line(p, request, line, len)) != FL_OK) return after_read(p, rc);
         if ((rc = pc_read_line(p, request, &line, &len)) != FL_OK) return after_read(p, rc);
@@ -438,6 +449,7 @@ static int read_op(proc *p, unsigned cap, const fl_op *op, fl_scan_fn fn, void *
     bool probes = op->kind != FL_OP_SCAN && (p->c->caps & CAP_PROBES);
     p->probes_valid = false;
     p->nprobes = 0;
+    p->got = false;
     rc = entries(p, request, probes, fn, arg);
     p->probes_valid = rc == FL_OK && probes;
     return after_read(p, rc);
@@ -548,6 +560,11 @@ static int after_read(proc *p, int rc) {
     return rc;
 }
 
+static bool proc_counts_checks(const fl_engine *x) {
+    const proc *p = cof(x);
+    return p->c->exact[16] && p->c->exact[17];                /* checks.positive, checks.negative */
+}
+
 static bool proc_counts_false_positives(const fl_engine *x, fl_target_kind kind) {
     const proc *p = cof(x);
     return p->c->exact[kind == FL_TARGET_PREFIX ? 9 : 4];   /* prefix. / point.false_positive */
@@ -610,14 +627,22 @@ static int proc_ssts(const fl_engine *x, fl_sst_meta **out, size_t *count) {
     }
     rc = pc_query_end(p, rc);
     uint64_t *ids = rc == FL_OK ? malloc((n ? n : 1) * sizeof *ids) : NULL;
-    if (rc == FL_OK && !ids) rc = FL_ERR_NOMEM;
+    int *levels = rc == FL_OK ? malloc((n ? n : 1) * sizeof *levels) : NULL;
+    if (rc == FL_OK && (!ids || !levels)) rc = FL_ERR_NOMEM;
     if (rc != FL_OK) {
+        free(ids);
+        free(levels);
         if (m) fl_sst_meta_free(m, n);
         return rc;
     }
-    for (size_t i = 0; i < n; i++) ids[i] = m[i].id;
+    for (size_t i = 0; i < n; i++) {
+        ids[i] = m[i].id;
+        levels[i] = m[i].level;
+    }
     free(p->listed);
+    free(p->listed_level);
     p->listed = ids;
+    p->listed_level = levels;
     p->nlisted = n;
     *out = m;
     *count = n;
@@ -722,6 +747,24 @@ static int proc_last_read_trace(fl_engine *e, fl_slice target, bool prefix, cons
     return FL_OK;
 }
 
+/* The SST filter probes the last get had to make (the kind's get_probes),
+ * over the SSTs last listed -- the checker's view of the tree, which the
+ * get saw -- in the adapter's order, each one's filter and entries read
+ * from its file. */
+static int proc_last_get_probes(fl_engine *e, fl_mem_state mem, uint64_t *positive, uint64_t *negative) {
+    proc *p = of(e);
+    *positive = *negative = 0;
+    if (!p->got || !p->kind->get_probes) return FL_ERR_NOTFOUND;
+    const fl_sst_filter **f = malloc((p->nlisted ? p->nlisted : 1) * sizeof *f);
+    if (!f) return FL_ERR_NOMEM;
+    for (size_t i = 0; i < p->nlisted; i++)
+        if (proc_sst_filter(e, p->listed[i], &f[i]) != FL_OK) { free(f); return FL_ERR_NOTFOUND; }
+    int rc = p->kind->get_probes(f, p->listed_level, p->nlisted, (fl_slice){ p->got_key.data, p->got_key.len }, mem,
+                                 positive, negative);
+    free(f);
+    return rc;
+}
+
 /* ---- Sending ahead ----------------------------------------------------------------- */
 
 /* Whether op goes out ahead: a write or a read without a filter context,
@@ -805,6 +848,7 @@ static const fl_engine_ops proc_ops = {
     .multiget = proc_multiget,
     .ssts = proc_ssts,
     .counts_false_positives = proc_counts_false_positives,
+    .counts_checks = proc_counts_checks,
     .space = &fl_space_proc,
 };
 
@@ -830,6 +874,13 @@ void fl_proc_kind_match_probes(fl_proc_kind *kind,
                                                 bool *)) {
     kind->probe_of = probe_of;
     kind->ops.last_read_trace = proc_last_read_trace;
+}
+
+void fl_proc_kind_expect_gets(fl_proc_kind *kind,
+                              int (*get_probes)(const fl_sst_filter *const *, const int *, size_t, fl_slice,
+                                                fl_mem_state, uint64_t *, uint64_t *)) {
+    kind->get_probes = get_probes;
+    kind->ops.last_get_probes = proc_last_get_probes;
 }
 
 uint64_t fl_proc_fnv1a(const uint8_t *data, size_t len) {

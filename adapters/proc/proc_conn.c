@@ -52,6 +52,7 @@ static const char *const counter_names[COUNTERS] = {
     "point.considered", "point.unfiltered", "point.positive", "point.negative", "point.false_positive",
     "prefix.considered", "prefix.unfiltered", "prefix.positive", "prefix.negative", "prefix.false_positive",
     "filter_errors", "contract_violations", "ssts_written", "sst_reads", "flushes", "compactions",
+    "checks.positive", "checks.negative",
 };
 
 static size_t counter_len(size_t i) {
@@ -73,7 +74,9 @@ static uint64_t *counter_slot(fl_metrics *m, size_t i) {
     case 12: return &m->ssts_written;
     case 13: return &m->sst_reads;
     case 14: return &m->flushes;
-    default: return &m->compactions;
+    case 15: return &m->compactions;
+    case 16: return &m->checks_positive;
+    default: return &m->checks_negative;
     }
 }
 

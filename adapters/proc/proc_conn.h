@@ -35,7 +35,7 @@ enum {
 
 /* The counters a `metrics` reply may name (counters= of the handshake),
  * and what the reply must look like (for pc_garbled). */
-#define COUNTERS 16
+#define COUNTERS 18
 #define METRICS_REPLY "`ok NAME=N ...` with unsigned decimal counters"
 
 /* What was sent ahead: an op's request, or the `metrics` or `ssts` the
@@ -89,9 +89,15 @@ typedef struct proc {
     const fl_registry *reg;
     struct read_filter { uint64_t id; fl_sst_filter *f; } *filters;
     size_t nfilters, filters_cap;
-    /* the ids of the last SST listing (the checker's view of the tree) */
+    /* the ids and levels of the last SST listing (the checker's view of
+     * the tree), in the adapter's order: its engine's read order */
     uint64_t *listed;
+    int *listed_level;
     size_t nlisted;
+    /* the last get's key (got: the last read was a get), for the kind's
+     * get_probes */
+    fl_buf got_key;
+    bool got;
     /* An error found where the table has no way to return it (metrics):
      * the next request returns it, with its message, instead of running. */
     int deferred;

@@ -35,6 +35,13 @@ typedef struct fl_proc_kind {
      * of it), as its file says.  NULL: no probe is matched, and the kind's
      * table has no last_read_trace. */
     bool (*probe_of)(const fl_sst_filter *f, size_t len, uint64_t hash, fl_slice key, bool prefix, bool *holds);
+    /* The SST filter probes a get of key had to make (fl_engine_ops.
+     * last_get_probes), given what the memtable holds of it: n SSTs in
+     * the adapter's listing order (its engine's read order), f[i] the
+     * filter of the i-th as read_sst_filter read it, level[i] its level.
+     * NULL: the kind's table has no last_get_probes. */
+    int  (*get_probes)(const fl_sst_filter *const *f, const int *level, size_t n, fl_slice key, fl_mem_state mem,
+                       uint64_t *positive, uint64_t *negative);
 } fl_proc_kind;
 
 /* The protocol's hash of a probe's filter bytes (`probe LEN HASH ...`):
@@ -46,6 +53,13 @@ uint64_t fl_proc_fnv1a(const uint8_t *data, size_t len);
 void fl_proc_kind_match_probes(fl_proc_kind *kind,
                                bool (*probe_of)(const fl_sst_filter *f, size_t len, uint64_t hash, fl_slice key,
                                                 bool prefix, bool *holds));
+
+/* Gives the kind (which reads its files) the work-out of a get's probes
+ * above, and so last_get_probes. */
+void fl_proc_kind_expect_gets(fl_proc_kind *kind,
+                              int (*get_probes)(const fl_sst_filter *const *f, const int *level, size_t n,
+                                                fl_slice key, fl_mem_state mem, uint64_t *positive,
+                                                uint64_t *negative));
 
 /* A kind with proc.c's operations, named name, running command (both
  * borrowed for the kind's life); its space is fl_space_proc, which the

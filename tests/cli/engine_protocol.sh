@@ -60,8 +60,9 @@ expect probe 2 'basic.wl:23: get failed: the adapter .* answered `get apple` wit
 expect version 2 'basic.wl:9: open failed: .*speaks protocol version 2; this filterlab speaks 1'
 expect noprefix 2 'basic.wl:[0-9]+: scan_prefix failed: .*cannot run `scan_prefix`: its adapter does not list it in caps='
 expect failput 2 'failed: `put a plain-a`: disk full'
+expect checks 1 "^P3 skip-counts: line 23 get apple: the engine's own statistic counts 1 filter check\\(s\\) that said no, but the get's SST filter probes that said no are 0"
 expect violation 1 "^P7 extractor-contract: line 23 get apple: extractor \"liar\" of kind 'liar' from plugin /x/liar.so broke its contract in prefix_len: prefix_len returned 9 for a 4-byte target"
-for m in lie hang die segv garble probe version noprefix failput violation; do
+for m in lie hang die segv garble probe version noprefix failput violation checks; do
     if grep -q 'replay:' "$T/$m.out"; then
         grep -q "replay: filterlab replay .*--engine 'cmd:python3 .*faulty.py $m'" "$T/$m.out" ||
             fail "$m: the replay line does not name the engine"

@@ -155,18 +155,9 @@ echo "leveldb: determinism, migrations, plugins inside LevelDB, its files read b
 # counts a "no" of each read as a "maybe" must be P3 on a get whose tables'
 # bits say otherwise (the plain build only: it links build/obj's objects)
 case $FILTERLAB in */asan/*) exit 0 ;; esac
-# mutant NAME FILE SED: build/filterlab with adapters/leveldb/FILE changed by SED, as $T/NAME
-mutant() {
-    sed "$3" "$S/adapters/leveldb/$2" > "$T/$1.c"
-    cmp -s "$T/$1.c" "$S/adapters/leveldb/$2" && fail "the $1 mutant's sed no longer changes $2"
-    ${CC:-cc} -std=c11 -D_GNU_SOURCE -DFL_HAVE_LEVELDB -O2 -I"$S/adapters/leveldb" -c "$T/$1.c" -o "$T/$1.o" ||
-        fail "the $1 mutant does not compile"
-    objs=$(tr ' ' '\n' < "$S/build/objs" | grep -v "adapters/leveldb/${2%.c}\.o\$" | sed "s|^build/|$S/build/|")
-    # shellcheck disable=SC2086
-    ${CC:-cc} -O2 -rdynamic $objs "$T/$1.o" -o "$T/$1" $(cat "$S/build/ldlibs") || fail "the $1 mutant does not link"
-}
-mutant miscount leveldb_engine.c \
-    's/uint64_t pos = e->counts.positive - before->positive, neg = e->counts.negative - before->negative;/&\n    if (neg) { neg--; pos++; }/'
+mutant miscount adapters/leveldb/leveldb_engine.c \
+    's/uint64_t pos = e->counts.positive - before->positive, neg = e->counts.negative - before->negative;/&\n    if (neg) { neg--; pos++; }/' \
+    -DFL_HAVE_LEVELDB
 "$T/miscount" replay "$S/workloads/leveldb/migrations.wl" --engine leveldb > "$T/mut.out" 2>&1
 rc=$?
 [ $rc = 1 ] && grep -q "^P3 .*: the get's SST filters said maybe [0-9]* and no [0-9]* time(s), but its live SSTs, read from their files, say maybe" "$T/mut.out" ||
@@ -175,7 +166,8 @@ echo "leveldb: an adapter that miscounts is P3: $(grep -c '^P3' "$T/mut.out") ge
 
 # ---- 8. ... and the trace can fail: a reader that takes a filter's bytes
 # one short matches no probe LevelDB made to a table, which is P3
-mutant misread leveldb_tables.c 's/XXH3_64bits(f.data, f.len)/XXH3_64bits(f.data, f.len ? f.len - 1 : 0)/'
+mutant misread adapters/leveldb/leveldb_tables.c 's/XXH3_64bits(f.data, f.len)/XXH3_64bits(f.data, f.len ? f.len - 1 : 0)/' \
+    -DFL_HAVE_LEVELDB
 "$T/misread" replay "$S/workloads/leveldb/migrations.wl" --engine leveldb > "$T/mut2.out" 2>&1
 rc=$?
 [ $rc = 1 ] && grep -q "^P3 .*: SST filter probe 1 of the get was of a filter that none of the SSTs the get had to consider has: LevelDB gave the policy [0-9]* filter bytes (XXH3 [0-9a-f]*) where, in its read order, the filter of table [0-9]* that holds the key's block is" "$T/mut2.out" ||

@@ -17,6 +17,9 @@ error that docs/protocol.md documents.
               extractor inside the adapter broke its contract (P7)
   probe       caps= has probes, and a get's probe line has a 15-digit hash
               (exit 2, naming the request and the line)
+  checks      counters= has checks.positive and checks.negative, and its
+              own statistic counts a filter check that said no on every get,
+              though it reports no SST filter probe (P3)
 """
 import os
 import signal
@@ -44,8 +47,17 @@ class Faulty(sorted_map.SortedMap):
             return 'err io disk full'
         return super().do_put(args)
 
+    def do_metrics(self, args):
+        if MODE == 'checks':
+            return 'ok checks.positive=0 checks.negative=%d' % Faulty.checked
+        return super().do_metrics(args)
+
+    checked = 0
+
     def do_get(self, args):
         reply = super().do_get(args)
+        if MODE == 'checks':
+            Faulty.checked += 1
         if MODE == 'hang':
             if HANGING:
                 open(HANGING, 'w').close()
@@ -79,7 +91,8 @@ def main():
         if verb == 'hello':
             caps = 'put,del,delrange,get,scan,flush,compact' + ('' if MODE == 'noprefix' else ',scan_prefix')
             caps += ',probes' if MODE == 'probe' else ''
-            reply = 'ok %d faulty 1.0 caps=%s counters=' % (2 if MODE == 'version' else 1, caps)
+            counters = 'checks.positive,checks.negative' if MODE == 'checks' else ''
+            reply = 'ok %d faulty 1.0 caps=%s counters=%s' % (2 if MODE == 'version' else 1, caps, counters)
         elif verb == 'quit':
             print('ok', flush=True)
             return

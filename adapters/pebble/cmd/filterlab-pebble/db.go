@@ -87,8 +87,9 @@ type session struct {
 	// Pebble's Metrics().Flush.Count after the adapter's last flush
 	pebbleFlushes int64
 
-	// the table numbers live after the last open, flush or compaction
-	live map[uint64]bool
+	// the table numbers live after the last open, flush or compaction, and
+	// each one's level
+	live map[uint64]int
 	// the `ssts` listing, kept until the tables change
 	listing []string
 
@@ -138,11 +139,11 @@ func openSession(dir string, fs vfs.FS, path string, opts Options, ids *tableIDs
 	return s, nil
 }
 
-func tableSet(levels [][]pebble.SSTableInfo) map[uint64]bool {
-	set := make(map[uint64]bool)
-	for _, level := range levels {
-		for _, t := range level {
-			set[uint64(t.FileNum)] = true
+func tableSet(levels [][]pebble.SSTableInfo) map[uint64]int {
+	set := make(map[uint64]int)
+	for level, ts := range levels {
+		for _, t := range ts {
+			set[uint64(t.FileNum)] = level
 		}
 	}
 	return set
@@ -156,17 +157,21 @@ func (s *session) tablesChanged() (added, addedL0 int, f *failure) {
 		return 0, 0, engineFailure("listing the tables", err)
 	}
 	now := tableSet(tables)
+	moved := false
 	for level, ts := range tables {
 		for _, t := range ts {
-			if !s.live[uint64(t.FileNum)] {
+			was, ok := s.live[uint64(t.FileNum)]
+			if !ok {
 				added++
 				if level == 0 {
 					addedL0++
 				}
+			} else if was != level {
+				moved = true // a move compaction: the same table, another level
 			}
 		}
 	}
-	if added > 0 || len(now) != len(s.live) {
+	if added > 0 || moved || len(now) != len(s.live) {
 		s.listing = nil
 	}
 	s.live = now
@@ -568,8 +573,11 @@ func (s *session) metrics() []string {
 		fmt.Sprintf("pebble.probes.point.negative=%d", c.wrapped[pointRead][0]),
 		fmt.Sprintf("pebble.probes.prefix.positive=%d", c.wrapped[prefixRead][1]),
 		fmt.Sprintf("pebble.probes.prefix.negative=%d", c.wrapped[prefixRead][0]),
-		fmt.Sprintf("pebble.filter.hits=%d", m.Filter.Hits-s.hits0),
-		fmt.Sprintf("pebble.filter.misses=%d", m.Filter.Misses-s.misses0),
+		// Pebble's own statistic of its filter checks, every check counted
+		// (Hits: the filter said no; Misses: maybe), held by the checker to
+		// the counts above
+		fmt.Sprintf("checks.positive=%d", m.Filter.Misses-s.misses0),
+		fmt.Sprintf("checks.negative=%d", m.Filter.Hits-s.hits0),
 	}
 	return out
 }
@@ -621,7 +629,8 @@ func (s *session) ssts() ([]string, *failure) {
 // sstFile is the path of table id's file (filterlab reads it itself).
 func (s *session) sstFile(id uint64) (string, *failure) {
 	k, ok := s.ids.back[id]
-	if !ok || k.dir != s.dir || !s.live[k.num] {
+	_, live := s.live[k.num]
+	if !ok || k.dir != s.dir || !live {
 		return "", &failure{kind: "notfound", msg: fmt.Sprintf("sst_file: no live table %d", id)}
 	}
 	tables, err := s.db.SSTables()

@@ -29,7 +29,7 @@ const release = "v2.1.7"
 
 const caps = "put,del,delrange,get,scan,scan_prefix,seek,seek_for_prev,flush,compact,ssts,sst_file,probes,plugin"
 
-const counterNames = "point.considered,point.positive,point.negative,prefix.considered,prefix.positive,prefix.negative,flushes,compactions,ssts_written"
+const counterNames = "point.considered,point.positive,point.negative,prefix.considered,prefix.positive,prefix.negative,flushes,compactions,ssts_written,checks.positive,checks.negative"
 
 // option is one KEY=VALUE word of a request.
 type option struct {
