@@ -183,9 +183,12 @@ typedef struct fl_engine_ops {
      * engine's read order and each one's stored filter bits and entries,
      * not by asking the engine.  FL_OK; FL_ERR_NOTFOUND when it cannot say
      * (a filter only a plugin can answer, a file it cannot read).  NULL:
-     * never.  The checker holds the get's counters to exactly these
-     * (untraced.c). */
-    int  (*last_get_probes)(fl_engine *e, fl_mem_state mem, uint64_t *positive, uint64_t *negative);
+     * never.  *ssts (n of them, valid until the next call) are the SSTs
+     * whose filters those probes ask, in order.  The checker holds the
+     * get's counters to exactly these, and takes P9's probes of the get
+     * from those SSTs (untraced.c). */
+    int  (*last_get_probes)(fl_engine *e, fl_mem_state mem, uint64_t *positive, uint64_t *negative,
+                            const uint64_t **ssts, size_t *n);
     /* The SST filter probes the last read made -- a get, a scan_prefix,
      * or a seek in prefix mode -- in the order made, each matched to the
      * SST whose filter it was (an adapter that sees each probe's filter

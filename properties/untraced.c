@@ -20,7 +20,10 @@
  *       read, a filter of another extractor -- are counted into the
  *       summary's prefix unfiltered (and considered), so that considered -
  *       negative is the SSTs the read had to read, as for filterlab's engine;
- *   P9  on the filters read from RocksDB's SST files (p9_feed below);
+ *   P9  on the filters read from the engine's SST files (p9_feed below):
+ *       those of the SSTs a read could probe, as RocksDB picks them, or,
+ *       for a get on an engine whose files say which probes it had to make
+ *       (below), those SSTs;
  *   P3, exactly, for a get on an engine whose files say which probes it
  *       had to make (fl_engine_ops.last_get_probes: LevelDB, Pebble): the
  *       maybes and nos its filters' stored bits give, in read order, until
@@ -192,7 +195,10 @@ static size_t prefix_probe_bound(const fl_checker *ck, fl_slice p, bool backward
  * extracted prefix; no key ever written may start with it (so no filter
  * ever hashed it, as a key or as a prefix).  Backward reads are left out
  * (which SST of a deeper level they probe is not known). */
-static void p9_feed(fl_checker *ck, int k, fl_slice t, bool backward, uint64_t d_cons, uint64_t d_pos) {
+/* exact: asked (nasked of them) are the SSTs a get had to probe, by the
+ * engine's own rule (last_get_probes), in place of point_candidates. */
+static void p9_feed(fl_checker *ck, int k, fl_slice t, bool backward, uint64_t d_cons, uint64_t d_pos,
+                    bool exact, const uint64_t *asked, size_t nasked) {
     if (!ck->cfg.check || !ck->eng->sst_filter || backward || !d_cons || !ck->written_complete ||
         !ck->ever)
         return;
@@ -209,7 +215,16 @@ static void p9_feed(fl_checker *ck, int k, fl_slice t, bool backward, uint64_t d
     if (has_prefix(ck->ever, item)) return;
     size_t *idx = malloc((ck->nmetas ? ck->nmetas : 1) * sizeof *idx), sources;
     if (!idx) return;
-    size_t n = k ? prefix_candidates(ck, t, false, idx, &sources) : point_candidates(ck, t, idx);
+    size_t n = 0;
+    if (exact) {
+        if (nasked > ck->nmetas) { free(idx); return; }
+        for (size_t j = 0; j < nasked; j++)
+            for (size_t i = 0; i < ck->nmetas; i++)
+                if (ck->metas[i].id == asked[j]) { idx[n++] = i; break; }
+        if (n != nasked) { free(idx); return; }         /* (an SST the checker does not list) */
+    } else {
+        n = k ? prefix_candidates(ck, t, false, idx, &sources) : point_candidates(ck, t, idx);
+    }
     /* an SST without a filter is never probed */
     size_t with = 0;
     for (size_t i = 0; i < n; i++) {
@@ -264,8 +279,11 @@ static void check_kind(fl_checker *ck, int k, const fl_filter_counters *b, const
                      k ? " in the seeks it made" : "");
     /* exact, where the engine's files say what the get had to probe */
     uint64_t want_pos, want_neg;
-    if (!k && op->kind == FL_OP_GET && ck->eng->last_get_probes &&
-        ck->eng->last_get_probes(ck->db, mem_state(ck, t), &want_pos, &want_neg) == FL_OK) {
+    const uint64_t *asked = NULL;
+    size_t nasked = 0;
+    bool exact = !k && op->kind == FL_OP_GET && ck->eng->last_get_probes &&
+                 ck->eng->last_get_probes(ck->db, mem_state(ck, t), &want_pos, &want_neg, &asked, &nasked) == FL_OK;
+    if (exact) {
         if (d_pos != want_pos || d_neg != want_neg)
             ck_violation(ck, FL_P3, "the get's SST filters said maybe %llu and no %llu time(s), but its live "
                          "SSTs, read from their files, say maybe %llu and no %llu: in read order, each SST "
@@ -314,7 +332,7 @@ static void check_kind(fl_checker *ck, int k, const fl_filter_counters *b, const
         size_t sources, n = prefix_candidates(ck, t, false, NULL, &sources);
         if (n > d_cons) ck->unfiltered_known += n - d_cons;
     }
-    p9_feed(ck, k, t, backward, d_cons, d_pos);
+    p9_feed(ck, k, t, backward, d_cons, d_pos, exact, asked, nasked);
 }
 
 void ck_check_read_untraced(fl_checker *ck, const fl_metrics *before, const fl_metrics *after) {

@@ -552,7 +552,7 @@ static fl_pbl_get_table at(const get_fixture *g, int level) {
 static int probes_of(const fl_pbl_get_table *v, size_t n, const char *key, bool mem_deleted, uint64_t *pos,
                      uint64_t *neg) {
     fl_slice k = { (const uint8_t *)key, strlen(key) };
-    return fl_pbl_get_probes(v, n, k, k.len, mem_deleted, pos, neg);
+    return fl_pbl_get_probes(v, n, k, k.len, mem_deleted, pos, neg, NULL, NULL);
 }
 
 /* The bloom of fixture g's answer for key (checked against Pebble's own
@@ -595,6 +595,12 @@ FL_TEST(pbl_get_probes_follow_pebbles_rule) {
     /* L6: the table is read, its filter never asked; its range deletion
      * still ends the get */
     fl_pbl_get_table w[2] = { at(&basic, 0), at(&rd, 6) };
+    size_t asked[2], nasked;
+    fl_slice r06 = { (const uint8_t *)"r06", 3 };
+    CHECK_OK(fl_pbl_get_probes(w, 2, r06, 3, false, &pos, &neg, asked, &nasked));
+    CHECK(nasked == 1 && asked[0] == 0);                /* the tables asked: basic's only */
+    CHECK_OK(fl_pbl_get_probes(v, 2, (fl_slice){ (const uint8_t *)"r03", 3 }, 3, true, &pos, &neg, asked, &nasked));
+    CHECK(nasked == 2 && asked[0] == 0 && asked[1] == 1);
     CHECK_OK(probes_of(w, 2, "r06", false, &pos, &neg));
     CHECK_EQ(pos, (unsigned)b_r06);
     CHECK_EQ(neg, (unsigned)!b_r06);
@@ -615,7 +621,7 @@ FL_TEST(pbl_get_probes_follow_pebbles_rule) {
     /* the filter is asked for the key's Split prefix, not the key: "r" */
     fl_slice k = { (const uint8_t *)"r03", 3 };
     v[0].bloom = true;
-    CHECK_OK(fl_pbl_get_probes(v, 1, k, 1, false, &pos, &neg));
+    CHECK_OK(fl_pbl_get_probes(v, 1, k, 1, false, &pos, &neg, NULL, NULL));
     CHECK_EQ(pos, (unsigned)bloom_says(&rd, "r"));
     CHECK_EQ(neg, (unsigned)!bloom_says(&rd, "r"));
     get_fixture_close(&rd);

@@ -73,6 +73,7 @@ typedef struct ldb {
     uint64_t last_pos, last_neg;
     ldb_want *want;                   /* the filters the last get may ask    */
     size_t nwant, want_cap;
+    uint64_t *asked;                  /* last_get_probes: the tables counted  */
     bool got;                         /* the last read was a get             */
     fl_read_probe *trace;             /* last_read_trace's                   */
     size_t trace_cap;
@@ -108,7 +109,8 @@ void ldb_expect_get(ldb *e, fl_slice key);
 int  ldb_ssts(const fl_engine *x, fl_sst_meta **out, size_t *count);
 int  ldb_sst_entries(fl_engine *x, uint64_t id, fl_entry_fn fn, void *arg);
 int  ldb_sst_filter(fl_engine *x, uint64_t id, const fl_sst_filter **out);
-int  ldb_last_get_probes(fl_engine *x, fl_mem_state mem, uint64_t *positive, uint64_t *negative);
+int  ldb_last_get_probes(fl_engine *x, fl_mem_state mem, uint64_t *positive, uint64_t *negative,
+                         const uint64_t **ssts, size_t *n);
 int  ldb_last_read_trace(fl_engine *x, fl_slice target, bool prefix, const fl_read_probe **probes, size_t *n,
                          const char **why);
 

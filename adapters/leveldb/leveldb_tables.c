@@ -28,6 +28,7 @@ void ldb_tables_release(ldb *e) {
     }
     free(e->tables);
     free(e->want);
+    free(e->asked);
     free(e->trace);
 }
 
@@ -360,14 +361,28 @@ void ldb_expect_get(ldb *e, fl_slice key) {
     }
 }
 
-int ldb_last_get_probes(fl_engine *x, fl_mem_state mem, uint64_t *positive, uint64_t *negative) {
+int ldb_last_get_probes(fl_engine *x, fl_mem_state mem, uint64_t *positive, uint64_t *negative,
+                        const uint64_t **ssts, size_t *n) {
     ldb *e = of(x);
     /* LevelDB's MemTable::Get ends the get at any entry of the key, a put
      * or a deletion (LevelDB has no range deletion) */
     bool in_mem = mem != FL_MEM_NOTHING;
     *positive = in_mem ? 0 : e->last_pos;
     *negative = in_mem ? 0 : e->last_neg;
-    return e->last_rc;
+    *ssts = NULL;
+    *n = 0;
+    if (e->last_rc != FL_OK || in_mem) return e->last_rc;
+    /* the tables counted are the first of e->want: each counted one was
+     * added there, until a table held the key */
+    size_t counted = (size_t)(e->last_pos + e->last_neg);
+    if (counted > e->nwant) return FL_ERR_NOTFOUND;
+    uint64_t *ids = realloc(e->asked, (counted ? counted : 1) * sizeof *ids);
+    if (!ids) return FL_ERR_NOMEM;
+    e->asked = ids;
+    for (size_t i = 0; i < counted; i++) ids[i] = e->want[i].sst;
+    *ssts = ids;
+    *n = counted;
+    return FL_OK;
 }
 
 /* The last read's probes, when it was a get, from what the counted policy

@@ -229,8 +229,9 @@ static bool pbl_probe_of(const fl_sst_filter *f, size_t len, uint64_t hash, fl_s
  * fl_pbl_get_probes works out over the tables, in the listing's order
  * (Pebble's read order), with the Split of the configured extractor. */
 static int pbl_get_probes(const fl_sst_filter *const *f, const int *level, size_t n, fl_slice key,
-                          fl_mem_state mem, uint64_t *positive, uint64_t *negative) {
+                          fl_mem_state mem, uint64_t *positive, uint64_t *negative, size_t *asked, size_t *nasked) {
     *positive = *negative = 0;
+    *nasked = 0;
     if (mem == FL_MEM_PUT || mem == FL_MEM_RANGE_DELETED || !n) return FL_OK;
     fl_pbl_get_table *v = malloc(n * sizeof *v);
     if (!v) return FL_ERR_NOMEM;
@@ -243,7 +244,7 @@ static int pbl_get_probes(const fl_sst_filter *const *f, const int *level, size_
     }
     if (rc == FL_OK)
         rc = fl_pbl_get_probes(v, n, key, split_of(((const pbl_filter *)f[0])->split, key), mem == FL_MEM_DELETE,
-                               positive, negative);
+                               positive, negative, asked, nasked);
     free(v);
     return rc;
 }

@@ -140,8 +140,11 @@ static bool bounds_hold(const fl_pbl_info *info, fl_slice key) {
 }
 
 int fl_pbl_get_probes(const fl_pbl_get_table *v, size_t n, fl_slice key, size_t split, bool mem_deleted,
-                      uint64_t *positive, uint64_t *negative) {
+                      uint64_t *positive, uint64_t *negative, size_t *asked, size_t *nasked) {
     *positive = *negative = 0;
+    size_t none;
+    if (!nasked) nasked = &none;
+    *nasked = 0;
     bool deleted = mem_deleted;
     fl_slice prefix = { key.data, split < key.len ? split : key.len };
     for (size_t i = 0; i < n; i++) {
@@ -155,6 +158,8 @@ int fl_pbl_get_probes(const fl_pbl_get_table *v, size_t n, fl_slice key, size_t 
             if (!v[i].bloom) return FL_ERR_NOTFOUND;
             maybe = fl_pbl_bloom_may_contain(info->filter, prefix);
             ++*(maybe ? positive : negative);
+            if (asked) asked[*nasked] = i;
+            ++*nasked;
         }
         const pbl_entry *e = maybe ? newest(v[i].index, key) : NULL;
         if (e) {

@@ -227,9 +227,11 @@ typedef struct fl_pbl_get_table {
  * read order (the L0 tables newest first, then L1..L6), when its
  * memtables hold nothing of the key (mem_deleted false) or a point
  * deletion of it as their newest entry (true); split is key's Split
- * length.  The rule is pebble_get.c's.  FL_OK; FL_ERR_NOTFOUND when the
- * get reaches a table whose filter is asked but not Pebble's bloom. */
+ * length.  asked (room for n, or NULL) gets the indexes in v of the
+ * tables whose filters those are, in order, *nasked of them.  The rule is
+ * pebble_get.c's.  FL_OK; FL_ERR_NOTFOUND when the get reaches a table
+ * whose filter is asked but not Pebble's bloom. */
 int fl_pbl_get_probes(const fl_pbl_get_table *v, size_t n, fl_slice key, size_t split, bool mem_deleted,
-                      uint64_t *positive, uint64_t *negative);
+                      uint64_t *positive, uint64_t *negative, size_t *asked, size_t *nasked);
 
 #endif /* FL_PEBBLE_SST_H */

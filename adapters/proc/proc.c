@@ -170,6 +170,7 @@ static int proc_close(fl_engine *e, char *err, size_t err_len) {
     free_filters(p);
     free(p->listed);
     free(p->listed_level);
+    free(p->got_ssts);
     fl_buf_free(&p->got_key);
     fl_options_free(&p->opt);
     fl_buf_free(&p->value);
@@ -751,17 +752,32 @@ static int proc_last_read_trace(fl_engine *e, fl_slice target, bool prefix, cons
  * over the SSTs last listed -- the checker's view of the tree, which the
  * get saw -- in the adapter's order, each one's filter and entries read
  * from its file. */
-static int proc_last_get_probes(fl_engine *e, fl_mem_state mem, uint64_t *positive, uint64_t *negative) {
+static int proc_last_get_probes(fl_engine *e, fl_mem_state mem, uint64_t *positive, uint64_t *negative,
+                                const uint64_t **ssts, size_t *n) {
     proc *p = of(e);
     *positive = *negative = 0;
+    *ssts = NULL;
+    *n = 0;
     if (!p->got || !p->kind->get_probes) return FL_ERR_NOTFOUND;
-    const fl_sst_filter **f = malloc((p->nlisted ? p->nlisted : 1) * sizeof *f);
-    if (!f) return FL_ERR_NOMEM;
-    for (size_t i = 0; i < p->nlisted; i++)
-        if (proc_sst_filter(e, p->listed[i], &f[i]) != FL_OK) { free(f); return FL_ERR_NOTFOUND; }
-    int rc = p->kind->get_probes(f, p->listed_level, p->nlisted, (fl_slice){ p->got_key.data, p->got_key.len }, mem,
-                                 positive, negative);
+    size_t cap = p->nlisted ? p->nlisted : 1;
+    const fl_sst_filter **f = malloc(cap * sizeof *f);
+    size_t *asked = malloc(cap * sizeof *asked);
+    uint64_t *ids = realloc(p->got_ssts, cap * sizeof *ids);
+    if (ids) p->got_ssts = ids;
+    int rc = f && asked && ids ? FL_OK : FL_ERR_NOMEM;
+    for (size_t i = 0; i < p->nlisted && rc == FL_OK; i++)
+        if (proc_sst_filter(e, p->listed[i], &f[i]) != FL_OK) rc = FL_ERR_NOTFOUND;
+    size_t nasked = 0;
+    if (rc == FL_OK)
+        rc = p->kind->get_probes(f, p->listed_level, p->nlisted, (fl_slice){ p->got_key.data, p->got_key.len }, mem,
+                                 positive, negative, asked, &nasked);
+    if (rc == FL_OK) {
+        for (size_t i = 0; i < nasked; i++) ids[i] = p->listed[asked[i]];
+        *ssts = ids;
+        *n = nasked;
+    }
     free(f);
+    free(asked);
     return rc;
 }
 
@@ -791,7 +807,10 @@ static void proc_ahead(fl_engine *e, uint64_t index, const fl_op *ops, size_t n)
     child *c = p->c;
     if (!p->ahead_on || c->broken || p->deferred) return;
     if (!c->nahead || c->ahead_next < index) c->ahead_next = index;
-    if (c->ahead_next - index >= n || c->ahead_ops >= AHEAD_OPS) return;
+    /* (topped up in batches, once half of what was sent ahead is taken:
+     * one send for many ops, not one each) */
+    if (c->ahead_next - index >= n || c->ahead_ops > AHEAD_OPS / 2 || (c->ahead_ops && c->ahead_bytes >= SEND_BUF / 2))
+        return;
     if (!c->nahead && !p->metrics_valid) {
         fl_metrics m;                   /* the counters before: never asked behind ops */
         proc_metrics(e, &m);
@@ -878,7 +897,7 @@ void fl_proc_kind_match_probes(fl_proc_kind *kind,
 
 void fl_proc_kind_expect_gets(fl_proc_kind *kind,
                               int (*get_probes)(const fl_sst_filter *const *, const int *, size_t, fl_slice,
-                                                fl_mem_state, uint64_t *, uint64_t *)) {
+                                                fl_mem_state, uint64_t *, uint64_t *, size_t *, size_t *)) {
     kind->get_probes = get_probes;
     kind->ops.last_get_probes = proc_last_get_probes;
 }

@@ -98,6 +98,7 @@ typedef struct proc {
      * get_probes */
     fl_buf got_key;
     bool got;
+    uint64_t *got_ssts;               /* last_get_probes: the SSTs it asked    */
     /* An error found where the table has no way to return it (metrics):
      * the next request returns it, with its message, instead of running. */
     int deferred;

@@ -38,10 +38,12 @@ typedef struct fl_proc_kind {
     /* The SST filter probes a get of key had to make (fl_engine_ops.
      * last_get_probes), given what the memtable holds of it: n SSTs in
      * the adapter's listing order (its engine's read order), f[i] the
-     * filter of the i-th as read_sst_filter read it, level[i] its level.
-     * NULL: the kind's table has no last_get_probes. */
+     * filter of the i-th as read_sst_filter read it, level[i] its level;
+     * asked (room for n) gets the indexes of the SSTs whose filters those
+     * probes ask, in order, *nasked of them.  NULL: the kind's table has
+     * no last_get_probes. */
     int  (*get_probes)(const fl_sst_filter *const *f, const int *level, size_t n, fl_slice key, fl_mem_state mem,
-                       uint64_t *positive, uint64_t *negative);
+                       uint64_t *positive, uint64_t *negative, size_t *asked, size_t *nasked);
 } fl_proc_kind;
 
 /* The protocol's hash of a probe's filter bytes (`probe LEN HASH ...`):
@@ -59,7 +61,7 @@ void fl_proc_kind_match_probes(fl_proc_kind *kind,
 void fl_proc_kind_expect_gets(fl_proc_kind *kind,
                               int (*get_probes)(const fl_sst_filter *const *f, const int *level, size_t n,
                                                 fl_slice key, fl_mem_state mem, uint64_t *positive,
-                                                uint64_t *negative));
+                                                uint64_t *negative, size_t *asked, size_t *nasked));
 
 /* A kind with proc.c's operations, named name, running command (both
  * borrowed for the kind's life); its space is fl_space_proc, which the

@@ -14,7 +14,8 @@
 #   - Pebble's SST files are read by filterlab's own reader: P9 on their
 #     bits, and a file with one byte flipped is reported (P6);
 #   - a get's probes are held exactly to Pebble's read rule worked out from
-#     those files: each part of the rule, left out, makes gets P3;
+#     those files: each part of the rule, left out, makes gets P3; and P9
+#     judges the gets beside an L6 table by the tables they ask;
 #   - check --engine pebble with adapters/pebble/known.txt finds nothing but
 #     known bugs in its first trials, with the user's policy and extractor
 #     drawn too (plain build only);
@@ -80,6 +81,15 @@ done
 cmp -s "$T/det1.json" "$T/det2.json" && cmp -s "$T/det1.txt" "$T/det2.txt" ||
     { diff "$T/det1.json" "$T/det2.json"; fail "two runs of pebble/prefix_scans.wl on Pebble differ"; }
 grep -q '"prefix":{"considered":[1-9]' "$T/det1.json" || fail "no prefix filter probe counted on Pebble: $(cat "$T/det1.json")"
+
+# ---- gets beside an L6 table: P9 judges the L0 probes, the tables a get
+# asks being worked out from the files (not RocksDB's candidates, which
+# take the L6 table in too)
+"$FILTERLAB" replay "$FL_SRCDIR/workloads/pebble/l6_gets.wl" --engine pebble --json > "$T/l6.json" ||
+    fail "l6_gets.wl on Pebble: $(cat "$T/l6.json")"
+grep -q '"point":{"considered":199,"unfiltered":0,' "$T/l6.json" &&
+    grep -q '"p9_point":{"probes":199,"items":199,' "$T/l6.json" ||
+    fail "l6_gets.wl: the gets' 199 L0 probes are not all judged by P9: $(cat "$T/l6.json")"
 
 # ---- plugins inside Pebble: a user's policy as Pebble's FilterPolicy (the
 # whole key its Split), a user's extractor as its Split under a bloom of
