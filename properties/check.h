@@ -73,6 +73,7 @@
 
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
 
 enum {
     FL_P1 = 1, FL_P2 = 2, FL_P3 = 3, FL_P4 = 4, FL_P5 = 5, FL_P6 = 6,
@@ -119,6 +120,40 @@ typedef struct fl_read_probe {
     bool holds;        /* that SST holds the key (a get) or a key starting with
                           the prefix (a scan_prefix), as its file says            */
 } fl_read_probe;
+
+/* What a read asked the filters it probed, as last_read_trace is told:
+ * a get's key (KEY); a prefix read's prefix (PREFIX: the keys starting
+ * with it); or a total-order range read's range (RANGE: from lo,
+ * inclusive, when has_lo, to hi -- exclusive, or inclusive when
+ * hi_inclusive -- when has_hi), whose probes are an engine's of SSTs it
+ * asks about keys of the range (SlateDB's point probe of an SST whose part
+ * of the range is one key: that key). */
+typedef enum fl_read_kind { FL_READ_KEY, FL_READ_PREFIX, FL_READ_RANGE } fl_read_kind;
+typedef struct fl_read_target {
+    fl_read_kind kind;
+    fl_slice key;                     /* KEY's key, PREFIX's prefix, RANGE's lo */
+    fl_slice hi;                      /* RANGE                                   */
+    bool has_lo, has_hi, hi_inclusive;
+} fl_read_target;
+
+/* Where key stands to t: < 0 before every key t asks about, 0 one of them,
+ * > 0 past them all (keys in order: the ones t asks about are a run). */
+static inline int fl_read_target_place(const fl_read_target *t, fl_slice key) {
+    switch (t->kind) {
+    case FL_READ_KEY:
+        return fl_slice_cmp(key, t->key);
+    case FL_READ_PREFIX:
+        if (key.len >= t->key.len && memcmp(key.data, t->key.data, t->key.len) == 0) return 0;
+        return fl_slice_cmp(key, t->key);
+    default:
+        if (t->has_lo && fl_slice_cmp(key, t->key) < 0) return -1;
+        if (t->has_hi) {
+            int c = fl_slice_cmp(key, t->hi);
+            if (c > 0 || (c == 0 && !t->hi_inclusive)) return 1;
+        }
+        return 0;
+    }
+}
 
 /* What the engine's memtable holds of a get's key, as the checker knows it
  * (fl_engine_ops.last_get_probes): nothing; its newest entry a put, or a
@@ -193,16 +228,17 @@ typedef struct fl_engine_ops {
      * or a seek in prefix mode -- in the order made, each matched to the
      * SST whose filter it was (an adapter that sees each probe's filter
      * bytes, and compares them with the filters of the SSTs the read had to
-     * consider, as their files say), with whether that SST holds target --
-     * the get's key -- or, when prefix, a key starting with target (the
-     * scan_prefix's prefix, the seek key's extracted prefix): any entry, a
-     * filter being of every key its SST holds.  *why (valid until the next
+     * consider, as their files say), with whether that SST holds a key the
+     * target asks about (the get's key; a key starting with the
+     * scan_prefix's prefix or the seek key's extracted prefix; a key of a
+     * total-order scan's or seek's range): any entry, a filter being of
+     * every key its SST holds.  *why (valid until the next
      * call) says what a probe matched to no SST (sst 0) was asked of.
      * FL_OK; FL_ERR_NOTFOUND when it cannot say (for a read of another
      * kind, always).  NULL: never.  The checker takes a no of an SST that
      * holds the target as a false negative (P1), and a probe of a filter no
      * SST of the read has as P3 (untraced.c). */
-    int  (*last_read_trace)(fl_engine *e, fl_slice target, bool prefix, const fl_read_probe **probes, size_t *n,
+    int  (*last_read_trace)(fl_engine *e, const fl_read_target *target, const fl_read_probe **probes, size_t *n,
                             const char **why);
     /* Frees e as a process that dies leaves its database: nothing more is
      * written (the workload's `crash`; the checker then simulates the power

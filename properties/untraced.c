@@ -30,9 +30,11 @@
  *       the engine's rule stops the get (given what the memtable holds of
  *       the key: mem_state).
  *     - probe by probe (fl_engine_ops.last_read_trace): each SST
- *       filter's no to a get of a key that SST holds, or to a scan_prefix
- *       or prefix-mode seek of a prefix some key of that SST starts with,
- *       is P1, and a probe of a filter none of the read's SSTs has is P3.
+ *       filter's no to a get of a key that SST holds, to a scan_prefix or
+ *       prefix-mode seek of a prefix some key of that SST starts with, or
+ *       to a total-order scan or seek whose range holds a key of that SST
+ *       (check_trace), is P1, and a probe of a filter none of the read's
+ *       SSTs has is P3.
  */
 #include "check_internal.h"
 
@@ -236,6 +238,31 @@ static void p9_feed(fl_checker *ck, int k, fl_slice t, bool backward, uint64_t d
     free(idx);
 }
 
+/* P1 and P3 probe by probe (fl_engine_ops.last_read_trace), for a read of
+ * target tg: a probe of a filter none of the read's SSTs has is P3; a no
+ * from an SST that holds a key tg asks about is P1 -- when judged: a
+ * prefix-mode seek's no is not, unless PREFIX(p) is all of p
+ * (seek_prefix_is_whole). */
+static void check_trace(fl_checker *ck, const fl_read_target *tg, bool judged) {
+    const fl_read_probe *tr;
+    size_t ntr;
+    const char *why = NULL;
+    if (!ck->eng->last_read_trace || ck->eng->last_read_trace(ck->db, tg, &tr, &ntr, &why) != FL_OK) return;
+    static const char *const held[] = { "the key", "a key starting with the prefix", "a key of the %s's range" };
+    char what[64];
+    const char *rn = fl_op_name(ck->op->kind);
+    snprintf(what, sizeof what, held[tg->kind], rn);
+    for (size_t i = 0; i < ntr; i++) {
+        if (!tr[i].sst)
+            ck_violation(ck, FL_P3, "SST filter probe %zu of the %s was of a filter that none of the SSTs "
+                         "the %s had to consider has: %s", i + 1, rn, rn, why ? why : "(the engine said no more)");
+        else if (!tr[i].maybe && tr[i].holds && judged)
+            ck_violation(ck, FL_P1, "sst %llu's filter said no (probe %zu of the %s), but sst %llu holds "
+                         "%s (read from its file)", (unsigned long long)tr[i].sst, i + 1, rn,
+                         (unsigned long long)tr[i].sst, what);
+    }
+}
+
 /* Whether the engine counts its false positives itself (check.h). */
 static bool counts_fp(const fl_checker *ck, int k) {
     return ck->eng->counts_false_positives &&
@@ -291,26 +318,12 @@ static void check_kind(fl_checker *ck, int k, const fl_filter_counters *b, const
                          "engine's rule stops the get", (unsigned long long)d_pos, (unsigned long long)d_neg,
                          (unsigned long long)want_pos, (unsigned long long)want_neg);
     }
-    /* probe by probe, where the engine's adapter can tell whose filter each was */
-    const fl_read_probe *tr;
-    size_t ntr;
-    const char *why = NULL;
-    /* (a prefix read here is of the prefix the checker wants asked: a
+    /* probe by probe, where the engine's adapter can tell whose filter each
+     * was (a prefix read here is of the prefix the checker wants asked: a
      * scan_prefix's, or a seek's in prefix mode) */
-    bool traced = k ? op->kind != FL_OP_GET : op->kind == FL_OP_GET;
-    if (traced && ck->eng->last_read_trace &&
-        ck->eng->last_read_trace(ck->db, t, k == 1, &tr, &ntr, &why) == FL_OK) {
-        const char *rn = fl_op_name(op->kind);
-        for (size_t i = 0; i < ntr; i++) {
-            if (!tr[i].sst)
-                ck_violation(ck, FL_P3, "SST filter probe %zu of the %s was of a filter that none of the SSTs "
-                             "the %s had to consider has: %s", i + 1, rn, rn,
-                             why ? why : "(the engine said no more)");
-            else if (!tr[i].maybe && tr[i].holds && (!ck->want_extractor || seek_prefix_is_whole(ck, t)))
-                ck_violation(ck, FL_P1, "sst %llu's filter said no (probe %zu of the %s), but sst %llu holds "
-                             "%s (read from its file)", (unsigned long long)tr[i].sst, i + 1, rn,
-                             (unsigned long long)tr[i].sst, k ? "a key starting with the prefix" : "the key");
-        }
+    if (k ? op->kind != FL_OP_GET : op->kind == FL_OP_GET) {
+        fl_read_target tg = { k ? FL_READ_PREFIX : FL_READ_KEY, t, { NULL, 0 }, false, false, false };
+        check_trace(ck, &tg, !ck->want_extractor || seek_prefix_is_whole(ck, t));
     }
     if (!k && d_mpos + d_mneg > 1)
         ck_violation(ck, FL_P3, "%llu memtable filter probes for one get (the memtable is one)",
@@ -339,6 +352,18 @@ void ck_check_read_untraced(fl_checker *ck, const fl_metrics *before, const fl_m
     check_kind(ck, 0, &before->point, &after->point);
     check_kind(ck, 1, &before->prefix, &after->prefix);
     ck_check_checks(ck, before, after);
+    /* a total-order range read's probes (an engine's of SSTs whose part of
+     * its range is one key: SlateDB), probe by probe */
+    const fl_op *op = ck->op;
+    fl_slice a = ck_sl(&op->a);
+    if (op->kind == FL_OP_SCAN) {
+        fl_read_target tg = { FL_READ_RANGE, a, ck_sl(&op->b), true, true, false };
+        check_trace(ck, &tg, true);
+    } else if ((op->kind == FL_OP_SEEK || op->kind == FL_OP_SEEK_FOR_PREV) && !ck->want_kind) {
+        bool fwd = op->kind == FL_OP_SEEK;
+        fl_read_target tg = { FL_READ_RANGE, a, a, fwd, !fwd, true };
+        check_trace(ck, &tg, true);
+    }
 }
 
 void ck_check_checks(fl_checker *ck, const fl_metrics *b, const fl_metrics *a) {

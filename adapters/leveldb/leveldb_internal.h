@@ -111,7 +111,7 @@ int  ldb_sst_entries(fl_engine *x, uint64_t id, fl_entry_fn fn, void *arg);
 int  ldb_sst_filter(fl_engine *x, uint64_t id, const fl_sst_filter **out);
 int  ldb_last_get_probes(fl_engine *x, fl_mem_state mem, uint64_t *positive, uint64_t *negative,
                          const uint64_t **ssts, size_t *n);
-int  ldb_last_read_trace(fl_engine *x, fl_slice target, bool prefix, const fl_read_probe **probes, size_t *n,
+int  ldb_last_read_trace(fl_engine *x, const fl_read_target *target, const fl_read_probe **probes, size_t *n,
                          const char **why);
 
 #pragma GCC visibility pop

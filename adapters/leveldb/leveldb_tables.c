@@ -389,10 +389,9 @@ int ldb_last_get_probes(fl_engine *x, fl_mem_state mem, uint64_t *positive, uint
  * saw: LevelDB asks the filters of e->want in order (each one's table by
  * its bytes), so probe i is of want[i]'s table, or of none the get could
  * ask. */
-int ldb_last_read_trace(fl_engine *x, fl_slice target, bool prefix, const fl_read_probe **probes, size_t *n,
+int ldb_last_read_trace(fl_engine *x, const fl_read_target *target, const fl_read_probe **probes, size_t *n,
                         const char **why) {
     (void)target;                     /* (the get's: e->want holds its tables) */
-    (void)prefix;
     ldb *e = of(x);
     const fl_ldb_counts *c = &e->counts;
     *probes = NULL;

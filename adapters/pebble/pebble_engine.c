@@ -210,14 +210,14 @@ static int note_row(void *arg, const fl_pbl_row *row) {
 }
 
 /* Whether a read's probe of filter bytes (len, hash) was of f's table, and
- * whether that table holds key -- or a key starting with it, when prefix
- * -- as a point entry of any kind (range deletions are not in filters). */
-static bool pbl_probe_of(const fl_sst_filter *f, size_t len, uint64_t hash, fl_slice key, bool prefix,
+ * whether that table holds a key the read's target asks about, as a point
+ * entry of any kind (range deletions are not in filters). */
+static bool pbl_probe_of(const fl_sst_filter *f, size_t len, uint64_t hash, const fl_read_target *target,
                          bool *holds) {
     const pbl_filter *p = (const pbl_filter *)f;
     const fl_pbl_info *info = fl_pbl_sst_info(p->t);
     if (!info->has_filter || info->filter.len != len || p->hash != hash) return false;
-    fl_proc_holds h = { key, prefix, false };
+    fl_proc_holds h = { target, false };
     char err[256];
     fl_pbl_sst_rows(p->t, note_row, &h, err, sizeof err);
     *holds = h.found;

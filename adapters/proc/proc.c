@@ -446,8 +446,9 @@ static int read_op(proc *p, unsigned cap, const fl_op *op, fl_scan_fn fn, void *
     char request[256];
     if ((rc = put_op(p, op, request, sizeof request)) != FL_OK) return rc;
     if ((rc = with_metrics(p)) != FL_OK) return rc;
-    /* (a total-order scan asks no filter: its reply has no probe lines) */
-    bool probes = op->kind != FL_OP_SCAN && (p->c->caps & CAP_PROBES);
+    /* (a total-order scan's reply may list probes too: an engine's of SSTs
+     * whose part of its range is one key) */
+    bool probes = p->c->caps & CAP_PROBES;
     p->probes_valid = false;
     p->nprobes = 0;
     p->got = false;
@@ -697,14 +698,14 @@ static int proc_sst_filter(fl_engine *e, uint64_t id, const fl_sst_filter **out)
 }
 
 /* The SST whose filter a probe (len, hash) was of, among the filters read
- * so far (*sst 0: none), preferring one that holds the key: identical
- * filter bytes answer alike, so a no of those bytes is a false negative
- * of every SST that has them and holds the key. */
-static void probe_sst(proc *p, const struct probe *pr, fl_slice target, bool prefix, fl_read_probe *out) {
+ * so far (*sst 0: none), preferring one that holds a key the target asks
+ * about: identical filter bytes answer alike, so a no of those bytes is a
+ * false negative of every SST that has them and holds such a key. */
+static void probe_sst(proc *p, const struct probe *pr, const fl_read_target *target, fl_read_probe *out) {
     *out = (fl_read_probe){ 0, pr->maybe, false };
     for (size_t i = 0; i < p->nfilters && !out->holds; i++) {
         bool holds = false;
-        if (p->kind->probe_of(p->filters[i].f, pr->len, pr->hash, target, prefix, &holds))
+        if (p->kind->probe_of(p->filters[i].f, pr->len, pr->hash, target, &holds))
             *out = (fl_read_probe){ p->filters[i].id, pr->maybe, holds };
     }
 }
@@ -712,7 +713,7 @@ static void probe_sst(proc *p, const struct probe *pr, fl_slice target, bool pre
 /* The last read's probes, each matched to an SST by its filter bytes (the
  * kind's probe_of); a probe of bytes no filter read so far has makes the
  * filter of every SST last listed read, and is then matched again. */
-static int proc_last_read_trace(fl_engine *e, fl_slice target, bool prefix, const fl_read_probe **out, size_t *n,
+static int proc_last_read_trace(fl_engine *e, const fl_read_target *target, const fl_read_probe **out, size_t *n,
                                 const char **why) {
     proc *p = of(e);
     *out = NULL;
@@ -728,7 +729,7 @@ static int proc_last_read_trace(fl_engine *e, fl_slice target, bool prefix, cons
     }
     bool listed = false;
     for (size_t i = 0; i < p->nprobes; i++) {
-        probe_sst(p, &p->probes[i], target, prefix, &p->trace[i]);
+        probe_sst(p, &p->probes[i], target, &p->trace[i]);
         if (!p->trace[i].sst && !listed) {
             /* the filters of the SSTs last listed -- the checker's view of
              * the tree, which the read saw -- are read, and matched again */
@@ -736,7 +737,7 @@ static int proc_last_read_trace(fl_engine *e, fl_slice target, bool prefix, cons
             const fl_sst_filter *f;
             for (size_t j = 0; j < p->nlisted; j++)
                 if (proc_sst_filter(e, p->listed[j], &f) != FL_OK) return FL_ERR_NOTFOUND;
-            probe_sst(p, &p->probes[i], target, prefix, &p->trace[i]);
+            probe_sst(p, &p->probes[i], target, &p->trace[i]);
         }
         if (!p->trace[i].sst && !p->trace_why[0])
             snprintf(p->trace_why, sizeof p->trace_why, "%s said it gave a filter %zu bytes whose FNV-1a 64 is "
@@ -889,7 +890,7 @@ void fl_proc_kind_read_files(fl_proc_kind *kind,
 }
 
 void fl_proc_kind_match_probes(fl_proc_kind *kind,
-                               bool (*probe_of)(const fl_sst_filter *, size_t, uint64_t, fl_slice, bool,
+                               bool (*probe_of)(const fl_sst_filter *, size_t, uint64_t, const fl_read_target *,
                                                 bool *)) {
     kind->probe_of = probe_of;
     kind->ops.last_read_trace = proc_last_read_trace;

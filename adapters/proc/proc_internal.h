@@ -30,11 +30,11 @@ typedef struct fl_proc_kind {
     void (*free_sst_filter)(fl_sst_filter *f);
     /* With the adapter's `probes`: whether a read's probe of filter bytes
      * (len, their fl_proc_fnv1a) was of a sub-filter of the SST filter f
-     * (read_sst_filter's), and then *holds: whether that SST holds key --
-     * or, when prefix (a scan_prefix), a key starting with it -- (any entry
-     * of it), as its file says.  NULL: no probe is matched, and the kind's
-     * table has no last_read_trace. */
-    bool (*probe_of)(const fl_sst_filter *f, size_t len, uint64_t hash, fl_slice key, bool prefix, bool *holds);
+     * (read_sst_filter's), and then *holds: whether that SST holds a key
+     * the read's target asks about (any entry of it), as its file says.
+     * NULL: no probe is matched, and the kind's table has no
+     * last_read_trace. */
+    bool (*probe_of)(const fl_sst_filter *f, size_t len, uint64_t hash, const fl_read_target *target, bool *holds);
     /* The SST filter probes a get of key had to make (fl_engine_ops.
      * last_get_probes), given what the memtable holds of it: n SSTs in
      * the adapter's listing order (its engine's read order), f[i] the
@@ -53,8 +53,8 @@ uint64_t fl_proc_fnv1a(const uint8_t *data, size_t len);
 /* Gives the kind (which reads its files: fl_proc_kind_read_files) the
  * matcher of probes to SSTs above, and so last_read_trace. */
 void fl_proc_kind_match_probes(fl_proc_kind *kind,
-                               bool (*probe_of)(const fl_sst_filter *f, size_t len, uint64_t hash, fl_slice key,
-                                                bool prefix, bool *holds));
+                               bool (*probe_of)(const fl_sst_filter *f, size_t len, uint64_t hash,
+                                                const fl_read_target *target, bool *holds));
 
 /* Gives the kind (which reads its files) the work-out of a get's probes
  * above, and so last_get_probes. */
@@ -87,11 +87,10 @@ int fl_proc_open(const fl_engine_ops *self, const char *dir, const fl_registry *
  * false when none is found. */
 bool fl_proc_find_program(const char *env, const char *const *beside, size_t n, char *command, size_t cap);
 
-/* Whether an SST holds a read's target (probe_of): the get's key, or,
- * when prefix, a key starting with it.  Its rows are handed to
- * fl_proc_holds_row one by one in key order, as long as it returns 0;
- * then found says. */
-typedef struct fl_proc_holds { fl_slice target; bool prefix, found; } fl_proc_holds;
+/* Whether an SST holds a key a read's target asks about (probe_of).  Its
+ * rows are handed to fl_proc_holds_row one by one in key order, as long as
+ * it returns 0; then found says. */
+typedef struct fl_proc_holds { const fl_read_target *target; bool found; } fl_proc_holds;
 int fl_proc_holds_row(fl_proc_holds *h, fl_slice key);
 
 /* What `check --engine cmd:...` draws from (proc_space.c): configurations

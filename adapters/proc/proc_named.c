@@ -39,11 +39,7 @@ bool fl_proc_find_program(const char *env, const char *const *beside, size_t n, 
 }
 
 int fl_proc_holds_row(fl_proc_holds *h, fl_slice key) {
-    if (h->prefix && key.len >= h->target.len && memcmp(key.data, h->target.data, h->target.len) == 0) {
-        h->found = true;
-        return 1;
-    }
-    int c = fl_slice_cmp(key, h->target);
-    h->found = !h->prefix && c == 0;
+    int c = fl_read_target_place(h->target, key);
+    h->found = c == 0;
     return c >= 0;
 }

@@ -208,9 +208,9 @@ static int note_row(void *arg, const fl_sdb_row *row) {
 }
 
 /* Whether a read's probe of filter bytes (len, hash) was of a sub-filter
- * of f's SST, and whether that SST holds key, or a key starting with it
- * when prefix (a row of any kind). */
-static bool sdb_probe_of(const fl_sst_filter *f, size_t len, uint64_t hash, fl_slice key, bool prefix,
+ * of f's SST, and whether that SST holds a key the read's target asks
+ * about (a row of any kind). */
+static bool sdb_probe_of(const fl_sst_filter *f, size_t len, uint64_t hash, const fl_read_target *target,
                          bool *holds) {
     const sdb_filter *s = (const sdb_filter *)f;
     bool of = false;
@@ -219,7 +219,7 @@ static bool sdb_probe_of(const fl_sst_filter *f, size_t len, uint64_t hash, fl_s
         of = sub->data.len == len && s->sub_hash[i] == hash;
     }
     if (!of) return false;
-    fl_proc_holds h = { key, prefix, false };
+    fl_proc_holds h = { target, false };
     char err[256];
     fl_sdb_sst_rows(s->t, note_row, &h, err, sizeof err);
     *holds = h.found;

@@ -356,10 +356,18 @@ impl Adapter {
         Ok(reply)
     }
 
+    /// The entries, after a `probe LEN HASH maybe|no` line for each filter
+    /// probe SlateDB made (probes.rs): the point probes of SSTs whose part of
+    /// the range is one key.
     async fn scan(&mut self, args: &Args) -> Result<Reply, Failure> {
         args.expect(2, 2, &[])?;
-        let entries = self.db()?.scan(&args.pos[0], &args.pos[1]).await?;
-        Ok(Reply::entries(entries))
+        let db = self.db()?;
+        probes::clear();
+        let entries = db.scan(&args.pos[0], &args.pos[1]).await?;
+        let mut reply = Reply::entries(entries);
+        let probed: Vec<String> = probes::take().iter().map(probes::Probe::line).collect();
+        reply.data.splice(0..0, probed);
+        Ok(reply)
     }
 
     /// The entries, after a `probe LEN HASH maybe|no` line for each filter
