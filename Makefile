@@ -56,7 +56,7 @@ BASE     += -DFL_HAVE_LEVELDB
 LDLIBS   += -lleveldb -lstdc++ -lpthread
 endif
 LEVELDB_USERS := adapters/leveldb/leveldb_engine adapters/leveldb/leveldb_policy adapters/leveldb/leveldb_tables \
-                 adapters/leveldb/leveldb_space tests/test_leveldb_sst
+                 adapters/leveldb/leveldb_space tests/test_leveldb_written
 # Standalone reproducers of RocksDB bugs filterlab found (RocksDB's C API
 # only; adapters/rocksdb/examples/), built beside filterlab with RocksDB.
 ROCKSDB_EXAMPLES := $(if $(filter 1,$(ROCKSDB)),$(patsubst adapters/rocksdb/examples/%.c,$(BUILD)/examples/rocksdb_%,$(wildcard adapters/rocksdb/examples/*.c)))

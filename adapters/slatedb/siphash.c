@@ -16,7 +16,7 @@
  *   (len(m) mod 256) in its top byte: v3 ^= b; c SipRounds; v0 ^= b;
  *   v2 ^= 0xff; d SipRounds; the hash is v0 ^ v1 ^ v2 ^ v3.
  * Here c = 1, d = 3.  The tests check it against Rust's std/siphasher
- * SipHasher13 outputs (tests/test_slatedb_sst.c).
+ * SipHasher13 outputs (tests/test_slatedb_bloom.c).
  */
 #include "slatedb_sst.h"
 

@@ -135,7 +135,7 @@ int  fl_sdb_bloom_decode(fl_slice data, fl_sdb_bloom *out, char *err, size_t err
 bool fl_sdb_bloom_might_contain_hash(const fl_sdb_bloom *b, uint64_t h);
 bool fl_sdb_bloom_might_contain(const fl_sdb_bloom *b, fl_slice bytes);
 /* The chance that a hash drawn uniformly from all 2^64 passes, EXACTLY,
- * given the bits (slatedb_sst.c derives it); -1 when out of memory.  Costs
+ * given the bits (slatedb_bloom.c derives it); -1 when out of memory.  Costs
  * about nbits^2 * k / 64 word operations, fourfold per doubling of nbits:
  * measured 0.02 s at 2^13 bits, 0.3 s at 2^15, 4 s at 2^17 (k = 6). */
 double fl_sdb_bloom_expected_fp(const fl_sdb_bloom *b);
