@@ -168,12 +168,12 @@ static void walk(const fl_pbl_sst *t) {
     bool exact = false;
     if (in->has_filter) {
         probe(in->filter);
-        exact = fl_pbl_bloom_check(t, NULL, NULL, defect, sizeof defect) == FL_OK && defect[0] == '\0';
-        bool exact3 = fl_pbl_bloom_check(t, fl_pbl_split_capped, &three, defect, sizeof defect) == FL_OK &&
+        exact = fl_pbl_bloom_check(t, NULL, NULL, -1, defect, sizeof defect) == FL_OK && defect[0] == '\0';
+        bool exact3 = fl_pbl_bloom_check(t, fl_pbl_split_capped, &three, -1, defect, sizeof defect) == FL_OK &&
                       defect[0] == '\0';
         rebuild(t, fl_pbl_split_capped, &three, exact3);
     } else {
-        if (fl_pbl_bloom_check(t, NULL, NULL, defect, sizeof defect) != FL_OK || defect[0]) abort();
+        if (fl_pbl_bloom_check(t, NULL, NULL, -1, defect, sizeof defect) != FL_OK || defect[0]) abort();
         rebuild(t, fl_pbl_split_capped, &three, false);
     }
     rebuild(t, NULL, NULL, exact);

@@ -300,12 +300,22 @@ FL_TEST(pbl_bloom_rebuild_is_bit_exact) {
         if (!file || fl_pbl_sst_open(file, len, &t, err, sizeof err) != FL_OK) { free(file); CHECK(0); continue; }
         void *arg;
         fl_pbl_split_fn split = fixture_split(fixtures[f], &arg);
-        CHECK_OK(fl_pbl_bloom_check(t, split, arg, defect, sizeof defect));
+        CHECK_OK(fl_pbl_bloom_check(t, split, arg, -1, defect, sizeof defect));
         if (defect[0]) fl_test_fail(__FILE__, __LINE__, "%s: %s", fixtures[f], defect);
+        /* at the bits per key it was written with (tests/pebble/README); at
+         * 4 more, whose probe count differs, not: a writer given other bits
+         * than configured */
+        int bits = strncmp(fixtures[f], "bits", 4) == 0 ? atoi(fixtures[f] + 4) : 10;
+        CHECK_OK(fl_pbl_bloom_check(t, split, arg, bits, defect, sizeof defect));
+        if (defect[0]) fl_test_fail(__FILE__, __LINE__, "%s at %d bits: %s", fixtures[f], bits, defect);
+        CHECK(fl_pbl_bloom_probes(bits) != fl_pbl_bloom_probes(bits + 4));
+        CHECK_OK(fl_pbl_bloom_check(t, split, arg, bits + 4, defect, sizeof defect));
+        if (fl_pbl_sst_info(t)->has_filter) CHECK_CONTAINS(defect, "at the configured");
+        else CHECK(!defect[0]);
         CHECK_OK(fl_pbl_split_check(t, split, arg, defect, sizeof defect));
         if (defect[0]) fl_test_fail(__FILE__, __LINE__, "%s (split): %s", fixtures[f], defect);
         if (split) {                /* the whole-key Split is not the one capped3 was written with */
-            CHECK_OK(fl_pbl_bloom_check(t, NULL, NULL, defect, sizeof defect));
+            CHECK_OK(fl_pbl_bloom_check(t, NULL, NULL, -1, defect, sizeof defect));
             CHECK_CONTAINS(defect, "differ from Pebble's bloom");
             CHECK_OK(fl_pbl_split_check(t, NULL, NULL, defect, sizeof defect));
             CHECK_CONTAINS(defect, "same-prefix bit");
@@ -320,7 +330,7 @@ FL_TEST(pbl_bloom_rebuild_is_bit_exact) {
             fl_pbl_sst *u;
             CHECK_OK(fl_pbl_sst_open_flags(file, len, FL_PBL_NO_CHECKSUMS, &u, err, sizeof err));
             if (u) {
-                CHECK_OK(fl_pbl_bloom_check(u, split, arg, defect, sizeof defect));
+                CHECK_OK(fl_pbl_bloom_check(u, split, arg, -1, defect, sizeof defect));
                 CHECK_CONTAINS(defect, "0 bits set that the rebuild leaves clear, 1 clear that it sets");
             }
             fl_pbl_sst_free(u);

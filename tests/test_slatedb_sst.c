@@ -270,8 +270,14 @@ static void check_fixture(const fixture *fx) {
         /* P5's check: the stored bloom passes; one bit flipped either way,
          * or another probe count, is a defect that says what differs */
         char defect[400];
-        CHECK_OK(fl_sdb_bloom_check(t, flt, ex.len ? fixed3 : NULL, NULL, defect, sizeof defect));
+        CHECK_OK(fl_sdb_bloom_check(t, flt, ex.len ? fixed3 : NULL, NULL, -1, defect, sizeof defect));
         if (defect[0]) fl_test_fail(__FILE__, __LINE__, "%s: %s", fx->name, defect);
+        /* at the bits per key it was written with too; at 8 more (a
+         * writer given other bits than configured), the size differs */
+        CHECK_OK(fl_sdb_bloom_check(t, flt, ex.len ? fixed3 : NULL, NULL, (int)bpk, defect, sizeof defect));
+        if (defect[0]) fl_test_fail(__FILE__, __LINE__, "%s at %u bits: %s", fx->name, (unsigned)bpk, defect);
+        CHECK_OK(fl_sdb_bloom_check(t, flt, ex.len ? fixed3 : NULL, NULL, (int)bpk + 8, defect, sizeof defect));
+        CHECK_CONTAINS(defect, "but SlateDB's builder at the configured");
         uint8_t *bad = malloc(flt->data.len);
         CHECK(bad != NULL);
         fl_sdb_filter forged = { flt->name, { bad, flt->data.len } };
@@ -284,15 +290,15 @@ static void check_fixture(const fixture *fx) {
         CHECK(set_bit && clear_bit);
         memcpy(bad, flt->data.data, flt->data.len);
         bad[2 + (set_bit - 1) / 8] ^= (uint8_t)(1u << ((set_bit - 1) & 7));
-        CHECK_OK(fl_sdb_bloom_check(t, &forged, ex.len ? fixed3 : NULL, NULL, defect, sizeof defect));
+        CHECK_OK(fl_sdb_bloom_check(t, &forged, ex.len ? fixed3 : NULL, NULL, -1, defect, sizeof defect));
         CHECK(strstr(defect, ": 0 set that the rebuild leaves clear, 1 clear that it sets") != NULL);
         memcpy(bad, flt->data.data, flt->data.len);
         bad[2 + (clear_bit - 1) / 8] ^= (uint8_t)(1u << ((clear_bit - 1) & 7));
-        CHECK_OK(fl_sdb_bloom_check(t, &forged, ex.len ? fixed3 : NULL, NULL, defect, sizeof defect));
+        CHECK_OK(fl_sdb_bloom_check(t, &forged, ex.len ? fixed3 : NULL, NULL, -1, defect, sizeof defect));
         CHECK(strstr(defect, ": 1 set that the rebuild leaves clear, 0 clear that it sets") != NULL);
         memcpy(bad, flt->data.data, flt->data.len);
         bad[1] ^= 1;                                   /* k, big-endian u16 */
-        CHECK_OK(fl_sdb_bloom_check(t, &forged, ex.len ? fixed3 : NULL, NULL, defect, sizeof defect));
+        CHECK_OK(fl_sdb_bloom_check(t, &forged, ex.len ? fixed3 : NULL, NULL, -1, defect, sizeof defect));
         /* (no bits per key gives that k with that size, or one does -- a
          * two-key SST's 24 bits are 11 or 12 per key -- and its build differs) */
         CHECK(strstr(defect, "which no whole bits per key gives") != NULL || strstr(defect, "differ from") != NULL);

@@ -147,7 +147,8 @@ int fl_pbl_filter_hashes(const fl_pbl_sst *t, fl_pbl_split_fn split, void *arg, 
     return FL_OK;
 }
 
-int fl_pbl_bloom_check(const fl_pbl_sst *t, fl_pbl_split_fn split, void *arg, char *defect_out, size_t defect_len) {
+int fl_pbl_bloom_check(const fl_pbl_sst *t, fl_pbl_split_fn split, void *arg, int bits, char *defect_out,
+                       size_t defect_len) {
     if (defect_len) defect_out[0] = 0;
     const fl_pbl_info *in = fl_pbl_sst_info(t);
     if (!in->has_filter) return FL_OK;
@@ -172,10 +173,19 @@ int fl_pbl_bloom_check(const fl_pbl_sst *t, fl_pbl_split_fn split, void *arg, ch
     uint32_t lines = le32(f.data + f.len - 4);
     unsigned k = f.data[f.len - 5];
     int bpk_found = -1;
-    for (int bpk = 0; bpk <= 4096 && bpk_found < 0; bpk++) {
+    for (int bpk = bits >= 0 ? bits : 0; bpk <= (bits >= 0 ? bits : 4096) && bpk_found < 0; bpk++) {
         uint64_t l = ((uint64_t)distinct * (uint64_t)bpk + 511) / 512;
         if (l % 2 == 0) l++;
         if (l == lines && fl_pbl_bloom_probes(bpk) == k && (uint64_t)l * 64 + 5 == f.len) bpk_found = bpk;
+    }
+    if (bpk_found < 0 && bits >= 0) {
+        uint64_t l = ((uint64_t)distinct * (uint64_t)bits + 511) / 512;
+        if (l % 2 == 0) l++;
+        snprintf(defect_out, defect_len, "the filter (%zu bytes, %u lines, %u probes) is not what Pebble writes for the "
+                 "%zu distinct hashes of this table's %zu points at the configured %d bits per key (%llu lines, %u "
+                 "probes)", f.len, lines, k, distinct, nh, bits, (unsigned long long)l, fl_pbl_bloom_probes(bits));
+        free(hashes);
+        return FL_OK;
     }
     if (bpk_found < 0) {
         snprintf(defect_out, defect_len, "the filter (%zu bytes, %u lines, %u probes) is not what Pebble writes for the "

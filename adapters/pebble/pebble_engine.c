@@ -107,15 +107,18 @@ static void ignore_violation(void *arg, const fl_contract_violation *v) {
 /* The configured policy (opt's policies: one bloom, one plugin policy, or
  * none): its name into name (empty for none: Pebble reads a table's filter
  * only when its name is configured, Options.Filters), and a bloom's
- * extractor into *ex (NULL for none).  A plugin policy's name is asked in a
+ * extractor into *ex (NULL for none) and bits per key into *bits (its
+ * bits=, 10 without one, as the adapter maps it onto
+ * bloom.FilterPolicy(bits); -1 for no bloom or bits= not a whole number).  A plugin policy's name is asked in a
  * call context of its own, whose violations go nowhere: the program's host
  * reports what the plugin breaks inside Pebble. */
-static int configured(const fl_registry *reg, const fl_options *opt, fl_prefix_extractor **ex, char *name,
-                      size_t name_len, char *err, size_t err_len) {
+static int configured(const fl_registry *reg, const fl_options *opt, fl_prefix_extractor **ex, int *bits,
+                      char *name, size_t name_len, char *err, size_t err_len) {
     const char *list = opt->policies ? opt->policies : FL_DEFAULT_POLICIES;
     size_t count;
     char *first = NULL, prefix[256];
     *ex = NULL;
+    *bits = -1;
     name[0] = 0;
     int rc = fl_policy_list_first(list, &count, &first, err, err_len);
     if (rc == FL_OK && first && fl_registry_spec_plugin(reg, first, true)) {
@@ -131,6 +134,7 @@ static int configured(const fl_registry *reg, const fl_options *opt, fl_prefix_e
         fl_calls_free(calls);
     } else if (rc == FL_OK && first) {
         snprintf(name, name_len, "%s", BLOOM_NAME);
+        *bits = fl_proc_spec_bits(first);
         if (fl_spec_argument(first, "prefix", prefix, sizeof prefix))
             rc = fl_registry_make_extractor(reg, prefix, ex, err, err_len);
     }
@@ -147,8 +151,8 @@ static int configured(const fl_registry *reg, const fl_options *opt, fl_prefix_e
  * lines (no point key, or a damaged trailer) answers no to every probe:
  * OTHER.  A plugin policy's filter (named as the plugin names its policy)
  * is OTHER: neither P9 nor P5 knows it; it is not rebuilt as a bloom. */
-static int read_filter(const char *path, const fl_registry *reg, const fl_options *opt, fl_sst_filter **out,
-                       char *err, size_t err_len) {
+static int read_filter(const char *path, const fl_registry *reg, const fl_options *opt, bool fresh,
+                       fl_sst_filter **out, char *err, size_t err_len) {
     *out = NULL;
     pbl_filter *p = calloc(1, sizeof *p);
     if (!p) return FL_ERR_NOMEM;
@@ -162,14 +166,17 @@ static int read_filter(const char *path, const fl_registry *reg, const fl_option
     int rc = fl_pbl_sst_open(p->file.data, p->file.len, &p->t, err, err_len);
     fl_prefix_extractor *ex = NULL;
     char name[256];
-    if (rc == FL_OK) rc = configured(reg, opt, &ex, name, sizeof name, err, err_len);
+    int bits = -1;
+    if (rc == FL_OK) rc = configured(reg, opt, &ex, &bits, name, sizeof name, err, err_len);
     const fl_pbl_info *info = rc == FL_OK ? fl_pbl_sst_info(p->t) : NULL;
     bool bloom = info && info->has_filter && named(info->filter_name, BLOOM_NAME);
     bool filtered = info && info->has_filter && name[0] && named(info->filter_name, name);
     /* P5: the bloom against Pebble's own, rebuilt over the table's keys
-     * split as the configured extractor splits them */
+     * split as the configured extractor splits them -- at the configured
+     * bits per key when the table was written under opt (fresh), else at
+     * whichever gives its size (the table does not record it) */
     if (rc == FL_OK && bloom)
-        rc = fl_pbl_bloom_check(p->t, split_of, ex, p->f.defect, sizeof p->f.defect);
+        rc = fl_pbl_bloom_check(p->t, split_of, ex, fresh && filtered ? bits : -1, p->f.defect, sizeof p->f.defect);
     p->split = ex;                    /* (a get's Split: pbl_get_probes) */
     if (rc != FL_OK) {
         pbl_filter_free(&p->f);

@@ -182,13 +182,15 @@ int fl_pbl_filter_hashes(const fl_pbl_sst *t, fl_pbl_split_fn split, void *arg, 
                          size_t *n, char *err, size_t err_len);
 
 /* Whether t's filter is exactly what Pebble builds over t's own point keys
- * (fl_pbl_filter_hashes with split, then fl_pbl_bloom_build) at some bits
- * per key 0..4096 that gives the stored line and probe count -- the table
- * does not record the bits per key.  FL_OK with defect "" when it is, or
- * when t has no filter; FL_OK with defect saying what differs otherwise
- * (bits set that the rebuild leaves clear, clear that it sets: false
- * negatives; or no bits per key fits the trailer); an error reading t. */
-int fl_pbl_bloom_check(const fl_pbl_sst *t, fl_pbl_split_fn split, void *arg, char *defect,
+ * (fl_pbl_filter_hashes with split, then fl_pbl_bloom_build) at bits per
+ * key (when >= 0: the configured value, for a table written under it), or
+ * else at some bits per key 0..4096 that gives the stored line and probe
+ * count -- the table does not record the bits per key.  FL_OK with defect
+ * "" when it is, or when t has no filter; FL_OK with defect saying what
+ * differs otherwise (bits set that the rebuild leaves clear, clear that it
+ * sets: false negatives; or the configured bits, or no bits per key, fits
+ * the trailer); an error reading t. */
+int fl_pbl_bloom_check(const fl_pbl_sst *t, fl_pbl_split_fn split, void *arg, int bits, char *defect,
                        size_t defect_len);
 
 /* Whether t's Split-dependent bits agree with split: a SET's same-prefix

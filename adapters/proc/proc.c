@@ -170,6 +170,7 @@ static int proc_close(fl_engine *e, char *err, size_t err_len) {
     free_filters(p);
     free(p->listed);
     free(p->listed_level);
+    free(p->at_open);
     free(p->got_ssts);
     fl_buf_free(&p->got_key);
     fl_options_free(&p->opt);
@@ -493,6 +494,7 @@ static int proc_set_options(fl_engine *e, const fl_options *opt, char *err, size
         if ((rc = fl_options_copy(&next, opt)) == FL_OK) {
             fl_options_free(&p->opt);
             p->opt = next;
+            p->options_changed = true;
             free_filters(p);
         } else {
             pc_set_err(p, "set_options: %s", fl_strerror(rc));
@@ -645,6 +647,13 @@ static int proc_ssts(const fl_engine *x, fl_sst_meta **out, size_t *count) {
     free(p->listed_level);
     p->listed = ids;
     p->listed_level = levels;
+    if (!p->at_open_known) {
+        p->at_open = malloc((n ? n : 1) * sizeof *p->at_open);
+        if (!p->at_open) return FL_ERR_NOMEM;
+        memcpy(p->at_open, ids, n * sizeof *ids);
+        p->nat_open = n;
+        p->at_open_known = true;
+    }
     p->nlisted = n;
     *out = m;
     *count = n;
@@ -688,7 +697,11 @@ static int proc_sst_filter(fl_engine *e, uint64_t id, const fl_sst_filter **out)
     path[p->value.len] = 0;
     fl_sst_filter *f = NULL;
     char why[1024] = "";
-    rc = p->kind->read_sst_filter(path, p->reg, &p->opt, &f, why, sizeof why);
+    /* written under p->opt: new since the open, the options unchanged */
+    bool fresh = p->at_open_known && !p->options_changed;
+    for (size_t i = 0; fresh && i < p->nat_open; i++)
+        if (p->at_open[i] == id) fresh = false;
+    rc = p->kind->read_sst_filter(path, p->reg, &p->opt, fresh, &f, why, sizeof why);
     if (rc != FL_OK) pc_set_err(p, "%s: %s", path, why[0] ? why : fl_strerror(rc));
     free(path);
     if (rc != FL_OK) return rc;
@@ -881,8 +894,8 @@ int fl_proc_kind_init(fl_proc_kind *kind, const char *name, const char *command)
 }
 
 void fl_proc_kind_read_files(fl_proc_kind *kind,
-                             int (*read)(const char *, const fl_registry *, const fl_options *, fl_sst_filter **,
-                                         char *, size_t),
+                             int (*read)(const char *, const fl_registry *, const fl_options *, bool,
+                                         fl_sst_filter **, char *, size_t),
                              void (*free_filter)(fl_sst_filter *)) {
     kind->read_sst_filter = read;
     kind->free_sst_filter = free_filter;

@@ -94,6 +94,12 @@ typedef struct proc {
     uint64_t *listed;
     int *listed_level;
     size_t nlisted;
+    /* the ids of the first listing since the open (at_open_known): an SST
+     * not among them was written under opt -- unless the options changed
+     * since (set_options), when none is known to be */
+    uint64_t *at_open;
+    size_t nat_open;
+    bool at_open_known, options_changed;
     /* the last get's key (got: the last read was a get), for the kind's
      * get_probes */
     fl_buf got_key;

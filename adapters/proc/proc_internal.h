@@ -23,9 +23,12 @@ typedef struct fl_proc_kind {
      * reads the files itself, never through the adapter), or NULL.  With it
      * and the adapter's `sst_file`, the kind's table has sst_filter: the
      * filter of the SST file at path as a read of the engine opened with opt
-     * (and reg) would probe it, into *out, freed with free_sst_filter.
-     * FL_ERR_CORRUPT with err for a file that breaks the engine's format. */
-    int  (*read_sst_filter)(const char *path, const fl_registry *reg, const fl_options *opt,
+     * (and reg) would probe it, into *out, freed with free_sst_filter;
+     * fresh: the SST was written under opt (it appeared since the open, and
+     * the options stayed), so its filters are held to opt's bits per key
+     * (P5).  FL_ERR_CORRUPT with err for a file that breaks the engine's
+     * format. */
+    int  (*read_sst_filter)(const char *path, const fl_registry *reg, const fl_options *opt, bool fresh,
                             fl_sst_filter **out, char *err, size_t err_len);
     void (*free_sst_filter)(fl_sst_filter *f);
     /* With the adapter's `probes`: whether a read's probe of filter bytes
@@ -72,7 +75,7 @@ int fl_proc_kind_init(fl_proc_kind *kind, const char *name, const char *command)
  * above) and so the table's sst_filter. */
 void fl_proc_kind_read_files(fl_proc_kind *kind,
                              int (*read)(const char *path, const fl_registry *reg, const fl_options *opt,
-                                         fl_sst_filter **out, char *err, size_t err_len),
+                                         bool fresh, fl_sst_filter **out, char *err, size_t err_len),
                              void (*free_filter)(fl_sst_filter *f));
 
 /* proc.c's open (a named adapter's open may check first that its program
@@ -86,6 +89,12 @@ int fl_proc_open(const fl_engine_ops *self, const char *dir, const fl_registry *
  * to the directory of the running filterlab binary, starting with '/').
  * false when none is found. */
 bool fl_proc_find_program(const char *env, const char *const *beside, size_t n, char *command, size_t cap);
+
+/* A bloom spec's bits per key as the named adapters map it onto their
+ * engine's whole-number bits per key (Pebble's bloom.FilterPolicy,
+ * SlateDB's BloomFilterPolicy::new): its bits=, 10 without one; -1 when
+ * bits= is not a whole number from 0 to 1000. */
+int fl_proc_spec_bits(const char *spec);
 
 /* Whether an SST holds a key a read's target asks about (probe_of).  Its
  * rows are handed to fl_proc_holds_row one by one in key order, as long as

@@ -2,8 +2,8 @@
  * proc_named.c -- what the C sides of the named adapter programs (slatedb,
  * pebble) share: where the program is (the path an environment variable
  * gives, else beside the filterlab binary that runs: a build tree, or an
- * install's libexec/filterlab/), and whether an SST's rows hold a read's
- * target (probe_of's answer).
+ * install's libexec/filterlab/), a bloom's bits per key as they map it, and
+ * whether an SST's rows hold a read's target (probe_of's answer).
  */
 #include "proc_internal.h"
 
@@ -36,6 +36,13 @@ bool fl_proc_find_program(const char *env, const char *const *beside, size_t n, 
     if (!found || strchr(path, '\'') || strlen(path) + 3 > cap) return false;
     snprintf(command, cap, "'%s'", path);
     return true;
+}
+
+int fl_proc_spec_bits(const char *spec) {
+    char text[64], *end;
+    if (!fl_spec_argument(spec, "bits", text, sizeof text)) return 10;
+    double v = strtod(text, &end);
+    return end != text && !*end && v >= 0 && v <= 1000 && v == (double)(int)v ? (int)v : -1;
 }
 
 int fl_proc_holds_row(fl_proc_holds *h, fl_slice key) {

@@ -274,7 +274,7 @@ int fl_sdb_bloom_key_hashes(const fl_sdb_sst *t, bool whole_key, fl_sdb_prefix_f
 /* ---- P5: a bloom against its rebuild --------------------------------------------- */
 
 int fl_sdb_bloom_check(const fl_sdb_sst *t, const fl_sdb_filter *sub, fl_sdb_prefix_fn prefix_len, void *arg,
-                       char *defect, size_t defect_len) {
+                       int bits, char *defect, size_t defect_len) {
     if (defect_len) defect[0] = 0;
     bool whole;
     fl_slice exname;
@@ -294,7 +294,8 @@ int fl_sdb_bloom_check(const fl_sdb_sst *t, const fl_sdb_filter *sub, fl_sdb_pre
     bool judged = false, same = false;
     fl_buf built;
     fl_buf_init(&built);
-    for (uint32_t bpk = 1; nh && bpk <= 4096 && !same && rc == FL_OK; bpk++) {
+    uint32_t lo = bits >= 1 ? (uint32_t)bits : 1, hi = bits >= 1 ? (uint32_t)bits : 4096;
+    for (uint32_t bpk = lo; nh && bpk <= hi && !same && rc == FL_OK; bpk++) {
         uint64_t bytes = ((uint64_t)((uint32_t)nh * bpk) + 7) / 8;    /* u32 as SlateDB's */
         if (bytes * 8 != b.nbits || fl_sdb_bloom_num_probes(bpk) != b.k) continue;
         fl_buf_reset(&built);
@@ -316,7 +317,13 @@ int fl_sdb_bloom_check(const fl_sdb_sst *t, const fl_sdb_filter *sub, fl_sdb_pre
                  "rebuilt over the %zu hashes of this SST's %zu entries: %zu set that the rebuild leaves "
                  "clear, %zu clear that it sets (each a false negative for the keys that probe it)",
                  nl, name, b.nbits, b.k, nh, rows, extra, missing);
-    } else if (rc == FL_OK && nh && !judged && b.nbits / nh < 4096)
+    } else if (rc == FL_OK && nh && !judged && bits >= 1)
+        snprintf(defect, defect_len, "sub-filter \"%.*s\" has %u bits and %u probes, but SlateDB's builder at the "
+                 "configured %d bits per key gives %llu bits and %u probes for the %zu hashes it adds for this "
+                 "SST's %zu entries", nl, name, b.nbits, b.k, bits,
+                 (unsigned long long)(((uint64_t)((uint32_t)nh * (uint32_t)bits) + 7) / 8 * 8),
+                 fl_sdb_bloom_num_probes((uint32_t)bits), nh, rows);
+    else if (rc == FL_OK && nh && !judged && b.nbits / nh < 4096)
         snprintf(defect, defect_len, "sub-filter \"%.*s\" has %u bits and %u probes, which no whole bits per key "
                  "gives for the %zu hashes SlateDB's builder adds for this SST's %zu entries",
                  nl, name, b.nbits, b.k, nh, rows);

@@ -76,8 +76,10 @@ static void sdb_filter_free(fl_sst_filter *f) {
 }
 
 /* A configured policy: its name (as SlateDB names it: filterlab's rule,
- * which the adapter checks) and its spec's prefix= argument. */
-typedef struct named { char name[256]; char prefix[256]; bool has_prefix; } named;
+ * which the adapter checks), its spec's prefix= argument, and its bits per
+ * key (a bloom's bits=, 10 without one, as the adapter maps it onto
+ * BloomFilterPolicy::new; -1 when bits= is not a whole number). */
+typedef struct named { char name[256]; char prefix[256]; bool has_prefix; int bits; } named;
 typedef struct named_list { const fl_registry *reg; named items[32]; size_t n; int rc; char err[256]; } named_list;
 
 static int add_named(void *arg, const char *spec, size_t index) {
@@ -90,6 +92,7 @@ static int add_named(void *arg, const char *spec, size_t index) {
     named *n = &l->items[l->n++];
     snprintf(n->name, sizeof n->name, "%s", fl_call_policy_name(NULL, pol));
     n->has_prefix = fl_spec_argument(spec, "prefix", n->prefix, sizeof n->prefix);
+    n->bits = fl_proc_spec_bits(spec);
     fl_call_policy_destroy(NULL, pol);
     return FL_OK;
 }
@@ -107,9 +110,11 @@ static bool sdb_prefix_len(void *arg, const fl_target *target, size_t *len) {
 
 /* P5 on bloom sub-filter sub of t (fl_sdb_bloom_check), its extractor
  * being the configured policy's of that name; a bloom with an extractor no
- * configured policy names is not judged. */
+ * configured policy names is not judged.  fresh: t was written under cfg
+ * (by the writer or the compactor): its bloom must be the rebuild at the
+ * bits per key of a configured policy of its name, not at any. */
 static int check_rebuild(const fl_sdb_sst *t, const fl_sdb_filter *sub, const named_list *cfg, const fl_registry *reg,
-                         char *defect, size_t defect_len) {
+                         bool fresh, char *defect, size_t defect_len) {
     bool whole;
     fl_slice exname;
     if (!fl_sdb_bloom_name_parse(sub->name, &whole, &exname)) return FL_OK;
@@ -120,7 +125,20 @@ static int check_rebuild(const fl_sdb_sst *t, const fl_sdb_filter *sub, const na
         if (!n || !n->has_prefix || fl_registry_make_extractor(reg, n->prefix, &ex, why, sizeof why) != FL_OK)
             return FL_OK;
     }
-    int rc = fl_sdb_bloom_check(t, sub, ex ? sdb_prefix_len : NULL, ex, defect, defect_len);
+    int rc = FL_OK;
+    bool tried = false, fits = false;
+    char why[256];
+    for (size_t i = 0; fresh && rc == FL_OK && !fits && i < cfg->n; i++) {
+        const named *n = &cfg->items[i];
+        if (strlen(n->name) != sub->name.len || memcmp(n->name, sub->name.data, sub->name.len) != 0 || n->bits < 0)
+            continue;
+        tried = true;
+        rc = fl_sdb_bloom_check(t, sub, ex ? sdb_prefix_len : NULL, ex, n->bits, why, sizeof why);
+        if (rc == FL_OK && !why[0]) fits = true;                    /* a configured bits per key fits */
+        else if (rc == FL_OK && !defect[0]) snprintf(defect, defect_len, "%s", why);
+    }
+    if (fits) defect[0] = 0;
+    if (!tried && rc == FL_OK) rc = fl_sdb_bloom_check(t, sub, ex ? sdb_prefix_len : NULL, ex, -1, defect, defect_len);
     if (ex) fl_call_extractor_destroy(NULL, ex);
     return rc;
 }
@@ -133,8 +151,8 @@ static int check_rebuild(const fl_sdb_sst *t, const fl_sdb_filter *sub, const na
  * with its exact expected rate from its bits (fl_sdb_bloom_expected_fp) --
  * P9 takes its items from that policy.  Anything else (several ANDed
  * sub-filters, another policy's, a bloom that hashes nothing): OTHER. */
-static int read_filter(const char *path, const fl_registry *reg, const fl_options *opt, fl_sst_filter **out,
-                       char *err, size_t err_len) {
+static int read_filter(const char *path, const fl_registry *reg, const fl_options *opt, bool fresh,
+                       fl_sst_filter **out, char *err, size_t err_len) {
     *out = NULL;
     sdb_filter *s = calloc(1, sizeof *s);
     if (!s) return FL_ERR_NOMEM;
@@ -161,7 +179,7 @@ static int read_filter(const char *path, const fl_registry *reg, const fl_option
         const fl_sdb_filter *sub = fl_sdb_sst_filter(t, i);
         s->f.bytes += 10 + sub->name.len + sub->data.len;    /* name_len, name, data_len, data */
         if (find_named(&writer, sub->name)) { usable++; which = i; }
-        if (!s->f.defect[0]) rc = check_rebuild(t, sub, &all, reg, s->f.defect, sizeof s->f.defect);
+        if (!s->f.defect[0]) rc = check_rebuild(t, sub, &all, reg, fresh, s->f.defect, sizeof s->f.defect);
     }
     if (nsub) s->f.bytes += 2;                                 /* the count */
     s->f.kind = FL_SSTF_NONE;

@@ -172,14 +172,16 @@ int fl_sdb_bloom_key_hashes(const fl_sdb_sst *t, bool whole_key, fl_sdb_prefix_f
 /* Whether bloom sub-filter sub of t (its name a bloom's: "_bf"...) holds
  * exactly what SlateDB's BloomFilterBuilder builds over t's own entries
  * (fl_sdb_bloom_key_hashes with prefix_len, the extractor its name says;
- * then fl_sdb_bloom_build) at some whole bits per key from 1 to 4096 that
- * gives its bit count and probe count -- the SST does not record the bits
- * per key its writer was given.  FL_OK with defect "" when it does, or when
- * no bits per key of that range is possible for its size (not judged);
+ * then fl_sdb_bloom_build) at bits per key (when >= 1: the configured
+ * value, for an SST written under it), or else at some whole bits per key
+ * from 1 to 4096 that gives its bit count and probe count -- the SST does
+ * not record the bits per key its writer was given.  FL_OK with defect ""
+ * when it does, or, without bits, when no bits per key of that range is
+ * possible for its size (not judged);
  * FL_OK with defect saying what differs (bits set that the rebuild leaves
  * clear, and clear that it sets: false negatives) when it does not; an
  * error reading t's entries. */
 int fl_sdb_bloom_check(const fl_sdb_sst *t, const fl_sdb_filter *sub, fl_sdb_prefix_fn prefix_len, void *arg,
-                       char *defect, size_t defect_len);
+                       int bits, char *defect, size_t defect_len);
 
 #endif /* FL_SLATEDB_SST_H */
