@@ -155,10 +155,12 @@ static inline int fl_read_target_place(const fl_read_target *t, fl_slice key) {
     }
 }
 
-/* What the engine's memtable holds of a get's key, as the checker knows it
- * (fl_engine_ops.last_get_probes): nothing; its newest entry a put, or a
- * point deletion; or a range deletion of the memtable covers the key
- * (whatever the order of its point entries). */
+/* What the engine's memtable holds of a read's target, as the checker
+ * knows it (fl_engine_ops.last_read_probes).  Of a get's key: nothing; its
+ * newest entry a put, or a point deletion; or a range deletion of the
+ * memtable covers the key (whatever the order of its point entries).  Of
+ * a prefix read: RANGE_DELETED when the memtable holds any range
+ * deletion, else NOTHING. */
 typedef enum fl_mem_state {
     FL_MEM_NOTHING, FL_MEM_PUT, FL_MEM_DELETE, FL_MEM_RANGE_DELETED
 } fl_mem_state;
@@ -209,20 +211,23 @@ typedef struct fl_engine_ops {
      * probe trace.  FL_ERR_NOTFOUND for no such SST, FL_ERR_CORRUPT with
      * errmsg saying why for a file it cannot read. */
     int  (*sst_filter)(fl_engine *e, uint64_t id, const struct fl_sst_filter **out);
-    /* The SST filter probes the last get had to make, as the engine's own
-     * files say (an engine without a probe trace whose reader knows its
-     * filters' answers): *positive maybes and *negative nos, given what the
-     * memtable holds of the key (mem: the engine's rule decides whether the
-     * get goes on past it -- LevelDB stops at any entry; Pebble's iterator
-     * goes on past a point deletion) -- worked out from the live SSTs in the
-     * engine's read order and each one's stored filter bits and entries,
-     * not by asking the engine.  FL_OK; FL_ERR_NOTFOUND when it cannot say
-     * (a filter only a plugin can answer, a file it cannot read).  NULL:
-     * never.  *ssts (n of them, valid until the next call) are the SSTs
-     * whose filters those probes ask, in order.  The checker holds the
-     * get's counters to exactly these, and takes P9's probes of the get
-     * from those SSTs (untraced.c). */
-    int  (*last_get_probes)(fl_engine *e, fl_mem_state mem, uint64_t *positive, uint64_t *negative,
+    /* The SST filter probes the last read had to make -- a get, or a
+     * prefix read (a scan_prefix; a seek or seek_for_prev in prefix mode)
+     * -- as the engine's own files say (an engine without a probe trace
+     * whose reader knows its filters' answers): *positive maybes and
+     * *negative nos, given what the memtable holds of the read's target
+     * (mem: the engine's rule decides whether a get goes on past it --
+     * LevelDB stops at any entry; Pebble's iterator goes on past a point
+     * deletion) -- worked out from the live SSTs in the engine's read order
+     * and each one's stored filter bits and entries, not by asking the
+     * engine.  FL_OK; FL_ERR_NOTFOUND when it cannot say (a read of
+     * another kind, a filter only a plugin can answer, a file it cannot
+     * read, a case its rule does not cover).  NULL: never.  *ssts (n of
+     * them, valid until the next call) are the SSTs whose filters those
+     * probes ask, in order.  The checker holds the read's counters of its
+     * kind to exactly these, and takes P9's probes of the read from those
+     * SSTs (untraced.c). */
+    int  (*last_read_probes)(fl_engine *e, fl_mem_state mem, uint64_t *positive, uint64_t *negative,
                             const uint64_t **ssts, size_t *n);
     /* The SST filter probes the last read made -- a get, a scan_prefix,
      * or a seek in prefix mode -- in the order made, each matched to the

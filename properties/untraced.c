@@ -24,11 +24,12 @@
  *       those of the SSTs a read could probe, as RocksDB picks them, or,
  *       for a get on an engine whose files say which probes it had to make
  *       (below), those SSTs;
- *   P3, exactly, for a get on an engine whose files say which probes it
- *       had to make (fl_engine_ops.last_get_probes: LevelDB, Pebble): the
- *       maybes and nos its filters' stored bits give, in read order, until
- *       the engine's rule stops the get (given what the memtable holds of
- *       the key: mem_state).
+ *   P3, exactly, for a get (LevelDB, Pebble) or a prefix read (Pebble) on
+ *       an engine whose files say which probes it had to make
+ *       (fl_engine_ops.last_read_probes): the maybes and nos its filters'
+ *       stored bits give, in the engine's read order, until the engine's
+ *       rule stops the read (given what the memtable holds of the key:
+ *       mem_state; for a prefix read, whether it holds range deletions).
  *     - probe by probe (fl_engine_ops.last_read_trace): each SST
  *       filter's no to a get of a key that SST holds, to a scan_prefix or
  *       prefix-mode seek of a prefix some key of that SST starts with, or
@@ -92,7 +93,7 @@ static bool mem_holds(fl_checker *ck, bool prefix, fl_slice t) {
     return s.found;
 }
 
-/* What the memtable holds of key k (last_get_probes): mem_keys has an
+/* What the memtable holds of key k (last_read_probes): mem_keys has an
  * entry of every key put or deleted since it was emptied, and the model
  * says which was last -- unless a range deletion of the memtable covers
  * k, which the engine's rule takes first. */
@@ -198,7 +199,7 @@ static size_t prefix_probe_bound(const fl_checker *ck, fl_slice p, bool backward
  * ever hashed it, as a key or as a prefix).  Backward reads are left out
  * (which SST of a deeper level they probe is not known). */
 /* exact: asked (nasked of them) are the SSTs a get had to probe, by the
- * engine's own rule (last_get_probes), in place of point_candidates. */
+ * engine's own rule (last_read_probes), in place of point_candidates. */
 static void p9_feed(fl_checker *ck, int k, fl_slice t, bool backward, uint64_t d_cons, uint64_t d_pos,
                     bool exact, const uint64_t *asked, size_t nasked) {
     if (!ck->cfg.check || !ck->eng->sst_filter || backward || !d_cons || !ck->written_complete ||
@@ -304,20 +305,23 @@ static void check_kind(fl_checker *ck, int k, const fl_filter_counters *b, const
                      "only %zu of the %zu live SST(s)%s", (unsigned long long)d_cons,
                      (unsigned long long)d_neg, fl_op_name(op->kind), bound, ck->nmetas,
                      k ? " in the seeks it made" : "");
-    /* exact, where the engine's files say what the get had to probe */
+    /* exact, where the engine's files say what the read had to probe (a
+     * get, or a prefix read: scan_prefix, a seek in prefix mode) */
     uint64_t want_pos, want_neg;
     const uint64_t *asked = NULL;
     size_t nasked = 0;
-    bool exact = !k && op->kind == FL_OP_GET && ck->eng->last_get_probes &&
-                 ck->eng->last_get_probes(ck->db, mem_state(ck, t), &want_pos, &want_neg, &asked, &nasked) == FL_OK;
-    if (exact) {
-        if (d_pos != want_pos || d_neg != want_neg)
-            ck_violation(ck, FL_P3, "the get's SST filters said maybe %llu and no %llu time(s), but its live "
-                         "SSTs, read from their files, say maybe %llu and no %llu: in read order, each SST "
-                         "whose key range holds the key, its filter's stored bits for the key, until the "
-                         "engine's rule stops the get", (unsigned long long)d_pos, (unsigned long long)d_neg,
-                         (unsigned long long)want_pos, (unsigned long long)want_neg);
-    }
+    fl_mem_state mem = k ? (ck->nmem_rts ? FL_MEM_RANGE_DELETED : FL_MEM_NOTHING) : mem_state(ck, t);
+    bool exact = (k ? op->kind != FL_OP_GET : op->kind == FL_OP_GET) && ck->eng->last_read_probes &&
+                 ck->eng->last_read_probes(ck->db, mem, &want_pos, &want_neg, &asked, &nasked) == FL_OK;
+    if (exact && (d_pos != want_pos || d_neg != want_neg))
+        ck_violation(ck, FL_P3, "the %s's SST filters said maybe %llu and no %llu time(s), but its live SSTs, "
+                     "read from their files, say maybe %llu and no %llu: %s", fl_op_name(op->kind),
+                     (unsigned long long)d_pos, (unsigned long long)d_neg, (unsigned long long)want_pos,
+                     (unsigned long long)want_neg,
+                     k ? "the SSTs the engine's rule seeks in for the prefix, each one's filter's stored bits "
+                         "for it"
+                       : "in read order, each SST whose key range holds the key, its filter's stored bits for "
+                         "the key, until the engine's rule stops the get");
     /* probe by probe, where the engine's adapter can tell whose filter each
      * was (a prefix read here is of the prefix the checker wants asked: a
      * scan_prefix's, or a seek's in prefix mode) */

@@ -637,3 +637,47 @@ FL_TEST(pbl_get_probes_follow_pebbles_rule) {
     get_fixture_close(&rd);
     get_fixture_close(&basic);
 }
+
+FL_TEST(pbl_prefix_probes_follow_pebbles_rule) {
+    get_fixture c3, rd;
+    if (!get_fixture_open(&c3, "capped3")) return;
+    if (!get_fixture_open(&rd, "rangedel")) { get_fixture_close(&c3); return; }
+    /* capped3: Split capped:3; prefixes aaa, abc, b, bz, cat, dog */
+    uint64_t pos, neg;
+    size_t asked[3], nasked;
+    fl_slice cat = { (const uint8_t *)"cat", 3 }, cau = { (const uint8_t *)"cau", 3 };
+    bool says = fl_pbl_bloom_may_contain(fl_pbl_sst_info(c3.t)->filter, cat);
+    CHECK(says);
+    /* one table: SeekPrefixGE loads it and asks its filter once */
+    fl_pbl_get_table v[3] = { at(&c3, 0), at(&c3, 0), at(&c3, 6) };
+    CHECK_OK(fl_pbl_prefix_probes(v, 1, cat, cau, true, cat, fl_pbl_split_capped, &three, &pos, &neg, asked, &nasked));
+    CHECK(pos == 1 && neg == 0 && nasked == 1 && asked[0] == 0);
+    /* two overlapping L0 tables are two sublevels, and L6 a level: three
+     * level iterators, three probes */
+    CHECK_OK(fl_pbl_prefix_probes(v, 3, cat, cau, true, cat, fl_pbl_split_capped, &three, &pos, &neg, asked, &nasked));
+    CHECK(pos == 3 && neg == 0 && nasked == 3);
+    /* a table whose smallest key's prefix ("aaa") is past the seek's ("a")
+     * is not loaded (level_iter.go, loadFile) */
+    fl_slice a = { (const uint8_t *)"a", 1 };
+    CHECK_OK(fl_pbl_prefix_probes(v + 2, 1, a, a, false, a, fl_pbl_split_capped, &three, &pos, &neg, asked, &nasked));
+    CHECK(pos == 0 && neg == 0 && nasked == 0);
+    /* ... nor one at or past the upper bound (its smallest, "aaa", has the
+     * prefix: unbounded, it is asked), nor one not of the configured
+     * policy's name */
+    fl_slice aaa = { (const uint8_t *)"aaa", 3 }, zz = { (const uint8_t *)"zz", 2 }, zzz = { (const uint8_t *)"zzz", 3 };
+    CHECK_OK(fl_pbl_prefix_probes(v, 1, aaa, aaa, true, aaa, fl_pbl_split_capped, &three, &pos, &neg, asked, &nasked));
+    CHECK(pos + neg == 0);
+    CHECK_OK(fl_pbl_prefix_probes(v, 1, aaa, aaa, false, aaa, fl_pbl_split_capped, &three, &pos, &neg, asked, &nasked));
+    CHECK(pos + neg == 1);
+    v[0].asked = false;
+    CHECK_OK(fl_pbl_prefix_probes(v, 1, cat, cau, true, cat, fl_pbl_split_capped, &three, &pos, &neg, asked, &nasked));
+    CHECK(pos + neg == 0);
+    /* a range deletion in the read's range: its re-seeks are not worked out */
+    fl_pbl_get_table w[1] = { at(&rd, 0) };
+    fl_slice r1 = { (const uint8_t *)"r1", 2 }, r2 = { (const uint8_t *)"r2", 2 };
+    CHECK_RC(fl_pbl_prefix_probes(w, 1, r1, r2, true, r1, fl_pbl_split_capped, &three, &pos, &neg, asked, &nasked),
+             FL_ERR_NOTFOUND);
+    CHECK_OK(fl_pbl_prefix_probes(w, 1, zz, zzz, true, zz, fl_pbl_split_capped, &three, &pos, &neg, asked, &nasked));
+    get_fixture_close(&c3);
+    get_fixture_close(&rd);
+}

@@ -69,11 +69,11 @@ typedef struct ldb {
     uint64_t shape;                   /* a hash of the last listing          */
     listed *listing;                  /* the live tables, as last listed     */
     size_t nlisting;
-    int last_rc;                      /* last_get_probes: FL_OK or why not   */
+    int last_rc;                      /* last_read_probes: FL_OK or why not   */
     uint64_t last_pos, last_neg;
     ldb_want *want;                   /* the filters the last get may ask    */
     size_t nwant, want_cap;
-    uint64_t *asked;                  /* last_get_probes: the tables counted  */
+    uint64_t *asked;                  /* last_read_probes: the tables counted  */
     bool got;                         /* the last read was a get             */
     fl_read_probe *trace;             /* last_read_trace's                   */
     size_t trace_cap;
@@ -103,13 +103,13 @@ void ldb_policy_release(policy *p);
  * false) as a compaction LevelDB ran. */
 void ldb_note_files(ldb *e, bool own);
 void ldb_tables_release(ldb *e);
-/* Works out, before a get of key, what it must probe (last_get_probes). */
+/* Works out, before a get of key, what it must probe (last_read_probes). */
 void ldb_expect_get(ldb *e, fl_slice key);
 /* The views of fl_engine_ops. */
 int  ldb_ssts(const fl_engine *x, fl_sst_meta **out, size_t *count);
 int  ldb_sst_entries(fl_engine *x, uint64_t id, fl_entry_fn fn, void *arg);
 int  ldb_sst_filter(fl_engine *x, uint64_t id, const fl_sst_filter **out);
-int  ldb_last_get_probes(fl_engine *x, fl_mem_state mem, uint64_t *positive, uint64_t *negative,
+int  ldb_last_read_probes(fl_engine *x, fl_mem_state mem, uint64_t *positive, uint64_t *negative,
                          const uint64_t **ssts, size_t *n);
 int  ldb_last_read_trace(fl_engine *x, const fl_read_target *target, const fl_read_probe **probes, size_t *n,
                          const char **why);

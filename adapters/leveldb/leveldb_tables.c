@@ -4,7 +4,7 @@
  * once from its file by filterlab's own reader (leveldb_sst.h: key range,
  * entries, filter block; P6 when it breaks LevelDB's format, P5 when its
  * bloom is not LevelDB's bloom rebuilt over its keys), and what a get must
- * probe, worked out from them before the get (last_get_probes).
+ * probe, worked out from them before the get (last_read_probes).
  */
 #include "leveldb_internal.h"
 
@@ -361,7 +361,7 @@ void ldb_expect_get(ldb *e, fl_slice key) {
     }
 }
 
-int ldb_last_get_probes(fl_engine *x, fl_mem_state mem, uint64_t *positive, uint64_t *negative,
+int ldb_last_read_probes(fl_engine *x, fl_mem_state mem, uint64_t *positive, uint64_t *negative,
                         const uint64_t **ssts, size_t *n) {
     ldb *e = of(x);
     /* LevelDB's MemTable::Get ends the get at any entry of the key, a put
@@ -371,6 +371,7 @@ int ldb_last_get_probes(fl_engine *x, fl_mem_state mem, uint64_t *positive, uint
     *negative = in_mem ? 0 : e->last_neg;
     *ssts = NULL;
     *n = 0;
+    if (!e->got) return FL_ERR_NOTFOUND;      /* a scan or a seek: only gets are worked out */
     if (e->last_rc != FL_OK || in_mem) return e->last_rc;
     /* the tables counted are the first of e->want: each counted one was
      * added there, until a table held the key */

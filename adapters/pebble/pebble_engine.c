@@ -231,17 +231,64 @@ static bool pbl_probe_of(const fl_sst_filter *f, size_t len, uint64_t hash, cons
     return true;
 }
 
-/* What a get of key had to probe (fl_proc_kind.get_probes): nothing when
- * the memtable holds a put of it or a range deletion over it, else what
- * fl_pbl_get_probes works out over the tables, in the listing's order
- * (Pebble's read order), with the Split of the configured extractor. */
-static int pbl_get_probes(const fl_sst_filter *const *f, const int *level, size_t n, fl_slice key,
-                          fl_mem_state mem, uint64_t *positive, uint64_t *negative, size_t *asked, size_t *nasked) {
+/* The bounds' successor of p (the adapter's successor): the smallest key
+ * past every key starting with p, into out; false when there is none (p
+ * is all 0xff bytes: no upper bound). */
+static bool successor(fl_slice p, fl_buf *out) {
+    size_t n = p.len;
+    while (n && p.data[n - 1] == 0xff) n--;
+    if (!n) return false;
+    fl_buf_reset(out);
+    if (fl_buf_append(out, p.data, n) != FL_OK) return false;
+    out->data[n - 1]++;
+    return true;
+}
+
+/* What read r had to probe (fl_proc_kind.read_probes), over the tables in
+ * the listing's order (Pebble's read order), with the Split of the
+ * configured extractor (the adapter's mapping of each read: docs/pebble.md,
+ * "Requests"):
+ *   - a get: nothing when the memtable holds a put of the key or a range
+ *     deletion over it, else what fl_pbl_get_probes works out;
+ *   - a scan_prefix of p that the extractor gives a PREFIX: a prefix
+ *     iteration bounded to [p, successor of p) from SeekPrefixGE(p)
+ *     (fl_pbl_prefix_probes); a seek in prefix mode (the key has a POINT
+ *     prefix, not empty): one from SeekPrefixGE(key), unbounded -- when the
+ *     memtable holds no range deletion (else not worked out);
+ *   - any other read: none (total order, or SeekLT for seek_for_prev). */
+static int pbl_read_probes(const fl_sst_filter *const *f, const int *level, size_t n, const fl_proc_read *r,
+                           fl_mem_state mem, uint64_t *positive, uint64_t *negative, size_t *asked, size_t *nasked) {
     *positive = *negative = 0;
     *nasked = 0;
-    if (mem == FL_MEM_PUT || mem == FL_MEM_RANGE_DELETED || !n) return FL_OK;
+    if (!n) return FL_OK;
+    fl_prefix_extractor *ex = ((const pbl_filter *)f[0])->split;
+    size_t plen = 0;
+    fl_slice key = r->key, lo = key, hi = { NULL, 0 };
+    bool has_hi = false;
+    fl_buf succ;
+    fl_buf_init(&succ);
+    switch (r->kind) {
+    case FL_OP_GET:
+        if (mem == FL_MEM_PUT || mem == FL_MEM_RANGE_DELETED) return FL_OK;
+        break;
+    case FL_OP_SCAN_PREFIX: {
+        fl_target t = { FL_TARGET_PREFIX, key };
+        if (!ex || !fl_call_prefix_len(NULL, ex, &t, &plen)) return FL_OK;           /* total order */
+        if ((has_hi = successor(key, &succ))) hi = (fl_slice){ succ.data, succ.len };
+        break;
+    }
+    case FL_OP_SEEK: {
+        fl_target t = { FL_TARGET_POINT, key };
+        if (r->prefix_mode == 0 || !ex || !fl_call_prefix_len(NULL, ex, &t, &plen)) return FL_OK;
+        if (plen == 0) return FL_ERR_NOTFOUND;          /* (pebble-seek-prefix-empty: SeekGE instead) */
+        break;
+    }
+    default:
+        return FL_OK;                                    /* seek_for_prev: SeekLT, total order */
+    }
+    if (r->kind != FL_OP_GET && mem == FL_MEM_RANGE_DELETED) return FL_ERR_NOTFOUND;
     fl_pbl_get_table *v = malloc(n * sizeof *v);
-    if (!v) return FL_ERR_NOMEM;
+    if (!v) { fl_buf_free(&succ); return FL_ERR_NOMEM; }
     int rc = FL_OK;
     for (size_t i = 0; i < n && rc == FL_OK; i++) {
         pbl_filter *p = (pbl_filter *)(uintptr_t)f[i];     /* (its index is built once, here) */
@@ -249,10 +296,14 @@ static int pbl_get_probes(const fl_sst_filter *const *f, const int *level, size_
         if (!p->index && fl_pbl_index_build(p->t, &p->index, err, sizeof err) != FL_OK) rc = FL_ERR_NOTFOUND;
         v[i] = (fl_pbl_get_table){ p->t, p->index, level[i], p->used, p->bloom };
     }
-    if (rc == FL_OK)
-        rc = fl_pbl_get_probes(v, n, key, split_of(((const pbl_filter *)f[0])->split, key), mem == FL_MEM_DELETE,
-                               positive, negative, asked, nasked);
+    fl_slice prefix = { key.data, split_of(ex, key) };
+    if (prefix.len > key.len) prefix.len = key.len;
+    if (rc == FL_OK && r->kind == FL_OP_GET)
+        rc = fl_pbl_get_probes(v, n, key, prefix.len, mem == FL_MEM_DELETE, positive, negative, asked, nasked);
+    else if (rc == FL_OK)
+        rc = fl_pbl_prefix_probes(v, n, lo, hi, has_hi, prefix, split_of, ex, positive, negative, asked, nasked);
     free(v);
+    fl_buf_free(&succ);
     return rc;
 }
 
@@ -265,7 +316,7 @@ const fl_engine_ops *fl_engine_pebble(void) {
         kind.ops.space = &fl_space_pebble;
         fl_proc_kind_read_files(&kind, read_filter, pbl_filter_free);
         fl_proc_kind_match_probes(&kind, pbl_probe_of);
-        fl_proc_kind_expect_gets(&kind, pbl_get_probes);
+        fl_proc_kind_expect_reads(&kind, pbl_read_probes);
         made = true;
     }
     return &kind.ops;

@@ -2,7 +2,7 @@
  * pebble_get.c -- what a Get of Pebble v2.1.7 must probe, worked out from
  * the tables' files (read by filterlab's own reader, pebble_sst.c), not by
  * asking Pebble: the checker holds a get's counters to it exactly (P3,
- * fl_engine_ops.last_get_probes; pebble_engine.c gives it the tables).
+ * fl_engine_ops.last_read_probes; pebble_engine.c gives it the tables).
  *
  * Pebble's rule (get_iter.go, getIter; iterator.go, findNextEntry and
  * nextUserKey; file_cache.go, newIters and newPointIter; sstable/
@@ -178,4 +178,91 @@ int fl_pbl_get_probes(const fl_pbl_get_table *v, size_t n, fl_slice key, size_t 
         if (tomb) return FL_OK;
     }
     return FL_OK;
+}
+
+/* ---- Prefix iterations -------------------------------------------------------- */
+
+/* Whether table a lies wholly before table b (a's largest below b's
+ * smallest, or equal to it as a range deletion's exclusive end). */
+static bool before(const fl_pbl_info *a, const fl_pbl_info *b) {
+    int c = fl_slice_cmp(a->largest, b->smallest);
+    return c < 0 || (c == 0 && a->largest_kind == FL_PBL_RANGEDEL && a->largest_seq == FL_PBL_SEQ_MAX);
+}
+
+/* Whether the table's largest bound is at or past key. */
+static bool reaches(const fl_pbl_info *in, fl_slice key) {
+    int c = fl_slice_cmp(in->largest, key);
+    return c > 0 || (c == 0 && !(in->largest_kind == FL_PBL_RANGEDEL && in->largest_seq == FL_PBL_SEQ_MAX));
+}
+
+/* The L0 sublevel of each L0 table (manifest/l0_sublevels.go,
+ * addFileToSublevels): oldest first, one above the highest sublevel of
+ * the older tables it overlaps.  v's L0 tables come first, newest first. */
+static void sublevels(const fl_pbl_get_table *v, size_t nl0, int *sub) {
+    for (size_t i = nl0; i-- > 0;) {
+        sub[i] = 0;
+        const fl_pbl_info *a = fl_pbl_sst_info(v[i].t);
+        for (size_t j = i + 1; j < nl0; j++) {
+            const fl_pbl_info *b = fl_pbl_sst_info(v[j].t);
+            if (!before(a, b) && !before(b, a) && sub[j] + 1 > sub[i]) sub[i] = sub[j] + 1;
+        }
+    }
+}
+
+int fl_pbl_prefix_probes(const fl_pbl_get_table *v, size_t n, fl_slice lo, fl_slice hi, bool has_hi, fl_slice prefix,
+                         fl_pbl_split_fn split, void *arg, uint64_t *positive, uint64_t *negative, size_t *asked,
+                         size_t *nasked) {
+    *positive = *negative = 0;
+    size_t none;
+    if (!nasked) nasked = &none;
+    *nasked = 0;
+    /* a range deletion in the read's range makes the merging iterator seek
+     * the levels below it again, elsewhere: not worked out here */
+    for (size_t i = 0; i < n; i++) {
+        const fl_pbl_index *x = v[i].index;
+        for (size_t s = 0; s < x->nspans; s++) {
+            fl_slice start = key_at(x, x->spans[s].start, x->spans[s].slen);
+            fl_slice end = key_at(x, x->spans[s].end, x->spans[s].elen);
+            if ((!has_hi || fl_slice_cmp(start, hi) < 0) && fl_slice_cmp(lo, end) < 0) return FL_ERR_NOTFOUND;
+        }
+    }
+    size_t nl0 = 0;
+    while (nl0 < n && v[nl0].level == 0) nl0++;
+    int *sub = malloc((nl0 ? nl0 : 1) * sizeof *sub);
+    if (!sub) return FL_ERR_NOMEM;
+    sublevels(v, nl0, sub);
+    int top = -1;
+    for (size_t i = 0; i < nl0; i++) if (sub[i] > top) top = sub[i];
+    int rc = FL_OK;
+    /* each run -- an L0 sublevel, or a level below -- is a level iterator:
+     * SeekPrefixGE loads the first table whose largest is at or past lo
+     * (none past the upper bound, none whose smallest key's prefix is past
+     * the prefix: level_iter.go, loadFile) and asks its filter; stepping on
+     * to the run's next table (First) asks none */
+    for (int run = 0; run <= top + 6 && rc == FL_OK; run++) {
+        const fl_pbl_get_table *first = NULL;
+        const fl_pbl_info *fin = NULL;
+        size_t at = 0;
+        for (size_t i = 0; i < n; i++) {
+            bool in_run = run <= top ? i < nl0 && sub[i] == run : i >= nl0 && v[i].level == run - top;
+            if (!in_run) continue;
+            const fl_pbl_info *in = fl_pbl_sst_info(v[i].t);
+            if (!in->has_range || !reaches(in, lo)) continue;
+            if (!first || fl_slice_cmp(in->smallest, fin->smallest) < 0) { first = &v[i]; fin = in; at = i; }
+        }
+        if (!first) continue;
+        if (has_hi && fl_slice_cmp(fin->smallest, hi) >= 0) continue;
+        fl_slice sp = { fin->smallest.data, split(arg, fin->smallest) };
+        if (sp.len > fin->smallest.len) sp.len = fin->smallest.len;
+        if (fl_slice_cmp(sp, prefix) > 0) continue;
+        const fl_pbl_props *pr = &fin->props;
+        if (pr->has_obsolete_collector && pr->table_all_obsolete) continue;      /* no point iterator */
+        if (!first->asked) continue;
+        if (!first->bloom) { rc = FL_ERR_NOTFOUND; break; }
+        ++*(fl_pbl_bloom_may_contain(fin->filter, prefix) ? positive : negative);
+        if (asked) asked[*nasked] = at;
+        ++*nasked;
+    }
+    free(sub);
+    return rc;
 }

@@ -236,4 +236,17 @@ typedef struct fl_pbl_get_table {
 int fl_pbl_get_probes(const fl_pbl_get_table *v, size_t n, fl_slice key, size_t split, bool mem_deleted,
                       uint64_t *positive, uint64_t *negative, size_t *asked, size_t *nasked);
 
+/* The filter probes -- as fl_pbl_get_probes -- that a prefix iteration of
+ * Pebble v2.1.7 must make over the n live tables v (in Pebble's read
+ * order): an iterator with UseL6Filters, bounded below by lo and, when
+ * has_hi, above by hi (exclusive), positioned by SeekPrefixGE(lo) with the
+ * given prefix (lo's Split prefix), then stepped forward.  split (with
+ * arg) is Split, for the tables' smallest keys.  The rule is
+ * pebble_get.c's.  FL_ERR_NOTFOUND when a table's range deletion meets
+ * the read's range (its rule then re-seeks: not worked out), or the read
+ * asks a filter that is not Pebble's bloom. */
+int fl_pbl_prefix_probes(const fl_pbl_get_table *v, size_t n, fl_slice lo, fl_slice hi, bool has_hi, fl_slice prefix,
+                         fl_pbl_split_fn split, void *arg, uint64_t *positive, uint64_t *negative, size_t *asked,
+                         size_t *nasked);
+
 #endif /* FL_PEBBLE_SST_H */

@@ -102,7 +102,7 @@ int fl_proc_open(const fl_engine_ops *self, const char *dir, const fl_registry *
     p->reg = reg;
     fl_buf_init(&p->value);
     fl_buf_init(&p->key);
-    fl_buf_init(&p->got_key);
+    fl_buf_init(&p->read_key);
     int rc = fl_options_copy(&p->opt, opt);       /* (frees what it made when it fails) */
     if (rc != FL_OK) {
         free(p);
@@ -125,7 +125,7 @@ int fl_proc_open(const fl_engine_ops *self, const char *dir, const fl_registry *
         if (rc == FL_OK && (p->c->caps & (CAP_SST_FILE | CAP_PROBES)) != (CAP_SST_FILE | CAP_PROBES))
             kind->ops.last_read_trace = NULL;
         if (rc == FL_OK && (p->c->caps & (CAP_SST_FILE | CAP_SSTS)) != (CAP_SST_FILE | CAP_SSTS))
-            kind->ops.last_get_probes = NULL;
+            kind->ops.last_read_probes = NULL;
     }
     if (rc == FL_OK) rc = send_plugins(p, reg);
     if (rc == FL_OK) {
@@ -172,7 +172,7 @@ static int proc_close(fl_engine *e, char *err, size_t err_len) {
     free(p->listed_level);
     free(p->at_open);
     free(p->got_ssts);
-    fl_buf_free(&p->got_key);
+    fl_buf_free(&p->read_key);
     fl_options_free(&p->opt);
     fl_buf_free(&p->value);
     fl_buf_free(&p->key);
@@ -281,6 +281,7 @@ static int with_metrics(proc *p);
 static int after_read(proc *p, int rc);
 static int get_reply(proc *p, const char *request, const char *line, size_t len, fl_buf *value, bool *found);
 static int probe_line(proc *p, const char *request, const char *line, size_t len);
+static int note_read(proc *p, const fl_op *op);
 
 static int proc_get(fl_engine *e, fl_slice key, const fl_filter_context *ctx, fl_buf *value, bool *found) {
     proc *p = of(e);
@@ -294,13 +295,8 @@ static int proc_get(fl_engine *e, fl_slice key, const fl_filter_context *ctx, fl
     if ((rc = with_metrics(p)) != FL_OK) return rc;
     p->probes_valid = false;
     p->nprobes = 0;
-    p->got = false;
     if ((rc = pc_call(p, request, &line, &len)) != FL_OK) return after_read(p, rc);
-    if (p->kind->get_probes) {
-        fl_buf_reset(&p->got_key);
-        if (fl_buf_append(&p->got_key, key.data, key.len) != FL_OK) return after_read(p, FL_ERR_NOMEM);
-        p->got = true;
-    }
+    if ((rc = note_read(p, &op)) != FL_OK) return after_read(p, rc);
     while ((p->c->caps & CAP_PROBES) && len >= 6 && memcmp(line, "probe ", 6) == 0) {
         if ((rc = probe_line(p, request, line, len)) != FL_OK) return after_read(p, rc);
         if ((rc = pc_read_line(p, request, &line, &len)) != FL_OK) return after_read(p, rc);
@@ -441,6 +437,20 @@ static int entries(proc *p, const char *request, bool probes, fl_scan_fn fn, voi
     return rc;
 }
 
+/* Keeps the read op is (for the kind's read_probes), or that it is none
+ * that read_probes works out. */
+static int note_read(proc *p, const fl_op *op) {
+    p->read_kind = 0;
+    if (!p->kind->read_probes || (op->kind != FL_OP_GET && op->kind != FL_OP_SCAN_PREFIX && op->kind != FL_OP_SEEK &&
+                                  op->kind != FL_OP_SEEK_FOR_PREV))
+        return FL_OK;
+    fl_buf_reset(&p->read_key);
+    if (fl_buf_append(&p->read_key, op->a.data, op->a.len) != FL_OK) return FL_ERR_NOMEM;
+    p->read_kind = op->kind;
+    p->read_prefix_mode = op->prefix_mode;
+    return FL_OK;
+}
+
 static int read_op(proc *p, unsigned cap, const fl_op *op, fl_scan_fn fn, void *arg) {
     int rc = lacks(p, cap, fl_op_name(op->kind));
     if (rc != FL_OK) return rc;
@@ -452,7 +462,7 @@ static int read_op(proc *p, unsigned cap, const fl_op *op, fl_scan_fn fn, void *
     bool probes = p->c->caps & CAP_PROBES;
     p->probes_valid = false;
     p->nprobes = 0;
-    p->got = false;
+    if ((rc = note_read(p, op)) != FL_OK) return rc;
     rc = entries(p, request, probes, fn, arg);
     p->probes_valid = rc == FL_OK && probes;
     return after_read(p, rc);
@@ -762,17 +772,18 @@ static int proc_last_read_trace(fl_engine *e, const fl_read_target *target, cons
     return FL_OK;
 }
 
-/* The SST filter probes the last get had to make (the kind's get_probes),
+/* The SST filter probes the last read had to make (the kind's read_probes),
  * over the SSTs last listed -- the checker's view of the tree, which the
  * get saw -- in the adapter's order, each one's filter and entries read
  * from its file. */
-static int proc_last_get_probes(fl_engine *e, fl_mem_state mem, uint64_t *positive, uint64_t *negative,
+static int proc_last_read_probes(fl_engine *e, fl_mem_state mem, uint64_t *positive, uint64_t *negative,
                                 const uint64_t **ssts, size_t *n) {
     proc *p = of(e);
     *positive = *negative = 0;
     *ssts = NULL;
     *n = 0;
-    if (!p->got || !p->kind->get_probes) return FL_ERR_NOTFOUND;
+    if (!p->read_kind || !p->kind->read_probes) return FL_ERR_NOTFOUND;
+    fl_proc_read r = { (fl_op_kind)p->read_kind, { p->read_key.data, p->read_key.len }, p->read_prefix_mode };
     size_t cap = p->nlisted ? p->nlisted : 1;
     const fl_sst_filter **f = malloc(cap * sizeof *f);
     size_t *asked = malloc(cap * sizeof *asked);
@@ -783,8 +794,7 @@ static int proc_last_get_probes(fl_engine *e, fl_mem_state mem, uint64_t *positi
         if (proc_sst_filter(e, p->listed[i], &f[i]) != FL_OK) rc = FL_ERR_NOTFOUND;
     size_t nasked = 0;
     if (rc == FL_OK)
-        rc = p->kind->get_probes(f, p->listed_level, p->nlisted, (fl_slice){ p->got_key.data, p->got_key.len }, mem,
-                                 positive, negative, asked, &nasked);
+        rc = p->kind->read_probes(f, p->listed_level, p->nlisted, &r, mem, positive, negative, asked, &nasked);
     if (rc == FL_OK) {
         for (size_t i = 0; i < nasked; i++) ids[i] = p->listed[asked[i]];
         *ssts = ids;
@@ -909,11 +919,12 @@ void fl_proc_kind_match_probes(fl_proc_kind *kind,
     kind->ops.last_read_trace = proc_last_read_trace;
 }
 
-void fl_proc_kind_expect_gets(fl_proc_kind *kind,
-                              int (*get_probes)(const fl_sst_filter *const *, const int *, size_t, fl_slice,
-                                                fl_mem_state, uint64_t *, uint64_t *, size_t *, size_t *)) {
-    kind->get_probes = get_probes;
-    kind->ops.last_get_probes = proc_last_get_probes;
+void fl_proc_kind_expect_reads(fl_proc_kind *kind,
+                               int (*read_probes)(const fl_sst_filter *const *, const int *, size_t,
+                                                  const fl_proc_read *, fl_mem_state, uint64_t *, uint64_t *,
+                                                  size_t *, size_t *)) {
+    kind->read_probes = read_probes;
+    kind->ops.last_read_probes = proc_last_read_probes;
 }
 
 uint64_t fl_proc_fnv1a(const uint8_t *data, size_t len) {

@@ -100,11 +100,11 @@ typedef struct proc {
     uint64_t *at_open;
     size_t nat_open;
     bool at_open_known, options_changed;
-    /* the last get's key (got: the last read was a get), for the kind's
-     * get_probes */
-    fl_buf got_key;
-    bool got;
-    uint64_t *got_ssts;               /* last_get_probes: the SSTs it asked    */
+    /* the last read (read_kind 0: none that read_probes works out), for
+     * the kind's read_probes: its kind, key and prefix= */
+    int read_kind, read_prefix_mode;
+    fl_buf read_key;
+    uint64_t *got_ssts;               /* last_read_probes: the SSTs it asked    */
     /* An error found where the table has no way to return it (metrics):
      * the next request returns it, with its message, instead of running. */
     int deferred;

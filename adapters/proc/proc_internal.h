@@ -12,6 +12,12 @@
 
 typedef struct child child;
 
+/* A read as a kind's read_probes is told it: its kind (FL_OP_GET,
+ * FL_OP_SCAN_PREFIX, FL_OP_SEEK or FL_OP_SEEK_FOR_PREV), its key (the
+ * get's key, the scan_prefix's prefix, the seek's key) and, for a seek,
+ * its prefix= (-1 absent, 0, 1). */
+typedef struct fl_proc_read { fl_op_kind kind; fl_slice key; int prefix_mode; } fl_proc_read;
+
 /* An engine that is an adapter program: its table first (fl_engine_ops.open
  * is handed this table, and finds the rest here: sqlite3_vfs's pattern). */
 typedef struct fl_proc_kind {
@@ -38,15 +44,16 @@ typedef struct fl_proc_kind {
      * NULL: no probe is matched, and the kind's table has no
      * last_read_trace. */
     bool (*probe_of)(const fl_sst_filter *f, size_t len, uint64_t hash, const fl_read_target *target, bool *holds);
-    /* The SST filter probes a get of key had to make (fl_engine_ops.
-     * last_get_probes), given what the memtable holds of it: n SSTs in
-     * the adapter's listing order (its engine's read order), f[i] the
-     * filter of the i-th as read_sst_filter read it, level[i] its level;
-     * asked (room for n) gets the indexes of the SSTs whose filters those
-     * probes ask, in order, *nasked of them.  NULL: the kind's table has
-     * no last_get_probes. */
-    int  (*get_probes)(const fl_sst_filter *const *f, const int *level, size_t n, fl_slice key, fl_mem_state mem,
-                       uint64_t *positive, uint64_t *negative, size_t *asked, size_t *nasked);
+    /* The SST filter probes read r had to make (fl_engine_ops.
+     * last_read_probes), given what the memtable holds of its target: n
+     * SSTs in the adapter's listing order (its engine's read order), f[i]
+     * the filter of the i-th as read_sst_filter read it, level[i] its
+     * level; asked (room for n) gets the indexes of the SSTs whose filters
+     * those probes ask, in order, *nasked of them.  FL_ERR_NOTFOUND for a
+     * read it cannot work out.  NULL: the kind's table has no
+     * last_read_probes. */
+    int  (*read_probes)(const fl_sst_filter *const *f, const int *level, size_t n, const fl_proc_read *r,
+                        fl_mem_state mem, uint64_t *positive, uint64_t *negative, size_t *asked, size_t *nasked);
 } fl_proc_kind;
 
 /* The protocol's hash of a probe's filter bytes (`probe LEN HASH ...`):
@@ -59,12 +66,12 @@ void fl_proc_kind_match_probes(fl_proc_kind *kind,
                                bool (*probe_of)(const fl_sst_filter *f, size_t len, uint64_t hash,
                                                 const fl_read_target *target, bool *holds));
 
-/* Gives the kind (which reads its files) the work-out of a get's probes
- * above, and so last_get_probes. */
-void fl_proc_kind_expect_gets(fl_proc_kind *kind,
-                              int (*get_probes)(const fl_sst_filter *const *f, const int *level, size_t n,
-                                                fl_slice key, fl_mem_state mem, uint64_t *positive,
-                                                uint64_t *negative, size_t *asked, size_t *nasked));
+/* Gives the kind (which reads its files) the work-out of a read's probes
+ * above, and so last_read_probes. */
+void fl_proc_kind_expect_reads(fl_proc_kind *kind,
+                               int (*read_probes)(const fl_sst_filter *const *f, const int *level, size_t n,
+                                                  const fl_proc_read *r, fl_mem_state mem, uint64_t *positive,
+                                                  uint64_t *negative, size_t *asked, size_t *nasked));
 
 /* A kind with proc.c's operations, named name, running command (both
  * borrowed for the kind's life); its space is fl_space_proc, which the

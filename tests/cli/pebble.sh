@@ -13,9 +13,10 @@
 #     (P1);
 #   - Pebble's SST files are read by filterlab's own reader: P9 on their
 #     bits, and a file with one byte flipped is reported (P6);
-#   - a get's probes are held exactly to Pebble's read rule worked out from
-#     those files: each part of the rule, left out, makes gets P3; and P9
-#     judges the gets beside an L6 table by the tables they ask;
+#   - a get's and a prefix read's probes are held exactly to Pebble's read
+#     rules worked out from those files: each part of a rule, left out,
+#     makes reads P3; P9 judges the gets beside an L6 table by the tables
+#     they ask; tables written while open are held to the configured bits;
 #   - check --engine pebble with adapters/pebble/known.txt finds nothing but
 #     known bugs in its first trials, with the user's policy and extractor
 #     drawn too (plain build only);
@@ -31,8 +32,12 @@ if [ ! -x "$ADAPTER" ]; then
 fi
 KNOWN="$FL_SRCDIR/adapters/pebble/known.txt"
 
-# ---- the shipped workloads
-ran=0 stopped=0
+# ---- the shipped workloads (a stop at a line Pebble cannot express does
+# not hide what went wrong before it: the workload cut there must pass, or
+# fail as an entry of known.txt says -- rocksdb/partitioned_filters.wl
+# changes the Split under one name at a reopen, the hazard, before Pebble
+# stops at a line it cannot express)
+ran=0 stopped=0 hazards=0
 for w in $(find "$FL_SRCDIR/workloads" -name '*.wl' ! -path '*/gen/*' ! -path '*/regress/pebble/*' | sort); do
     n=$(echo "$w" | sed 's|.*/workloads/||; s|/|_|g')
     "$FILTERLAB" replay "$w" --call-timeout 60 --engine pebble --results "$T/$n.pbl" > "$T/out" 2>&1
@@ -41,6 +46,14 @@ for w in $(find "$FL_SRCDIR/workloads" -name '*.wl' ! -path '*/gen/*' ! -path '*
         grep -Eq "\.wl:[0-9]+: [a-z_]+ failed: .*(cannot express it|cannot run)" "$T/out" ||
             { cat "$T/out"; fail "$n: exit 2 without naming the line and what Pebble cannot express"; }
         stopped=$((stopped + 1))
+        if grep -q '^P[0-9]' "$T/out"; then
+            at=$(sed -n 's/.*\.wl:\([0-9]*\): [a-z_]* failed: .*/\1/p' "$T/out" | head -n 1)
+            head -n $((at - 1)) "$w" > "$T/cut.wl"
+            "$FILTERLAB" replay "$T/cut.wl" --engine pebble --known "$KNOWN" > "$T/cut.out" 2>&1
+            grep -q ": the first violation is .* pebble-[a-z0-9-]*: " "$T/cut.out" ||
+                { cat "$T/out" "$T/cut.out"; fail "$n: violations before line $at, where Pebble stops, that no entry of known.txt explains"; }
+            hazards=$((hazards + 1))
+        fi
         continue
     fi
     [ $rc = 0 ] || { cat "$T/out"; fail "$n on Pebble: exit $rc"; }
@@ -49,7 +62,7 @@ for w in $(find "$FL_SRCDIR/workloads" -name '*.wl' ! -path '*/gen/*' ! -path '*
     ran=$((ran + 1))
 done
 [ $ran -ge 4 ] || fail "only $ran shipped workloads ran on Pebble"
-echo "pebble: $ran shipped workloads with filterlab's results and no violation, $stopped stopped at a line it cannot express"
+echo "pebble: $ran shipped workloads with filterlab's results and no violation, $stopped stopped at a line it cannot express ($hazards after a known entry's violations)"
 
 # ---- the known bug and the hazard: still there on v2.1.7, and named so
 W="$FL_SRCDIR/workloads/regress/pebble/seek_prefix_empty.wl"
@@ -197,23 +210,29 @@ done > "$T/drawn.wl" 2>&1
 grep -q 'policies="\{0,1\}mine(bits=10)' "$T/drawn.wl" && grep -q 'prefix=myex:2' "$T/drawn.wl" ||
     fail "the plugin's specs are not drawn into Pebble's trials: $(grep -h 'open' "$T/drawn.wl")"
 
-# ---- a get's probes are held exactly to Pebble's rule, worked out from the
-# tables' files (adapters/pebble/pebble_get.c): with any one part of the
-# rule left out, the shipped tombstones workload is P3 on its gets (the
-# plain build only: a mutant links build/obj's objects)
+# ---- a read's probes are held exactly to Pebble's rules, worked out from
+# the tables' files (adapters/pebble/pebble_get.c): with any one part of a
+# rule left out, a shipped workload is P3 on its reads (the plain build
+# only: a mutant links build/obj's objects).  A get's rule on tombstones.wl;
+# a prefix read's (its level iterators) on prefix_scans.wl without the L0
+# sublevels (every L0 table one run), on seeks.wl with a table loaded whose
+# smallest key's prefix is past the seek's
 case $FILTERLAB in */asan/*) ;; *)
-    for m in 'l6_filters_read:s/v\[i\].level < 6/v[i].level < 7/' \
-             'memtable_delete_forgotten:s/bool deleted = mem_deleted;/bool deleted = mem_deleted \&\& false;/' \
-             'range_delete_goes_on:s/if (tomb) return FL_OK;/(void)0;/' \
-             'obsolete_table_read:s/bool maybe = !(pr->has_obsolete_collector \&\& pr->table_all_obsolete);/bool maybe = pr != NULL;/'; do
-        name=${m%%:*}
-        mutant "$name" adapters/pebble/pebble_get.c "${m#*:}"
-        FILTERLAB_PEBBLE=$ADAPTER "$T/$name" replay "$FL_SRCDIR/workloads/pebble/tombstones.wl" --engine pebble \
+    for m in 'l6_filters_read:tombstones:s/v\[i\].level < 6/v[i].level < 7/' \
+             'memtable_delete_forgotten:tombstones:s/bool deleted = mem_deleted;/bool deleted = mem_deleted \&\& false;/' \
+             'range_delete_goes_on:tombstones:s/if (tomb) return FL_OK;/(void)0;/' \
+             'obsolete_table_read:tombstones:s/bool maybe = !(pr->has_obsolete_collector \&\& pr->table_all_obsolete);/bool maybe = pr != NULL;/' \
+             'l0_one_run:prefix_scans:s/\&\& sub\[j\] + 1 > sub\[i\]) sub\[i\] = sub\[j\] + 1;/\&\& sub[j] + 1 > sub[i]) sub[i] = 0;/' \
+             'smallest_prefix_loaded:seeks:s/        if (fl_slice_cmp(sp, prefix) > 0) continue;/        (void)sp;/'; do
+        name=${m%%:*} rest=${m#*:}
+        wl=${rest%%:*}
+        mutant "$name" adapters/pebble/pebble_get.c "${rest#*:}"
+        FILTERLAB_PEBBLE=$ADAPTER "$T/$name" replay "$FL_SRCDIR/workloads/pebble/$wl.wl" --engine pebble \
             > "$T/$name.out" 2>&1
         rc=$?
-        [ $rc = 1 ] && grep -q "^P3 skip-counts: line [0-9]* get .*: the get's SST filters said maybe [0-9]* and no [0-9]* time(s), but its live SSTs, read from their files, say" "$T/$name.out" ||
-            { head -5 "$T/$name.out"; fail "the get rule without its part $name is not P3 on tombstones.wl (exit $rc)"; }
-        printf 'pebble: without %s, %s get(s) of tombstones.wl are P3\n' "$name" "$(grep -c '^P3' "$T/$name.out")"
+        [ $rc = 1 ] && grep -Eq "^P3 skip-counts: line [0-9]* (get|scan_prefix|seek).*: the (get|scan_prefix|seek)'s SST filters said maybe [0-9]* and no [0-9]* time\(s\), but its live SSTs, read from their files, say" "$T/$name.out" ||
+            { head -5 "$T/$name.out"; fail "the read rules without their part $name are not P3 on $wl.wl (exit $rc)"; }
+        printf 'pebble: without %s, %s read(s) of %s.wl are P3\n' "$name" "$(grep -c '^P3' "$T/$name.out")" "$wl"
     done
     # a table written while the database is open is held to the configured
     # bits per key (P5), not to whichever fits its size: a reader that takes
