@@ -295,8 +295,8 @@ static int proc_get(fl_engine *e, fl_slice key, const fl_filter_context *ctx, fl
     if ((rc = with_metrics(p)) != FL_OK) return rc;
     p->probes_valid = false;
     p->nprobes = 0;
-    if ((rc = pc_call(p, request, &line, &len)) != FL_OK) return after_read(p, rc);
     if ((rc = note_read(p, &op)) != FL_OK) return after_read(p, rc);
+    if ((rc = pc_call(p, request, &line, &len)) != FL_OK) return after_read(p, rc);
     while ((p->c->caps & CAP_PROBES) && len >= 6 && memcmp(line, "probe ", 6) == 0) {
         if ((rc = probe_line(p, request, line, len)) != FL_OK) return after_read(p, rc);
         if ((rc = pc_read_line(p, request, &line, &len)) != FL_OK) return after_read(p, rc);
@@ -378,6 +378,7 @@ static int proc_multiget(fl_engine *e, size_t n, const fl_slice *keys, const fl_
     free(packed);
     if (rc != FL_OK) return rc;
     if ((rc = with_metrics(p)) != FL_OK) return rc;
+    p->read_kind = 0;                 /* (not one read_probes works out) */
     return after_read(p, multiget_reply(p, request, n, values, found));
 }
 
@@ -437,7 +438,7 @@ static int entries(proc *p, const char *request, bool probes, fl_scan_fn fn, voi
     return rc;
 }
 
-/* Keeps the read op is (for the kind's read_probes), or that it is none
+/* Keeps what read op is (for the kind's read_probes), or that it is none
  * that read_probes works out. */
 static int note_read(proc *p, const fl_op *op) {
     p->read_kind = 0;
@@ -657,14 +658,13 @@ static int proc_ssts(const fl_engine *x, fl_sst_meta **out, size_t *count) {
     free(p->listed_level);
     p->listed = ids;
     p->listed_level = levels;
-    if (!p->at_open_known) {
-        p->at_open = malloc((n ? n : 1) * sizeof *p->at_open);
-        if (!p->at_open) return FL_ERR_NOMEM;
+    p->nlisted = n;
+    if (!p->at_open_known && (p->at_open = malloc((n ? n : 1) * sizeof *p->at_open))) {
+        /* (out of memory: no SST is known to be fresh) */
         memcpy(p->at_open, ids, n * sizeof *ids);
         p->nat_open = n;
         p->at_open_known = true;
     }
-    p->nlisted = n;
     *out = m;
     *count = n;
     return FL_OK;
