@@ -286,7 +286,10 @@ static int pbl_read_probes(const fl_sst_filter *const *f, const int *level, size
     default:
         return FL_OK;                                    /* seek_for_prev: SeekLT, total order */
     }
-    if (r->kind != FL_OP_GET && mem == FL_MEM_RANGE_DELETED) return FL_ERR_NOTFOUND;
+    if (r->kind != FL_OP_GET && mem == FL_MEM_RANGE_DELETED) {
+        fl_buf_free(&succ);
+        return FL_ERR_NOTFOUND;
+    }
     fl_pbl_get_table *v = malloc(n * sizeof *v);
     if (!v) { fl_buf_free(&succ); return FL_ERR_NOMEM; }
     int rc = FL_OK;
