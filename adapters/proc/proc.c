@@ -9,7 +9,8 @@
  * did, and everything is judged here, by the same checker as every engine.
  *
  * Each table op is made of requests on the connection (proc_conn.c,
- * which keeps them in order, and runs ahead of the checker).
+ * which keeps them in order, and runs ahead of the checker); the SST files
+ * a named adapter's folder reads are proc_files.c's.
  *
  * Timeouts are the runner's watchdog's (--call-timeout): a request is a
  * call into the engine like any other, and a hang is its finding.
@@ -27,7 +28,7 @@ static const proc *cof(const fl_engine *e) { return (const proc *)e; }
 /* ---- Requests --------------------------------------------------------------------- */
 
 /* An op the adapter did not list: the run stops at its line (exit 2). */
-static int lacks(proc *p, unsigned cap, const char *op) {
+int pc_lacks(proc *p, unsigned cap, const char *op) {
     if (p->c->caps & cap) return FL_OK;
     pc_set_err(p, "the %s engine (%s) cannot run `%s`: its adapter does not list it in caps=", p->kind->ops.name,
                p->c->engine, op);
@@ -153,13 +154,6 @@ int fl_proc_open(const fl_engine_ops *self, const char *dir, const fl_registry *
     return FL_OK;
 }
 
-static void free_filters(proc *p) {
-    for (size_t i = 0; i < p->nfilters; i++) p->kind->free_sst_filter(p->filters[i].f);
-    free(p->filters);
-    p->filters = NULL;
-    p->nfilters = p->filters_cap = 0;
-}
-
 static int proc_close(fl_engine *e, char *err, size_t err_len) {
     proc *p = of(e);
     int rc = pc_put_str(p->c, "close\n");
@@ -167,7 +161,7 @@ static int proc_close(fl_engine *e, char *err, size_t err_len) {
     if (rc != FL_OK && err) snprintf(err, err_len, "%s", p->err);
     if (rc == FL_OK && !p->c->broken && !p->kind->idle) p->kind->idle = p->c;   /* for the next open */
     else pc_child_free(p->c);
-    free_filters(p);
+    pc_free_filters(p);
     free(p->listed);
     free(p->listed_level);
     free(p->at_open);
@@ -233,7 +227,7 @@ static void set_ctx(fl_op *op, const fl_filter_context *ctx) {
 
 static int write_op(proc *p, unsigned cap, const fl_op *op) {
     int rc = pc_take_deferred(p);
-    if (rc == FL_OK) rc = lacks(p, cap, fl_op_name(op->kind));
+    if (rc == FL_OK) rc = pc_lacks(p, cap, fl_op_name(op->kind));
     if (rc != FL_OK) return rc;
     char request[96];
     if ((rc = put_op(p, op, request, sizeof request)) != FL_OK) return rc;
@@ -257,7 +251,7 @@ static int proc_delete_range(fl_engine *e, fl_slice s, fl_slice end) {
 
 /* An op answered by `ok` alone. */
 static int plain_op(proc *p, unsigned cap, const fl_op *op) {
-    int rc = lacks(p, cap, fl_op_name(op->kind));
+    int rc = pc_lacks(p, cap, fl_op_name(op->kind));
     if (rc != FL_OK) return rc;
     char request[256], *line;
     size_t len;
@@ -285,7 +279,7 @@ static int note_read(proc *p, const fl_op *op);
 
 static int proc_get(fl_engine *e, fl_slice key, const fl_filter_context *ctx, fl_buf *value, bool *found) {
     proc *p = of(e);
-    int rc = lacks(p, CAP_GET, "get");
+    int rc = pc_lacks(p, CAP_GET, "get");
     if (rc != FL_OK) return rc;
     fl_op op = { .kind = FL_OP_GET, .a = bytes_of(key), .prefix_mode = -1 };
     set_ctx(&op, ctx);
@@ -362,7 +356,7 @@ static int multiget_reply(proc *p, const char *request, size_t n, fl_buf *values
 static int proc_multiget(fl_engine *e, size_t n, const fl_slice *keys, const fl_filter_context *ctx,
                          fl_buf *values, bool *found) {
     proc *p = of(e);
-    int rc = lacks(p, CAP_MULTIGET, "multiget");
+    int rc = pc_lacks(p, CAP_MULTIGET, "multiget");
     if (rc != FL_OK) return rc;
     uint8_t *packed = NULL;
     size_t plen = 0;
@@ -453,7 +447,7 @@ static int note_read(proc *p, const fl_op *op) {
 }
 
 static int read_op(proc *p, unsigned cap, const fl_op *op, fl_scan_fn fn, void *arg) {
-    int rc = lacks(p, cap, fl_op_name(op->kind));
+    int rc = pc_lacks(p, cap, fl_op_name(op->kind));
     if (rc != FL_OK) return rc;
     char request[256];
     if ((rc = put_op(p, op, request, sizeof request)) != FL_OK) return rc;
@@ -491,7 +485,7 @@ static int proc_seek(fl_engine *e, fl_slice key, bool backward, uint32_t n, int 
 
 static int proc_set_options(fl_engine *e, const fl_options *opt, char *err, size_t err_len) {
     proc *p = of(e);
-    int rc = lacks(p, CAP_SET_OPTIONS, "set_options");
+    int rc = pc_lacks(p, CAP_SET_OPTIONS, "set_options");
     if (rc == FL_OK) {
         size_t from = p->c->send_len;
         rc = pc_put_str(p->c, "set_options");
@@ -506,7 +500,7 @@ static int proc_set_options(fl_engine *e, const fl_options *opt, char *err, size
             fl_options_free(&p->opt);
             p->opt = next;
             p->options_changed = true;
-            free_filters(p);
+            pc_free_filters(p);
         } else {
             pc_set_err(p, "set_options: %s", fl_strerror(rc));
         }
@@ -591,7 +585,7 @@ static int proc_ssts(const fl_engine *x, fl_sst_meta **out, size_t *count) {
     proc *p = (proc *)(uintptr_t)x;
     *out = NULL;
     *count = 0;
-    int rc = lacks(p, CAP_SSTS, "ssts");
+    int rc = pc_lacks(p, CAP_SSTS, "ssts");
     if (rc != FL_OK) return rc;
     char *line;
     size_t len, cap = 0, n = 0;
@@ -668,141 +662,6 @@ static int proc_ssts(const fl_engine *x, fl_sst_meta **out, size_t *count) {
     *out = m;
     *count = n;
     return FL_OK;
-}
-
-/* The filter of SST id, read by the kind's reader from the file the
- * adapter names (`sst_file ID` -> `ok PATH`); read once per open. */
-static int proc_sst_filter(fl_engine *e, uint64_t id, const fl_sst_filter **out) {
-    proc *p = of(e);
-    *out = NULL;
-    for (size_t i = 0; i < p->nfilters; i++)
-        if (p->filters[i].id == id) { *out = p->filters[i].f; return FL_OK; }
-    int rc = lacks(p, CAP_SST_FILE, "sst_file");
-    if (rc != FL_OK) return rc;
-    if (p->nfilters == p->filters_cap) {
-        size_t cap = p->filters_cap ? p->filters_cap * 2 : 16;
-        struct read_filter *n = realloc(p->filters, cap * sizeof *n);
-        if (!n) return FL_ERR_NOMEM;
-        p->filters = n;
-        p->filters_cap = cap;
-    }
-    char request[48], *line;
-    size_t len;
-    snprintf(request, sizeof request, "sst_file %llu\n", (unsigned long long)id);
-    bool sent;
-    rc = pc_query_begin(p, request, false, &sent);
-    request[strlen(request) - 1] = 0;
-    if (rc == FL_OK && !sent && (rc = pc_put_str(p->c, request)) == FL_OK) rc = pc_put_str(p->c, "\n");
-    if (rc == FL_OK) rc = pc_call(p, request, &line, &len);
-    if (rc == FL_OK) {
-        words w = { line, line + len };
-        if (!pc_word_is(&w, "ok") || !pc_bytes_word(&w, &p->value) || w.p < w.end || !p->value.len ||
-            memchr(p->value.data, 0, p->value.len))
-            rc = pc_garbled(p, request, line, "`ok PATH`");
-    }
-    if ((rc = pc_query_end(p, rc)) != FL_OK) return rc;
-    char *path = malloc(p->value.len + 1);
-    if (!path) return FL_ERR_NOMEM;
-    memcpy(path, p->value.data, p->value.len);
-    path[p->value.len] = 0;
-    fl_sst_filter *f = NULL;
-    char why[1024] = "";
-    /* written under p->opt: new since the open, the options unchanged */
-    bool fresh = p->at_open_known && !p->options_changed;
-    for (size_t i = 0; fresh && i < p->nat_open; i++)
-        if (p->at_open[i] == id) fresh = false;
-    rc = p->kind->read_sst_filter(path, p->reg, &p->opt, fresh, &f, why, sizeof why);
-    if (rc != FL_OK) pc_set_err(p, "%s: %s", path, why[0] ? why : fl_strerror(rc));
-    free(path);
-    if (rc != FL_OK) return rc;
-    p->filters[p->nfilters++] = (struct read_filter){ id, f };
-    *out = f;
-    return FL_OK;
-}
-
-/* The SST whose filter a probe (len, hash) was of, among the filters read
- * so far (*sst 0: none), preferring one that holds a key the target asks
- * about: identical filter bytes answer alike, so a no of those bytes is a
- * false negative of every SST that has them and holds such a key. */
-static void probe_sst(proc *p, const struct probe *pr, const fl_read_target *target, fl_read_probe *out) {
-    *out = (fl_read_probe){ 0, pr->maybe, false };
-    for (size_t i = 0; i < p->nfilters && !out->holds; i++) {
-        bool holds = false;
-        if (p->kind->probe_of(p->filters[i].f, pr->len, pr->hash, target, &holds))
-            *out = (fl_read_probe){ p->filters[i].id, pr->maybe, holds };
-    }
-}
-
-/* The last read's probes, each matched to an SST by its filter bytes (the
- * kind's probe_of); a probe of bytes no filter read so far has makes the
- * filter of every SST last listed read, and is then matched again. */
-static int proc_last_read_trace(fl_engine *e, const fl_read_target *target, const fl_read_probe **out, size_t *n,
-                                const char **why) {
-    proc *p = of(e);
-    *out = NULL;
-    *n = 0;
-    *why = p->trace_why;
-    p->trace_why[0] = 0;
-    if (!p->probes_valid || !p->kind->probe_of) return FL_ERR_NOTFOUND;
-    if (p->nprobes > p->trace_cap) {
-        fl_read_probe *t = realloc(p->trace, p->nprobes * sizeof *t);
-        if (!t) return FL_ERR_NOMEM;
-        p->trace = t;
-        p->trace_cap = p->nprobes;
-    }
-    bool listed = false;
-    for (size_t i = 0; i < p->nprobes; i++) {
-        probe_sst(p, &p->probes[i], target, &p->trace[i]);
-        if (!p->trace[i].sst && !listed) {
-            /* the filters of the SSTs last listed -- the checker's view of
-             * the tree, which the read saw -- are read, and matched again */
-            listed = true;
-            const fl_sst_filter *f;
-            for (size_t j = 0; j < p->nlisted; j++)
-                if (proc_sst_filter(e, p->listed[j], &f) != FL_OK) return FL_ERR_NOTFOUND;
-            probe_sst(p, &p->probes[i], target, &p->trace[i]);
-        }
-        if (!p->trace[i].sst && !p->trace_why[0])
-            snprintf(p->trace_why, sizeof p->trace_why, "%s said it gave a filter %zu bytes whose FNV-1a 64 is "
-                     "%016llx, and no sub-filter of its %zu SSTs read has those", p->kind->ops.name,
-                     p->probes[i].len, (unsigned long long)p->probes[i].hash, p->nfilters);
-    }
-    *out = p->trace;
-    *n = p->nprobes;
-    return FL_OK;
-}
-
-/* The SST filter probes the last read had to make (the kind's read_probes),
- * over the SSTs last listed -- the checker's view of the tree, which the
- * get saw -- in the adapter's order, each one's filter and entries read
- * from its file. */
-static int proc_last_read_probes(fl_engine *e, fl_mem_state mem, uint64_t *positive, uint64_t *negative,
-                                const uint64_t **ssts, size_t *n) {
-    proc *p = of(e);
-    *positive = *negative = 0;
-    *ssts = NULL;
-    *n = 0;
-    if (!p->read_kind || !p->kind->read_probes) return FL_ERR_NOTFOUND;
-    fl_proc_read r = { (fl_op_kind)p->read_kind, { p->read_key.data, p->read_key.len }, p->read_prefix_mode };
-    size_t cap = p->nlisted ? p->nlisted : 1;
-    const fl_sst_filter **f = malloc(cap * sizeof *f);
-    size_t *asked = malloc(cap * sizeof *asked);
-    uint64_t *ids = realloc(p->got_ssts, cap * sizeof *ids);
-    if (ids) p->got_ssts = ids;
-    int rc = f && asked && ids ? FL_OK : FL_ERR_NOMEM;
-    for (size_t i = 0; i < p->nlisted && rc == FL_OK; i++)
-        if (proc_sst_filter(e, p->listed[i], &f[i]) != FL_OK) rc = FL_ERR_NOTFOUND;
-    size_t nasked = 0;
-    if (rc == FL_OK)
-        rc = p->kind->read_probes(f, p->listed_level, p->nlisted, &r, mem, positive, negative, asked, &nasked);
-    if (rc == FL_OK) {
-        for (size_t i = 0; i < nasked; i++) ids[i] = p->listed[asked[i]];
-        *ssts = ids;
-        *n = nasked;
-    }
-    free(f);
-    free(asked);
-    return rc;
 }
 
 /* ---- Sending ahead ----------------------------------------------------------------- */
@@ -901,30 +760,6 @@ int fl_proc_kind_init(fl_proc_kind *kind, const char *name, const char *command)
     kind->ops.name = name;
     kind->command = command;
     return FL_OK;
-}
-
-void fl_proc_kind_read_files(fl_proc_kind *kind,
-                             int (*read)(const char *, const fl_registry *, const fl_options *, bool,
-                                         fl_sst_filter **, char *, size_t),
-                             void (*free_filter)(fl_sst_filter *)) {
-    kind->read_sst_filter = read;
-    kind->free_sst_filter = free_filter;
-    kind->ops.sst_filter = proc_sst_filter;
-}
-
-void fl_proc_kind_match_probes(fl_proc_kind *kind,
-                               bool (*probe_of)(const fl_sst_filter *, size_t, uint64_t, const fl_read_target *,
-                                                bool *)) {
-    kind->probe_of = probe_of;
-    kind->ops.last_read_trace = proc_last_read_trace;
-}
-
-void fl_proc_kind_expect_reads(fl_proc_kind *kind,
-                               int (*read_probes)(const fl_sst_filter *const *, const int *, size_t,
-                                                  const fl_proc_read *, fl_mem_state, uint64_t *, uint64_t *,
-                                                  size_t *, size_t *)) {
-    kind->read_probes = read_probes;
-    kind->ops.last_read_probes = proc_last_read_probes;
 }
 
 uint64_t fl_proc_fnv1a(const uint8_t *data, size_t len) {

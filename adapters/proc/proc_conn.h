@@ -137,6 +137,10 @@ typedef struct proc {
 /* The words of a reply line. */
 typedef struct words { const char *p, *end; } words;
 
+/* ---- The table's requests (proc.c) and the SST files (proc_files.c) ---- */
+int  pc_lacks(proc *p, unsigned cap, const char *op);   /* an op not in caps=: FL_ERR_INVALID, said why */
+void pc_free_filters(proc *p);              /* the filters read so far */
+
 /* ---- The process (proc_conn.c) ---- */
 int  pc_spawn(proc *p, char *err, size_t err_len);
 int  pc_handshake(proc *p);                 /* hello 1, into p->c's caps and counters */
