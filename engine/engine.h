@@ -40,6 +40,7 @@ struct fl_buf { uint8_t *data; size_t len, cap; };
 void fl_buf_init(fl_buf *buf);
 void fl_buf_free(fl_buf *buf);                   /* frees data, re-inits   */
 void fl_buf_reset(fl_buf *buf);                  /* len = 0, keeps memory  */
+int  fl_buf_reserve(fl_buf *buf, size_t more);    /* room for more bytes past len: FL_OK, FL_ERR_NOMEM */
 
 /* ---- Registry lifecycle ------------------------------------------------ */
 

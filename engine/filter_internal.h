@@ -15,7 +15,6 @@
 /* ---- fl_buf writers (struct fl_buf is in engine.h) ---------------------- */
 
 int  fl_buf_put_u8(fl_buf *buf, uint8_t v);
-int  fl_buf_reserve(fl_buf *buf, size_t more);     /* room for more bytes past len */
 int  fl_buf_put_be16(fl_buf *buf, uint16_t v);
 int  fl_buf_put_be32(fl_buf *buf, uint32_t v);
 int  fl_buf_put_be64(fl_buf *buf, uint64_t v);

@@ -241,11 +241,11 @@ static int hash_row(void *arg, const fl_sdb_row *row) {
         if (len > row->key.len)
             return fail(h->err, h->err_cap, FL_ERR_INVALID, "the prefix extractor gave %zu bytes for a key of %zu",
                         len, row->key.len);
-        if (!h->has_last || h->last.len != len || (len && memcmp(h->last.p, row->key.data, len) != 0)) {
+        if (!h->has_last || h->last.len != len || (len && memcmp(h->last.data, row->key.data, len) != 0)) {
             if ((rc = push_hash(h, fl_sdb_hash((fl_slice){ row->key.data, len })))) return rc;
             if (!kbuf_fit(&h->last, len ? len : 1))
                 return fail(h->err, h->err_cap, FL_ERR_NOMEM, "out of memory for a prefix");
-            copy(h->last.p, row->key.data, len);
+            copy(h->last.data, row->key.data, len);
             h->last.len = len;
             h->has_last = true;
         }
@@ -261,7 +261,7 @@ int fl_sdb_bloom_key_hashes(const fl_sdb_sst *t, bool whole_key, fl_sdb_prefix_f
     hashes_walk h = { .whole_key = whole_key, .prefix_len = prefix_len, .arg = arg, .err = err,
                       .err_cap = err_len };
     int rc = fl_sdb_sst_rows(t, hash_row, &h, err, err_len);
-    free(h.last.p);
+    free(h.last.data);
     if (rc) {
         free(h.out);
         return rc;

@@ -478,36 +478,36 @@ static int emit(walk *w, size_t bi, size_t ei, uint64_t at, uint64_t seq, uint8_
         return fail(w->err, w->cap, FL_ERR_CORRUPT, "block %zu (offset %llu), entry %zu at byte %llu of the file: an empty key (SlateDB never stores one)",
                     bi, (unsigned long long)t->blocks[bi].offset, ei, (unsigned long long)at);
     if (w->have_prev) {
-        int c = fl_key_cmp(w->cur.p, w->cur.len, w->prev.p, w->prev.len);
+        int c = fl_key_cmp(w->cur.data, w->cur.len, w->prev.data, w->prev.len);
         if (c < 0 || (c == 0 && seq >= w->prev_seq))
             return fail(w->err, w->cap, FL_ERR_CORRUPT,
                         "block %zu (offset %llu), entry %zu at byte %llu: key %s seq %llu follows key %s seq %llu "
                         "(expected keys ascending, an equal key's seqs descending)",
                         bi, (unsigned long long)t->blocks[bi].offset, ei, (unsigned long long)at,
-                        show(w->cur.p, w->cur.len, a), (unsigned long long)seq,
-                        show(w->prev.p, w->prev.len, b), (unsigned long long)w->prev_seq);
+                        show(w->cur.data, w->cur.len, a), (unsigned long long)seq,
+                        show(w->prev.data, w->prev.len, b), (unsigned long long)w->prev_seq);
     }
     if (w->checking && w->rows == 0) {
         fl_slice f = t->info.first_key;
-        if (!t->info.has_first_key || fl_key_cmp(f.data, f.len, w->cur.p, w->cur.len) != 0)
+        if (!t->info.has_first_key || fl_key_cmp(f.data, f.len, w->cur.data, w->cur.len) != 0)
             return fail(w->err, w->cap, FL_ERR_CORRUPT, "the info's first entry is %s; the first key is %s",
-                        t->info.has_first_key ? show(f.data, f.len, a) : "absent", show(w->cur.p, w->cur.len, b));
+                        t->info.has_first_key ? show(f.data, f.len, a) : "absent", show(w->cur.data, w->cur.len, b));
     }
     if (w->checking && ei == 0) {
         /* the index key lies in (previous block's last key, this first key],
          * or equals both when a key's versions straddle the two blocks */
         fl_slice ik = t->blocks[bi].index_key;
-        bool ok = fl_key_cmp(ik.data, ik.len, w->cur.p, w->cur.len) <= 0;
+        bool ok = fl_key_cmp(ik.data, ik.len, w->cur.data, w->cur.len) <= 0;
         if (ok && bi > 0) {
-            int c = fl_key_cmp(w->prev.p, w->prev.len, ik.data, ik.len);
-            ok = c < 0 || (c == 0 && fl_key_cmp(ik.data, ik.len, w->cur.p, w->cur.len) == 0);
+            int c = fl_key_cmp(w->prev.data, w->prev.len, ik.data, ik.len);
+            ok = c < 0 || (c == 0 && fl_key_cmp(ik.data, ik.len, w->cur.data, w->cur.len) == 0);
         }
         if (!ok)
             return fail(w->err, w->cap, FL_ERR_CORRUPT,
                         "block %zu (offset %llu): its index key %s is not in (the previous block's last key %s, its first key %s]",
                         bi, (unsigned long long)t->blocks[bi].offset, show(ik.data, ik.len, a),
-                        bi > 0 ? show(w->prev.p, w->prev.len, b) : "(none)",
-                        show(w->cur.p, w->cur.len, (char[200]){ 0 }));
+                        bi > 0 ? show(w->prev.data, w->prev.len, b) : "(none)",
+                        show(w->cur.data, w->cur.len, (char[200]){ 0 }));
     }
     fl_sdb_kind kind = flags & FLAG_TOMBSTONE ? FL_SDB_TOMBSTONE
                      : flags & FLAG_MERGE ? FL_SDB_MERGE : FL_SDB_VALUE;
@@ -516,7 +516,7 @@ static int emit(walk *w, size_t bi, size_t ei, uint64_t at, uint64_t seq, uint8_
     w->val_bytes += value.len;
     w->rows++;
     if (w->fn) {
-        fl_sdb_row row = { { w->cur.p, w->cur.len }, value, seq, kind,
+        fl_sdb_row row = { { w->cur.data, w->cur.len }, value, seq, kind,
                            (flags & FLAG_CREATE_TS) != 0, (flags & FLAG_EXPIRE_TS) != 0,
                            create, expire, (uint32_t)bi };
         int rc = w->fn(w->arg, &row);
@@ -594,11 +594,11 @@ static int block_v1(walk *w, size_t bi, const uint8_t *d, size_t data_end, const
                         bi, e, (unsigned long long)(base + pos), prefix, w->first.len, prefix + suffix);
         if (!kbuf_fit(&w->cur, prefix + suffix) || (e == 0 && !kbuf_fit(&w->first, suffix)))
             return fail(w->err, w->cap, FL_ERR_NOMEM, "out of memory for a key");
-        copy(w->cur.p, w->first.p, prefix);
-        copy(w->cur.p + prefix, p, suffix);
+        copy(w->cur.data, w->first.data, prefix);
+        copy(w->cur.data + prefix, p, suffix);
         w->cur.len = prefix + suffix;
         if (e == 0) {
-            copy(w->first.p, p, suffix);
+            copy(w->first.data, p, suffix);
             w->first.len = suffix;
         }
         p += suffix;
@@ -661,8 +661,8 @@ static int block_v2(walk *w, size_t bi, const uint8_t *d, size_t data_end, const
                         bi, e, (unsigned long long)(base + pos), shared, w->prev.len);
         if (!kbuf_fit(&w->cur, (size_t)shared + unshared))
             return fail(w->err, w->cap, FL_ERR_NOMEM, "out of memory for a key");
-        copy(w->cur.p, w->prev.p, shared);
-        copy(w->cur.p + shared, p, unshared);
+        copy(w->cur.data, w->prev.data, shared);
+        copy(w->cur.data + shared, p, unshared);
         w->cur.len = (size_t)shared + unshared;
         p += unshared;
         fl_slice value = { p, vlen };
@@ -725,9 +725,9 @@ static int walk_blocks(walk *w) {
 }
 
 static void walk_free(walk *w) {
-    free(w->cur.p);
-    free(w->prev.p);
-    free(w->first.p);
+    free(w->cur.data);
+    free(w->prev.data);
+    free(w->first.data);
 }
 
 /* ---- Opening ----------------------------------------------------------------- */
@@ -829,9 +829,9 @@ static int open_sst(fl_sdb_sst *t, char *err, size_t cap) {
             rc = fail(err, cap, FL_ERR_CORRUPT, "the SST holds no entries, but its info has a first or last entry");
     } else if (!in->has_first_key || !in->has_last_key) {
         rc = fail(err, cap, FL_ERR_CORRUPT, "the info lacks a first or last entry for an SST of %zu entries", w.rows);
-    } else if (fl_key_cmp(in->last_key.data, in->last_key.len, w.prev.p, w.prev.len) != 0) {
+    } else if (fl_key_cmp(in->last_key.data, in->last_key.len, w.prev.data, w.prev.len) != 0) {
         rc = fail(err, cap, FL_ERR_CORRUPT, "the info's last entry is %s; the last key is %s",
-                  show(in->last_key.data, in->last_key.len, a), show(w.prev.p, w.prev.len, c));
+                  show(in->last_key.data, in->last_key.len, a), show(w.prev.data, w.prev.len, c));
     }
     if (!rc && in->has_stats &&
         (stats[0] != w.counts[0] || stats[1] != w.counts[1] || stats[2] != w.counts[2]))

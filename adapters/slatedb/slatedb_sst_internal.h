@@ -18,22 +18,19 @@
 
 static inline uint16_t be16(const uint8_t *p) { return (uint16_t)(p[0] << 8 | p[1]); }
 
-typedef struct kbuf { uint8_t *p; size_t len, cap; } kbuf;
+/* a key's bytes, kept while the next is decoded */
+typedef fl_buf kbuf;
 
 /* memcpy that takes n = 0 with NULL pointers (an empty key's buffer) */
 static inline void copy(uint8_t *dst, const uint8_t *src, size_t n) {
     if (n) memcpy(dst, src, n);
 }
 
+/* Room for n bytes of key in k (its len unchanged), never NULL after
+ * (data + 0 must be valid): false when memory runs out. */
 static inline bool kbuf_fit(kbuf *k, size_t n) {
-    if (n <= k->cap && k->p) return true;   /* (never NULL after: p + 0 must be valid) */
-    size_t c = k->cap ? k->cap : 64;
-    while (c < n) c = c > SIZE_MAX / 2 ? n : c * 2;
-    uint8_t *p = realloc(k->p, c);
-    if (!p) return false;
-    k->p = p;
-    k->cap = c;
-    return true;
+    if (n == 0) n = 1;
+    return fl_buf_reserve(k, n > k->len ? n - k->len : 0) == FL_OK && k->data;
 }
 
 #endif /* FL_SLATEDB_SST_INTERNAL_H */
